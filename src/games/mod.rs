@@ -1,0 +1,260 @@
+//! One module per game, pure rules. [`GameKind`] names them and [`AnyGame`] runs any of them
+//! through text actions, which is how the adapters (console, Discord) and `selfplay` drive games.
+
+pub mod chess;
+pub mod enthralling;
+
+use crate::engine::{
+    Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
+    options_from_pairs,
+};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+use chess::Chess;
+use enthralling::Enthralling;
+
+/// The games deckmate hosts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Chess,
+    Enthralling,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Enthralling];
+
+    /// The short name used in commands and storage: "chess", "enthralling".
+    pub fn id(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::Enthralling => "enthralling",
+        }
+    }
+
+    /// The name players see.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Chess => Chess::NAME,
+            GameKind::Enthralling => Enthralling::NAME,
+        }
+    }
+
+    /// Smallest and largest number of seats.
+    pub fn seats(self) -> (usize, usize) {
+        match self {
+            GameKind::Chess => Chess::SEATS,
+            GameKind::Enthralling => Enthralling::SEATS,
+        }
+    }
+
+    /// Starts a game from `key=value` options.
+    pub fn start(
+        self,
+        options: &[(String, String)],
+        seats: usize,
+        rng: &mut GameRng,
+    ) -> Result<AnyGame, SetupError> {
+        Ok(match self {
+            GameKind::Chess => {
+                AnyGame::Chess(Chess::new(&options_from_pairs(options)?, seats, rng)?)
+            }
+            GameKind::Enthralling => {
+                AnyGame::Enthralling(Enthralling::new(&options_from_pairs(options)?, seats, rng)?)
+            }
+        })
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, String> {
+        let wanted = text.trim().to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.id() == wanted || k.name().to_ascii_lowercase() == wanted)
+            .ok_or_else(|| {
+                let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+                format!(
+                    "unknown game \"{}\"; choose one of: {}",
+                    text.trim(),
+                    known.join(", ")
+                )
+            })
+    }
+}
+
+/// An action given as text was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+}
+
+/// What one viewer sees of any game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum AnyView {
+    Chess(chess::BoardView),
+    Enthralling(enthralling::EnthrallingView),
+}
+
+/// A game of any kind, driven by text actions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "snake_case")]
+pub enum AnyGame {
+    Chess(Chess),
+    Enthralling(Enthralling),
+}
+
+/// Calls `$body` with `$g` bound to the inner game, whatever its kind.
+macro_rules! each_game {
+    ($value:expr, $g:ident => $body:expr) => {
+        match $value {
+            AnyGame::Chess($g) => $body,
+            AnyGame::Enthralling($g) => $body,
+        }
+    };
+}
+
+fn legal_texts<G: Game>(game: &G, seat: Seat) -> Vec<String> {
+    game.legal_actions(seat)
+        .iter()
+        .map(|a| game.format_action(a))
+        .collect()
+}
+
+fn random_text<G: Game>(game: &G, seat: Seat, rng: &mut GameRng) -> Option<String> {
+    let legal = game.legal_actions(seat);
+    (!legal.is_empty()).then(|| game.format_action(&legal[rng.below(legal.len())]))
+}
+
+fn apply_text<G: Game>(
+    game: &mut G,
+    seat: Seat,
+    text: &str,
+    rng: &mut GameRng,
+) -> Result<Played, PlayError> {
+    let action = game.parse_action(seat, text)?;
+    let canonical = game.format_action(&action);
+    let events = game.apply(seat, &action, rng)?;
+    Ok(Played { canonical, events })
+}
+
+/// An action that was applied: its canonical text (what logs show) and what happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub canonical: String,
+    pub events: Vec<Event>,
+}
+
+impl AnyGame {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Chess(_) => GameKind::Chess,
+            AnyGame::Enthralling(_) => GameKind::Enthralling,
+        }
+    }
+
+    pub fn seat_count(&self) -> usize {
+        each_game!(self, g => g.seat_count())
+    }
+
+    pub fn to_act(&self) -> ToAct {
+        each_game!(self, g => g.to_act())
+    }
+
+    /// The canonical text of every legal action of `seat` (for autocomplete and `legal`).
+    pub fn legal_actions(&self, seat: Seat) -> Vec<String> {
+        each_game!(self, g => legal_texts(g, seat))
+    }
+
+    /// The text of one legal action of `seat` chosen at random, or None if it has none.
+    pub fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
+        each_game!(self, g => random_text(g, seat, rng))
+    }
+
+    /// Reads and applies an action typed by the player in `seat`. On error nothing changed.
+    pub fn play(&mut self, seat: Seat, text: &str, rng: &mut GameRng) -> Result<Played, PlayError> {
+        each_game!(self, g => apply_text(g, seat, text, rng))
+    }
+
+    pub fn view(&self, viewer: Viewer) -> AnyView {
+        match self {
+            AnyGame::Chess(g) => AnyView::Chess(g.view(viewer)),
+            AnyGame::Enthralling(g) => AnyView::Enthralling(g.view(viewer)),
+        }
+    }
+
+    /// An outcome in the game's own words ("White won by checkmate").
+    pub fn describe(&self, outcome: &Outcome) -> String {
+        match self {
+            AnyGame::Chess(_) | AnyGame::Enthralling(_) => chess::describe(outcome),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_parse_by_id_or_name_and_refuse_others() {
+        assert_eq!("chess".parse(), Ok(GameKind::Chess));
+        assert_eq!(" Enthralling Chess ".parse(), Ok(GameKind::Enthralling));
+        let err = "checkers".parse::<GameKind>().unwrap_err();
+        assert_eq!(
+            err,
+            "unknown game \"checkers\"; choose one of: chess, enthralling"
+        );
+    }
+
+    #[test]
+    fn any_game_plays_text_and_refuses_without_change() {
+        let mut rng = GameRng::from_seed(3);
+        let mut game = GameKind::Chess.start(&[], 2, &mut rng).unwrap();
+        assert_eq!(game.legal_actions(Seat(0)).len(), 20);
+        let played = game.play(Seat(0), "e2e4", &mut rng).unwrap();
+        assert_eq!(played.canonical, "e4");
+        assert_eq!(played.events[0].text, "White plays e4");
+        let before = serde_json::to_string(&game).unwrap();
+        let err = game.play(Seat(0), "d4", &mut rng).unwrap_err();
+        assert_eq!(err.to_string(), "cannot read \"d4\": it is not your turn");
+        let err = game.play(Seat(1), "e4", &mut rng).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "cannot read \"e4\": no pawn of yours can move to e4"
+        );
+        assert_eq!(before, serde_json::to_string(&game).unwrap());
+        let restored: AnyGame = serde_json::from_str(&before).unwrap();
+        assert_eq!(restored.kind(), GameKind::Chess);
+    }
+
+    #[test]
+    fn options_and_seat_counts_are_checked_per_game() {
+        let mut rng = GameRng::from_seed(3);
+        let pair = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
+        assert!(
+            GameKind::Enthralling
+                .start(&pair("unable_to_enthrall_loses", "true"), 2, &mut rng)
+                .is_ok()
+        );
+        let err = GameKind::Enthralling
+            .start(&pair("fen", "x"), 2, &mut rng)
+            .unwrap_err();
+        assert!(err.to_string().contains("unknown field `fen`"), "{err}");
+        let err = GameKind::Chess.start(&[], 4, &mut rng).unwrap_err();
+        assert!(matches!(err, SetupError::SeatCount { got: 4, .. }));
+    }
+}

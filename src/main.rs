@@ -1,0 +1,133 @@
+use clap::{Parser, Subcommand};
+use deckmate::games::GameKind;
+use deckmate::games::chess::{Position, perft};
+use deckmate::selfplay::{self, SelfplayConfig};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "deckmate",
+    version,
+    about = "Chess-variant card games for Discord and the terminal"
+)]
+#[command(arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree of a chess position.
+    Perft {
+        /// The position, as FEN (quote it).
+        fen: String,
+        depth: u32,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Play random legal games to the end and summarise them.
+    Selfplay {
+        /// chess or enthralling
+        game: GameKind,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Number of players (default: the game's smallest table).
+        #[arg(long)]
+        players: Option<usize>,
+        /// A game option, KEY=VALUE; may be repeated.
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+    },
+}
+
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("\"{text}\" is not KEY=VALUE"))?;
+    Ok((key.trim().to_string(), value.trim().to_string()))
+}
+
+fn main() -> ExitCode {
+    match Cli::parse().command {
+        Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
+        Command::Selfplay {
+            game,
+            games,
+            seed,
+            players,
+            options,
+        } => run_selfplay(SelfplayConfig {
+            kind: game,
+            games,
+            seed,
+            players: players.unwrap_or(game.seats().0),
+            options,
+        }),
+    }
+}
+
+fn run_perft(fen: &str, depth: u32, divide: bool) -> ExitCode {
+    let pos = match Position::from_fen(fen) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: bad FEN: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let started = Instant::now();
+    let total = if divide && depth > 0 {
+        let mut total = 0;
+        for mv in pos.legal_moves() {
+            let count = perft(&pos.play_unchecked(mv), depth - 1);
+            println!("{mv}: {count}");
+            total += count;
+        }
+        println!();
+        total
+    } else {
+        perft(&pos, depth)
+    };
+    eprintln!("perft {depth} in {:.3} s", started.elapsed().as_secs_f64());
+    println!("{total}");
+    ExitCode::SUCCESS
+}
+
+fn run_selfplay(config: SelfplayConfig) -> ExitCode {
+    let bar = std::io::stderr().is_terminal() && config.games > 1;
+    let total = config.games;
+    let mut last_draw = Instant::now();
+    let summary = selfplay::run(&config, |done| {
+        if bar && (done == total || last_draw.elapsed().as_millis() >= 100) {
+            last_draw = Instant::now();
+            let width = 30;
+            let filled = done * width / total.max(1);
+            eprint!(
+                "\r[{}{}] {done}/{total} games",
+                "#".repeat(filled),
+                "-".repeat(width - filled)
+            );
+            let _ = std::io::stderr().flush();
+        }
+    });
+    if bar {
+        eprintln!();
+    }
+    println!(
+        "{} selfplay, seeds {}..{}",
+        config.kind.name(),
+        config.seed,
+        config.seed + total as u64
+    );
+    print!("{}", summary.report());
+    if summary.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
