@@ -1,4 +1,4 @@
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use deckmate::games::GameKind;
 use deckmate::games::chess::{Position, perft};
 use deckmate::selfplay::{self, SelfplayConfig};
@@ -12,10 +12,9 @@ use std::time::Instant;
     version,
     about = "Chess-variant card games for Discord and the terminal"
 )]
-#[command(arg_required_else_help = true)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -54,7 +53,13 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
 }
 
 fn main() -> ExitCode {
-    match Cli::parse().command {
+    let Some(command) = Cli::parse().command else {
+        // The Discord bot and the local console become the default once they exist; until
+        // then, say what there is.
+        println!("{}", Cli::command().render_long_help());
+        return ExitCode::SUCCESS;
+    };
+    match command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
         Command::Selfplay {
             game,

@@ -461,10 +461,10 @@ fn views_orient_and_mark_check() {
 
 #[test]
 fn random_games_keep_the_contract() {
-    let mut config = Config::<Chess>::new(ChessOptions::default(), 2, 0..6);
+    let mut config = Config::<Chess>::new(ChessOptions::default(), 2, 0..24);
     config.max_actions = 6_000;
     config.actions_checked_per_state = 12;
     let report = check_game(&config);
-    assert_eq!(report.games, 6);
-    assert!(report.actions > 6 * 20, "{report:?}");
+    assert_eq!(report.games, 24);
+    assert!(report.actions > 24 * 20, "{report:?}");
 }

@@ -590,7 +590,7 @@ impl Enthralling {
                     "reducing the opponent to a lone king",
                 ));
             }
-            let reason = "no Enthrall or Liberate being possible";
+            let reason = format!("{me} being unable to enthrall or liberate");
             return Some(if self.options.unable_to_enthrall_loses {
                 Outcome::winner(seat_of(them), 2, reason)
             } else {

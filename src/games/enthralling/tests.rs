@@ -342,7 +342,10 @@ fn unable_to_enthrall_or_liberate_draws_or_loses_with_the_option() {
     play(&mut g, "Qd2");
     let outcome = g.outcome().unwrap();
     assert!(outcome.is_draw());
-    assert_eq!(outcome.reason, "no Enthrall or Liberate being possible");
+    assert_eq!(
+        describe(outcome),
+        "Draw by White being unable to enthrall or liberate"
+    );
 
     let options = EnthrallingOptions {
         unable_to_enthrall_loses: true,
@@ -350,7 +353,10 @@ fn unable_to_enthrall_or_liberate_draws_or_loses_with_the_option() {
     };
     let mut g = Enthralling::from_setup(&board, options).unwrap();
     play(&mut g, "Qd2");
-    assert_eq!(g.outcome().unwrap().winners(), &[Seat(1)]);
+    assert_eq!(
+        describe(g.outcome().unwrap()),
+        "Black won by White being unable to enthrall or liberate"
+    );
 }
 
 #[test]
@@ -405,10 +411,10 @@ fn random_games_keep_the_contract_and_end() {
             unable_to_enthrall_loses: true,
         },
     ] {
-        let mut config = Config::<Enthralling>::new(options, 2, 0..8);
+        let mut config = Config::<Enthralling>::new(options, 2, 0..16);
         config.max_actions = 400;
         config.actions_checked_per_state = 12;
         let report = check_game(&config);
-        assert_eq!(report.games, 8);
+        assert_eq!(report.games, 16);
     }
 }

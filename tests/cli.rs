@@ -1,0 +1,169 @@
+//! The `deckmate` binary as a user runs it.
+
+use std::process::{Command, Output};
+
+fn deckmate(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn last_line(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn perft_prints_the_published_node_count_last() {
+    let cases = [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "4",
+            "197281",
+        ),
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "3",
+            "97862",
+        ),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "4", "43238"),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "3",
+            "9467",
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "3",
+            "62379",
+        ),
+        (
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "3",
+            "89890",
+        ),
+    ];
+    for (fen, depth, expected) in cases {
+        let out = deckmate(&["perft", fen, depth]);
+        assert!(out.status.success(), "{fen}");
+        assert_eq!(last_line(&out), expected, "perft {depth} of {fen}");
+    }
+}
+
+#[test]
+fn perft_divide_lists_each_move_and_the_total() {
+    let out = deckmate(&["perft", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "1", "--divide"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("e2e4: 1") && text.contains("e1d1: 1"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(": 1")).count(),
+        6,
+        "{text}"
+    );
+    assert_eq!(last_line(&out), "6");
+}
+
+#[test]
+fn perft_refuses_a_bad_fen_clearly() {
+    let out = deckmate(&["perft", "8/8/8/8 w - - 0 1", "2"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad FEN: the board must have 8 ranks of 8 squares"),
+        "{err}"
+    );
+}
+
+fn selfplay_1000(game: &str) {
+    let out = deckmate(&["selfplay", game, "--games", "1000", "--seed", "7"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("games finished: 1000/1000"), "{text}");
+    assert!(!text.contains("error:"), "{text}");
+    let counted: usize = text
+        .lines()
+        .skip_while(|l| *l != "outcomes:")
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next()?.parse::<usize>().ok())
+        .sum();
+    assert_eq!(counted, 1000, "every game has an outcome: {text}");
+}
+
+#[test]
+fn selfplay_chess_1000_games_all_end() {
+    selfplay_1000("chess");
+}
+
+#[test]
+fn selfplay_enthralling_1000_games_all_end() {
+    selfplay_1000("enthralling");
+}
+
+#[test]
+fn selfplay_with_options_and_bad_input() {
+    let out = deckmate(&[
+        "selfplay",
+        "enthralling",
+        "--games",
+        "20",
+        "--option",
+        "unable_to_enthrall_loses=true",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("games finished: 20/20"), "{text}");
+    assert!(
+        !text.contains("Draw by White being unable"),
+        "the option makes it a loss: {text}"
+    );
+    assert!(
+        text.contains("won by White being unable") || text.contains("won by Black being unable"),
+        "{text}"
+    );
+
+    let out = deckmate(&[
+        "selfplay",
+        "enthralling",
+        "--games",
+        "1",
+        "--option",
+        "colour=red",
+    ]);
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("error: seed 1: bad options: unknown field `colour`"),
+        "{text}"
+    );
+
+    let out = deckmate(&["selfplay", "checkers"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("choose one of: chess, enthralling"));
+
+    let out = deckmate(&["selfplay", "chess", "--players", "3", "--games", "1"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("played by 2 to 2 players, not 3"));
+}
+
+#[test]
+fn no_arguments_prints_help_not_a_panic() {
+    let out = deckmate(&[]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        err.contains("Usage") && err.contains("selfplay") && err.contains("perft"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+}
