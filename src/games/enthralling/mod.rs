@@ -60,6 +60,21 @@ pub struct Tracked {
 }
 
 impl Tracked {
+    /// Every piece of `position`, as it starts: where it stands is its origin.
+    fn every_piece(position: &Position) -> Vec<Tracked> {
+        position
+            .pieces()
+            .map(|(sq, piece)| Tracked {
+                origin: sq,
+                owner: piece.color,
+                at: Some(sq),
+                enthralled: false,
+                promoted: false,
+                fresh_promotion: false,
+            })
+            .collect()
+    }
+
     /// The side that plays it now.
     pub fn holder(&self) -> Color {
         if self.enthralled {
@@ -369,17 +384,7 @@ impl Enthralling {
     pub fn from_setup(setup: &Setup, options: EnthrallingOptions) -> Result<Self, String> {
         let position = Position::from_fen(setup.fen).map_err(|e| e.to_string())?;
         let square = |s: &str| Square::parse(s).ok_or_else(|| format!("bad square {s}"));
-        let mut pieces: Vec<Tracked> = position
-            .pieces()
-            .map(|(sq, piece)| Tracked {
-                origin: sq,
-                owner: piece.color,
-                at: Some(sq),
-                enthralled: false,
-                promoted: false,
-                fresh_promotion: false,
-            })
-            .collect();
+        let mut pieces = Tracked::every_piece(&position);
         for s in setup.enthralled {
             let sq = square(s)?;
             let t = pieces
@@ -640,20 +645,9 @@ impl Game for Enthralling {
     ) -> Result<Self, SetupError> {
         chess::two_seats(Self::NAME, seats)?;
         let position = Position::default();
-        let pieces = position
-            .pieces()
-            .map(|(sq, piece)| Tracked {
-                origin: sq,
-                owner: piece.color,
-                at: Some(sq),
-                enthralled: false,
-                promoted: false,
-                fresh_promotion: false,
-            })
-            .collect();
         let arena = Arena {
             position,
-            pieces,
+            pieces: Tracked::every_piece(&position),
             latest: [None, None],
         };
         Ok(Self::start(options.clone(), arena, [0, 0]))
