@@ -418,3 +418,56 @@ fn random_games_keep_the_contract_and_end() {
         assert_eq!(report.games, 16);
     }
 }
+
+#[test]
+fn odd_text_is_refused_never_a_panic() {
+    let mut g = new_game();
+    play(&mut g, "e4|e5|Nf3|Nc6|Bc4|Bc5");
+    let inputs = [
+        "",
+        " ",
+        "é",
+        "Nf3é",
+        "ß",
+        "Ñf3",
+        "e4 enthrall ß é",
+        "e4 liberate",
+        "e4 li é",
+        "d3 enthrall Né6 g1",
+        "d3 enthrall Nc6 g1 extra",
+        "O-O-O-O",
+        "e8=",
+        "=Q",
+        "x",
+        "++",
+        "e2e4e5",
+        "🙂",
+        "d3 enthrall 🙂 g1",
+        "d3 enthrall N🙂 g1",
+        "Q",
+        "Kxx",
+        "a9",
+        "i1",
+        "d3 liberate Nc6 c6",
+        "0000",
+        "e1g1",
+        "d3 en",
+        "d3 li",
+    ];
+    for text in inputs {
+        for seat in [Seat(0), Seat(1)] {
+            let before = serde_json::to_string(&g).unwrap();
+            if let Ok(turn) = g.parse_action(seat, text) {
+                assert!(
+                    g.legal_actions(seat).contains(&turn),
+                    "{text} parsed to an illegal turn"
+                );
+            }
+            assert_eq!(before, serde_json::to_string(&g).unwrap());
+        }
+    }
+    let chess = chess::Chess::from_position(Position::default());
+    for text in inputs {
+        let _ = chess.parse_action(Seat(0), text);
+    }
+}
