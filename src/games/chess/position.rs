@@ -866,10 +866,10 @@ impl Position {
         next.halfmoves = if piece.role == Role::Pawn || capture.is_some() {
             0
         } else {
-            self.halfmoves + 1
+            self.halfmoves.saturating_add(1)
         };
         if self.turn == Color::Black {
-            next.fullmoves += 1;
+            next.fullmoves = next.fullmoves.saturating_add(1);
         }
         next.turn = self.turn.other();
         next

@@ -232,6 +232,14 @@ impl Pattern {
     }
 
     fn fits(&self, pos: &Position, mv: Move) -> bool {
+        // A pawn capture names its file ("exd5"; "d5" is a push), and castling is written
+        // O-O or O-O-O, never as a two-square king move.
+        let pawn_capture = self.role == Role::Pawn && mv.from.file() != mv.to.file();
+        if (pawn_capture && self.from_file.is_none())
+            || matches!(pos.special(mv), Special::Castle { .. })
+        {
+            return false;
+        }
         pos.piece_at(mv.from).is_some_and(|p| p.role == self.role)
             && mv.to == self.to
             && self.from_file.is_none_or(|f| f == mv.from.file())

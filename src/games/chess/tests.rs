@@ -360,9 +360,26 @@ fn moves_are_read_leniently_but_never_wrongly() {
         parse_move(&rooks, "R1a5").map(|m| m.uci()),
         Ok("a1a5".into())
     );
+    let capture = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
     assert_eq!(
-        parse_move(&pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"), "ed5").map(|m| m.uci()),
+        parse_move(&capture, "ed5").map(|m| m.uci()),
         Ok("e4d5".into())
+    );
+    // "d5" is a push, never a capture that forgot its file.
+    assert!(parse_move(&capture, "d5").is_err());
+    assert!(parse_move(&capture, "xd5").is_err());
+    // Castling is O-O or O-O-O in SAN; a two-square king move written as Kg1 is refused.
+    let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(
+        parse_move(&castle, "Kg1")
+            .unwrap_err()
+            .contains("no king of yours can move to g1")
+    );
+    assert!(parse_move(&castle, "Kc1").is_err());
+    assert_eq!(
+        parse_move(&castle, "e1g1"),
+        parse_move(&castle, "O-O"),
+        "UCI castles"
     );
     // A lower-case b is the b-file, never the bishop.
     let both = pos("4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1");
@@ -411,6 +428,20 @@ fn apply_refuses_out_of_turn_and_illegal_moves_without_change() {
             .reason
             .contains("not your turn")
     );
+}
+
+#[test]
+fn huge_move_counters_saturate_instead_of_overflowing() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 4294967295 4294967295";
+    let options = ChessOptions {
+        fen: Some(fen.into()),
+    };
+    let g = Chess::new(&options, 2, &mut GameRng::from_seed(0)).unwrap();
+    assert_eq!(g.outcome().unwrap().reason, "the fifty-move rule");
+    let mut g = game("4k3/8/8/8/8/8/4P3/4K3 b - - 0 4294967295");
+    play(&mut g, "Kd7");
+    assert_eq!(g.position().fullmoves(), u32::MAX);
+    assert!(g.outcome().is_none());
 }
 
 #[test]

@@ -160,14 +160,17 @@ impl Arena {
         next
     }
 
-    /// Whether `side`'s pieces besides the king are all ignorable: none, or only promoted pawns
-    /// while promoted pawns cannot be enthralled.
+    /// Whether `side`'s pieces besides the king are all ignorable: none, or only its own promoted
+    /// pawns while promoted pawns cannot be enthralled. (A promoted pawn it holds enthralled
+    /// counts: its owner could liberate it.)
     fn lone_king(&self, side: Color, options: &EnthrallingOptions) -> bool {
         self.position.pieces().all(|(sq, piece)| {
             piece.color != side
                 || piece.role == Role::King
                 || (!options.promoted_enthrallable
-                    && self.tracked_at(sq).is_some_and(|t| t.promoted))
+                    && self
+                        .tracked_at(sq)
+                        .is_some_and(|t| t.promoted && !t.enthralled))
         })
     }
 
@@ -270,6 +273,11 @@ impl Arena {
             }
         }
         self.position.reset_halfmoves();
+    }
+
+    /// The side to move is checkmated.
+    fn mated(&self) -> bool {
+        self.position.in_check() && !self.position.has_legal_move()
     }
 
     fn king_safe(&self, me: Color) -> bool {
@@ -481,8 +489,15 @@ impl Enthralling {
                 turns.push(plain(mv));
                 continue;
             }
-            plain_moves.push(mv);
-            for extra in after.extras(me, &self.options) {
+            let extras = after.extras(me, &self.options);
+            if extras.is_empty() {
+                if after.mated() {
+                    turns.push(plain(mv)); // a mate stands even with nothing to follow it
+                } else {
+                    plain_moves.push(mv);
+                }
+            }
+            for extra in extras {
                 complete = true;
                 turns.push(Turn {
                     mv,
@@ -550,6 +565,7 @@ impl Enthralling {
         }
         match turn.then {
             Some(extra) => after.check_extra(me, extra, &self.options),
+            None if after.mated() && after.extras(me, &self.options).is_empty() => Ok(()),
             None => match self.example_turn(turn.mv) {
                 None => Ok(()),
                 Some(example) if example.mv == turn.mv => Err(format!(
@@ -767,15 +783,21 @@ impl Game for Enthralling {
             return turn.mv.uci();
         }
         let mut text = self.move_text(turn.mv);
-        let after = self.after_turn(turn);
-        if after.position.in_check() {
-            text.push(if after.position.has_legal_move() {
-                '+'
-            } else {
-                '#'
-            });
-        }
         let after_move = self.arena.play(turn.mv);
+        let me = self.turn();
+        let valid = turn
+            .then
+            .is_none_or(|e| after_move.check_extra(me, e, &self.options).is_ok());
+        if valid {
+            let after = self.after_turn(turn);
+            if after.position.in_check() {
+                text.push(if after.position.has_legal_move() {
+                    '+'
+                } else {
+                    '#'
+                });
+            }
+        }
         let letter = |sq: Square| {
             after_move
                 .position
@@ -799,15 +821,13 @@ impl Enthralling {
     /// Reads "MOVE", "MOVE enthrall [P]SQ [to] SQ" or "MOVE liberate [P]SQ" (keywords may be
     /// shortened to "en" and "lib"; commas are ignored).
     fn read_turn(&self, text: &str) -> Result<Turn, String> {
-        let tokens: Vec<String> = text
+        let spaced = text.replace("->", " ").replace('→', " ");
+        let tokens: Vec<String> = spaced
             .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
             .filter(|t| !t.is_empty())
             .map(str::to_string)
             .collect();
-        let keyword = tokens.iter().position(|t| {
-            let t = t.to_ascii_lowercase();
-            t.starts_with("en") || t.starts_with("li")
-        });
+        let keyword = tokens.iter().position(|t| keyword_kind(t).is_some());
         let (move_tokens, rest) = match keyword {
             Some(k) => (&tokens[..k], &tokens[k..]),
             None => (&tokens[..], &tokens[..0]),
@@ -826,24 +846,41 @@ impl Enthralling {
         };
         let args: Vec<&String> = args
             .iter()
-            .filter(|a| !matches!(a.to_ascii_lowercase().as_str(), "to" | "->" | "-" | "on"))
+            .filter(|a| !matches!(a.to_ascii_lowercase().as_str(), "to" | "-" | "on"))
             .collect();
         let square = |token: &str| -> Result<Square, String> {
             let t = token.trim_end_matches(['+', '#']);
-            let t = if t.len() == 3 && Role::from_letter(t.chars().next().unwrap_or(' ')).is_some()
-            {
-                &t[1..]
-            } else {
-                t
-            };
             Square::parse(t).ok_or_else(|| format!("\"{token}\" is not a square"))
         };
-        let then = if keyword.to_ascii_lowercase().starts_with("en") {
+        // The piece: a square, with an optional letter that must name what stands there.
+        let after_move = self.arena.play(mv);
+        let piece_square = |token: &str| -> Result<Square, String> {
+            let mut chars = token.chars();
+            let letter = chars.next().and_then(Role::from_letter);
+            let rest = chars.as_str();
+            let (role, sq) = match letter {
+                Some(role) if Square::parse(rest.trim_end_matches(['+', '#'])).is_some() => {
+                    (Some(role), square(rest)?)
+                }
+                _ => (None, square(token)?),
+            };
+            if let (Some(role), Some(piece)) = (role, after_move.position.piece_at(sq))
+                && piece.role != role
+            {
+                return Err(format!(
+                    "the piece on {sq} is a {}, not a {}",
+                    piece.role.name(),
+                    role.name()
+                ));
+            }
+            Ok(sq)
+        };
+        let then = if keyword_kind(keyword) == Some(true) {
             let [from, to] = args.as_slice() else {
                 return Err("enthrall takes two squares: the piece, and where it goes (\"enthrall Nb8 g1\")".into());
             };
             Extra::Enthrall {
-                from: square(from)?,
+                from: piece_square(from)?,
                 to: square(to)?,
             }
         } else {
@@ -852,12 +889,23 @@ impl Enthralling {
                     "liberate takes one square: the piece to remove (\"liberate Bc8\")".into(),
                 );
             };
-            Extra::Liberate { at: square(at)? }
+            Extra::Liberate {
+                at: piece_square(at)?,
+            }
         };
         Ok(Turn {
             mv,
             then: Some(then),
         })
+    }
+}
+
+/// Some(true) for an Enthrall keyword, Some(false) for Liberate.
+fn keyword_kind(token: &str) -> Option<bool> {
+    match token.to_ascii_lowercase().as_str() {
+        "enthrall" | "enthral" | "ent" | "en" => Some(true),
+        "liberate" | "lib" | "li" => Some(false),
+        _ => None,
     }
 }
 

@@ -471,3 +471,79 @@ fn odd_text_is_refused_never_a_panic() {
         let _ = chess.parse_action(Seat(0), text);
     }
 }
+
+#[test]
+fn a_mate_stands_even_when_nothing_could_follow_it() {
+    // Rxe8 mates and takes Black's last piece that could be enthralled.
+    let mut g = setup(Setup {
+        fen: "4n2k/8/1q4P1/5N2/8/8/8/4R2K w - - 0 40",
+        moves_made: [10, 10],
+        ..Default::default()
+    });
+    assert!(legal_texts(&g).contains(&"Rxe8#".to_string()));
+    play(&mut g, "Rxe8");
+    let outcome = g.outcome().unwrap();
+    assert_eq!(
+        (outcome.reason.as_str(), outcome.winners()),
+        ("checkmate", &[Seat(0)][..])
+    );
+}
+
+#[test]
+fn a_piece_letter_must_name_the_piece_on_that_square() {
+    let g = setup(Setup {
+        fen: "rn2k3/7p/8/8/8/8/P7/4KBN1 b - - 0 30",
+        enthralled: &["f1", "g1", "a8", "b8"],
+        latest: [Some("g1"), Some("a8")],
+        moves_made: [20, 20],
+        ..Default::default()
+    });
+    assert_eq!(
+        refusal(&g, "h6 liberate Rf1"),
+        "the piece on f1 is a bishop, not a rook"
+    );
+    assert_eq!(
+        refusal(&g, "h6 liberate Qf1"),
+        "the piece on f1 is a bishop, not a queen"
+    );
+    let with_letter = g.parse_action(Seat(1), "h6 liberate Bf1").unwrap();
+    assert_eq!(g.parse_action(Seat(1), "h6 liberate f1"), Ok(with_letter));
+    assert_eq!(g.parse_action(Seat(1), "h6 lib f1"), Ok(with_letter));
+    assert!(
+        g.parse_action(Seat(1), "h6 lion f1").is_err(),
+        "only the listed keywords"
+    );
+    assert!(
+        g.parse_action(Seat(1), "h6 enthrall Pa2->a7").is_ok(),
+        "an arrow inside a word"
+    );
+}
+
+#[test]
+fn a_promoted_pawn_held_enthralled_counts_for_the_lone_king() {
+    // White holds Black's promoted pawn (a knight now) on c3; Black could liberate it.
+    let g = setup(Setup {
+        fen: "3qk3/8/8/8/8/2N5/8/4K3 b - - 0 40",
+        enthralled: &["c3"],
+        promoted: &["c3"],
+        moves_made: [10, 10],
+        ..Default::default()
+    });
+    assert!(refusal(&g, "Qd7").contains("must also enthrall or liberate"));
+    assert!(g.parse_action(Seat(1), "Qd7 liberate Nc3").is_ok());
+}
+
+#[test]
+fn formatting_a_turn_that_is_not_legal_does_not_panic() {
+    let mut g = new_game();
+    play(&mut g, "e4|e5|Nf3|Nc6|Bc4|Bc5");
+    let bad = Turn {
+        mv: Move::parse_uci("d2d3").unwrap(),
+        then: Some(Extra::Enthrall {
+            from: sq("e4"),
+            to: sq("a1"),
+        }),
+    };
+    assert!(g.format_action(&bad).starts_with("d3 enthrall"));
+    assert!(g.apply(Seat(0), &bad, &mut GameRng::from_seed(0)).is_err());
+}
