@@ -179,17 +179,21 @@ fn a_king_may_not_castle_with_an_enthralled_rook() {
     assert!(refusal(&g, "O-O").contains("has moved or is gone"));
 }
 
-#[test]
-fn the_latest_enthralled_piece_cannot_be_liberated_until_another_is_enthralled() {
-    // White holds Black's knight g1 (enthralled most recently) and bishop f1; Black holds
-    // White's rook a8 (its latest) and knight b8.
-    let mut g = setup(Setup {
+/// White holds Black's knight g1 (enthralled most recently) and bishop f1; Black holds White's
+/// rook a8 (its latest) and knight b8. Black to move, both long past their third move.
+fn held_pieces() -> Enthralling {
+    setup(Setup {
         fen: "rn2k3/7p/8/8/8/8/P7/4KBN1 b - - 0 30",
         enthralled: &["f1", "g1", "a8", "b8"],
         latest: [Some("g1"), Some("a8")],
         moves_made: [20, 20],
         ..Default::default()
-    });
+    })
+}
+
+#[test]
+fn the_latest_enthralled_piece_cannot_be_liberated_until_another_is_enthralled() {
+    let mut g = held_pieces();
     assert_eq!(liberations(&g), vec![sq("f1")]);
     assert!(refusal(&g, "h6 liberate Ng1").contains("enthralled most recently"));
     play(&mut g, "h6 liberate Bf1");
@@ -491,13 +495,7 @@ fn a_mate_stands_even_when_nothing_could_follow_it() {
 
 #[test]
 fn a_piece_letter_must_name_the_piece_on_that_square() {
-    let g = setup(Setup {
-        fen: "rn2k3/7p/8/8/8/8/P7/4KBN1 b - - 0 30",
-        enthralled: &["f1", "g1", "a8", "b8"],
-        latest: [Some("g1"), Some("a8")],
-        moves_made: [20, 20],
-        ..Default::default()
-    });
+    let g = held_pieces();
     assert_eq!(
         refusal(&g, "h6 liberate Rf1"),
         "the piece on f1 is a bishop, not a rook"
