@@ -74,15 +74,6 @@ impl Tracked {
             })
             .collect()
     }
-
-    /// The side that plays it now.
-    pub fn holder(&self) -> Color {
-        if self.enthralled {
-            self.owner.other()
-        } else {
-            self.owner
-        }
-    }
 }
 
 /// Where `color`'s pieces of `role` start (for an enthralled piece: where it may be put).
@@ -785,18 +776,26 @@ impl Game for Enthralling {
         let mut text = self.move_text(turn.mv);
         let after_move = self.arena.play(turn.mv);
         let me = self.turn();
-        let valid = turn
-            .then
-            .is_none_or(|e| after_move.check_extra(me, e, &self.options).is_ok());
-        if valid {
-            let after = self.after_turn(turn);
-            if after.position.in_check() {
-                text.push(if after.position.has_legal_move() {
-                    '+'
-                } else {
-                    '#'
-                });
-            }
+        // The whole turn's result, from the move already played; none for an invalid extra.
+        let after = match turn.then {
+            None => Some(after_move.clone()),
+            Some(extra) => after_move
+                .check_extra(me, extra, &self.options)
+                .is_ok()
+                .then(|| {
+                    let mut after = after_move.clone();
+                    after.apply_extra(me, extra);
+                    after
+                }),
+        };
+        if let Some(after) = after
+            && after.position.in_check()
+        {
+            text.push(if after.position.has_legal_move() {
+                '+'
+            } else {
+                '#'
+            });
         }
         let letter = |sq: Square| {
             after_move
@@ -818,8 +817,8 @@ impl Game for Enthralling {
 }
 
 impl Enthralling {
-    /// Reads "MOVE", "MOVE enthrall [P]SQ [to] SQ" or "MOVE liberate [P]SQ" (keywords may be
-    /// shortened to "en" and "lib"; commas are ignored).
+    /// Reads "MOVE", "MOVE enthrall [P]SQ [to] SQ" or "MOVE liberate [P]SQ" (keywords as in
+    /// `keyword_kind`; commas, "to", "on" and arrows are ignored).
     fn read_turn(&self, text: &str) -> Result<Turn, String> {
         let spaced = text.replace("->", " ").replace('→', " ");
         let tokens: Vec<String> = spaced
