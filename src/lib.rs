@@ -30,3 +30,4 @@ pub mod board;
 pub mod engine;
 pub mod games;
 pub mod selfplay;
+pub mod store;

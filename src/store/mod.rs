@@ -1,0 +1,539 @@
+//! SQLite storage: players, matches, seats, the append-only action log and outcomes.
+//!
+//! A match is stored as its game, options, seed and log of canonical action texts; it is loaded
+//! by replaying the log (see `table`). Every change to a match goes through [`Store::change`],
+//! which bumps the match's version only if the caller saw the current one, in the same
+//! transaction as the change itself: a stale or doubled submission is refused, never applied
+//! twice.
+//!
+//! The store is synchronous; async adapters call it from a blocking thread.
+
+use crate::engine::{Outcome, Seat};
+use crate::games::GameKind;
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+use thiserror::Error;
+
+pub type MatchId = i64;
+pub type PlayerId = i64;
+
+/// The schema migrations, applied in order; `PRAGMA user_version` records how many ran.
+pub const MIGRATIONS: &[(&str, &str)] = &[(
+    "0001_matches",
+    include_str!("../../migrations/0001_matches.sql"),
+)];
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("there is no match #{0}")]
+    NoSuchMatch(MatchId),
+    #[error(
+        "match #{id} has moved on (you saw version {expected}, it is at {actual}); look again and retry"
+    )]
+    Stale {
+        id: MatchId,
+        expected: u64,
+        actual: u64,
+    },
+    #[error("match #{id} is {status}")]
+    NotActive { id: MatchId, status: Status },
+    #[error("match #{id} is damaged in storage: {detail}")]
+    Corrupt { id: MatchId, detail: String },
+    #[error(
+        "the database was written by a newer deckmate (schema {found}, this build knows {known})"
+    )]
+    NewerSchema { found: u32, known: u32 },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Active,
+    Finished,
+    Aborted,
+}
+
+impl Status {
+    fn as_str(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Finished => "finished",
+            Status::Aborted => "aborted",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Status> {
+        Some(match text {
+            "active" => Status::Active,
+            "finished" => Status::Finished,
+            "aborted" => Status::Aborted,
+            _ => return None,
+        })
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub name: String,
+    pub discord_id: Option<String>,
+}
+
+/// Where a match is played; all None for the console.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    pub guild_id: Option<String>,
+    pub channel_id: Option<String>,
+    pub thread_id: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAction {
+    pub seat: Seat,
+    pub text: String,
+}
+
+/// A match as stored, before its log is replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMatch {
+    pub id: MatchId,
+    pub game: GameKind,
+    pub options: Vec<(String, String)>,
+    pub seed: u64,
+    pub status: Status,
+    pub version: u64,
+    /// Seat i is `players[i]`.
+    pub players: Vec<Player>,
+    pub actions: Vec<StoredAction>,
+    pub outcome: Option<Outcome>,
+    pub draw_offer: Option<Seat>,
+    pub place: Place,
+}
+
+/// One line of a player's match list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchSummary {
+    pub id: MatchId,
+    pub game: GameKind,
+    pub status: Status,
+    pub version: u64,
+    pub seat: Seat,
+}
+
+/// What a change does besides bumping the version.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change<'a> {
+    /// Appends an action to the log and clears any draw offer.
+    Action {
+        seat: Seat,
+        text: &'a str,
+    },
+    DrawOffer(Option<Seat>),
+    Finish(&'a Outcome),
+    Abort,
+}
+
+pub struct Store {
+    conn: Connection,
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        Self::setup(Connection::open(path)?)
+    }
+
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        Self::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(conn: Connection) -> Result<Store, StoreError> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let mut store = Store { conn };
+        store.migrate(MIGRATIONS.len())?;
+        Ok(store)
+    }
+
+    /// Applies migrations up to `target` (a count); returns how many ran now.
+    pub fn migrate(&mut self, target: usize) -> Result<usize, StoreError> {
+        let current = self.schema_version()? as usize;
+        if current > MIGRATIONS.len() {
+            return Err(StoreError::NewerSchema {
+                found: current as u32,
+                known: MIGRATIONS.len() as u32,
+            });
+        }
+        let mut ran = 0;
+        for (i, (_name, sql)) in MIGRATIONS.iter().enumerate().take(target).skip(current) {
+            let tx = self.conn.transaction()?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", (i + 1) as u32)?;
+            tx.commit()?;
+            ran += 1;
+        }
+        Ok(ran)
+    }
+
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// The console player called `name`, created on first use.
+    pub fn local_player(&mut self, name: &str) -> Result<Player, StoreError> {
+        let name = name.trim();
+        let found = self
+            .conn
+            .query_row(
+                "SELECT id FROM players WHERE name = ?1 AND discord_id IS NULL",
+                [name],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let id = match found {
+            Some(id) => id,
+            None => {
+                self.conn.execute(
+                    "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
+                    params![name, now()],
+                )?;
+                self.conn.last_insert_rowid()
+            }
+        };
+        Ok(Player {
+            id,
+            name: name.to_string(),
+            discord_id: None,
+        })
+    }
+
+    /// The player with this Discord id, created on first use; the name is kept current.
+    pub fn discord_player(&mut self, discord_id: &str, name: &str) -> Result<Player, StoreError> {
+        self.conn.execute(
+            "INSERT INTO players (name, discord_id, created_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (discord_id) DO UPDATE SET name = excluded.name",
+            params![name, discord_id, now()],
+        )?;
+        let id = self.conn.query_row(
+            "SELECT id FROM players WHERE discord_id = ?1",
+            [discord_id],
+            |r| r.get(0),
+        )?;
+        Ok(Player {
+            id,
+            name: name.to_string(),
+            discord_id: Some(discord_id.to_string()),
+        })
+    }
+
+    pub fn create_match(
+        &mut self,
+        game: GameKind,
+        options: &[(String, String)],
+        seed: u64,
+        players: &[PlayerId],
+        place: &Place,
+    ) -> Result<MatchId, StoreError> {
+        let tx = self.conn.transaction()?;
+        let options = serde_json::to_string(options).expect("pairs serialise");
+        let t = now();
+        tx.execute(
+            "INSERT INTO matches (game, options, seed, status, guild_id, channel_id, thread_id,
+                                  created_at, updated_at)
+             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7)",
+            params![
+                game.id(),
+                options,
+                seed as i64,
+                place.guild_id,
+                place.channel_id,
+                place.thread_id,
+                t
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        for (seat, player) in players.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+                params![id, seat as i64, player],
+            )?;
+        }
+        tx.commit()?;
+        Ok(id)
+    }
+
+    pub fn set_thread(&mut self, id: MatchId, thread_id: &str) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE matches SET thread_id = ?1 WHERE id = ?2",
+            params![thread_id, id],
+        )?;
+        if n == 0 {
+            return Err(StoreError::NoSuchMatch(id));
+        }
+        Ok(())
+    }
+
+    /// Applies `changes` to match `id` in one transaction, if it is active and at `expected`
+    /// version; returns the new version.
+    pub fn change(
+        &mut self,
+        id: MatchId,
+        expected: u64,
+        changes: &[Change],
+    ) -> Result<u64, StoreError> {
+        let tx = self.conn.transaction()?;
+        let t = now();
+        let bumped = tx.execute(
+            "UPDATE matches SET version = version + 1, updated_at = ?1
+             WHERE id = ?2 AND version = ?3 AND status = 'active'",
+            params![t, id, expected as i64],
+        )?;
+        if bumped == 0 {
+            return Err(why_not(&tx, id, expected));
+        }
+        for change in changes {
+            apply_change(&tx, id, change, t)?;
+        }
+        tx.commit()?;
+        Ok(expected + 1)
+    }
+
+    pub fn load(&self, id: MatchId) -> Result<StoredMatch, StoreError> {
+        let corrupt = |detail: String| StoreError::Corrupt { id, detail };
+        let row = self
+            .conn
+            .query_row(
+                "SELECT game, options, seed, status, version, draw_offer, guild_id, channel_id,
+                        thread_id
+                 FROM matches WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, i64>(4)?,
+                        r.get::<_, Option<i64>>(5)?,
+                        Place {
+                            guild_id: r.get(6)?,
+                            channel_id: r.get(7)?,
+                            thread_id: r.get(8)?,
+                        },
+                    ))
+                },
+            )
+            .optional()?
+            .ok_or(StoreError::NoSuchMatch(id))?;
+        let (game, options, seed, status, version, draw_offer, place) = row;
+        let game: GameKind = game.parse().map_err(corrupt)?;
+        let options: Vec<(String, String)> = serde_json::from_str(&options)
+            .map_err(|e| corrupt(format!("bad options {options:?}: {e}")))?;
+        let status =
+            Status::parse(&status).ok_or_else(|| corrupt(format!("bad status {status:?}")))?;
+
+        let mut players = Vec::new();
+        let mut stmt = self.conn.prepare(
+            "SELECT s.seat, p.id, p.name, p.discord_id FROM seats s
+             JOIN players p ON p.id = s.player_id WHERE s.match_id = ?1 ORDER BY s.seat",
+        )?;
+        let rows = stmt.query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                Player {
+                    id: r.get(1)?,
+                    name: r.get(2)?,
+                    discord_id: r.get(3)?,
+                },
+            ))
+        })?;
+        for (i, row) in rows.enumerate() {
+            let (seat, player) = row?;
+            if seat != i as i64 {
+                return Err(corrupt(format!("seat {} is missing", i + 1)));
+            }
+            players.push(player);
+        }
+
+        let mut actions = Vec::new();
+        let mut stmt = self
+            .conn
+            .prepare("SELECT ply, seat, action FROM actions WHERE match_id = ?1 ORDER BY ply")?;
+        let rows = stmt.query_map([id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        for (i, row) in rows.enumerate() {
+            let (ply, seat, text) = row?;
+            if ply != i as i64 + 1 {
+                return Err(corrupt(format!("action {} is missing from the log", i + 1)));
+            }
+            let seat = u8::try_from(seat)
+                .ok()
+                .filter(|&s| usize::from(s) < players.len())
+                .ok_or_else(|| corrupt(format!("action {ply} names seat {seat}")))?;
+            actions.push(StoredAction {
+                seat: Seat(seat),
+                text,
+            });
+        }
+
+        let outcome = self
+            .conn
+            .query_row(
+                "SELECT places, reason FROM outcomes WHERE match_id = ?1",
+                [id],
+                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+            )
+            .optional()?
+            .map(|(places, reason)| {
+                serde_json::from_str(&places)
+                    .map(|places| Outcome { places, reason })
+                    .map_err(|e| corrupt(format!("bad outcome {places:?}: {e}")))
+            })
+            .transpose()?;
+
+        Ok(StoredMatch {
+            id,
+            game,
+            options,
+            seed: seed as u64,
+            status,
+            version: version as u64,
+            players,
+            actions,
+            outcome,
+            draw_offer: draw_offer.map(|s| Seat(s as u8)),
+            place,
+        })
+    }
+
+    /// The player's matches, newest first; only active ones if `active_only`.
+    pub fn matches_of(
+        &self,
+        player: PlayerId,
+        active_only: bool,
+    ) -> Result<Vec<MatchSummary>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT m.id, m.game, m.status, m.version, s.seat FROM matches m
+             JOIN seats s ON s.match_id = m.id
+             WHERE s.player_id = ?1 AND (?2 = 0 OR m.status = 'active')
+             ORDER BY m.id DESC",
+        )?;
+        let rows = stmt.query_map(params![player, active_only as i64], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, i64>(3)?,
+                r.get::<_, i64>(4)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (id, game, status, version, seat) = row?;
+            let corrupt = |detail: String| StoreError::Corrupt { id, detail };
+            Ok(MatchSummary {
+                id,
+                game: game.parse().map_err(corrupt)?,
+                status: Status::parse(&status)
+                    .ok_or_else(|| corrupt(format!("bad status {status:?}")))?,
+                version: version as u64,
+                seat: Seat(seat as u8),
+            })
+        })
+        .collect()
+    }
+
+    /// Direct access for tests and maintenance tools.
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+fn why_not(tx: &Transaction, id: MatchId, expected: u64) -> StoreError {
+    let row = tx
+        .query_row(
+            "SELECT status, version FROM matches WHERE id = ?1",
+            [id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)),
+        )
+        .optional();
+    match row {
+        Err(e) => e.into(),
+        Ok(None) => StoreError::NoSuchMatch(id),
+        Ok(Some((status, version))) => match Status::parse(&status) {
+            Some(Status::Active) => StoreError::Stale {
+                id,
+                expected,
+                actual: version as u64,
+            },
+            Some(status) => StoreError::NotActive { id, status },
+            None => StoreError::Corrupt {
+                id,
+                detail: format!("bad status {status:?}"),
+            },
+        },
+    }
+}
+
+fn apply_change(tx: &Transaction, id: MatchId, change: &Change, t: i64) -> Result<(), StoreError> {
+    match change {
+        Change::Action { seat, text } => {
+            tx.execute(
+                "INSERT INTO actions (match_id, ply, seat, action, created_at)
+                 VALUES (?1, (SELECT COALESCE(MAX(ply), 0) + 1 FROM actions WHERE match_id = ?1),
+                         ?2, ?3, ?4)",
+                params![id, seat.0, text, t],
+            )?;
+            tx.execute("UPDATE matches SET draw_offer = NULL WHERE id = ?1", [id])?;
+        }
+        Change::DrawOffer(seat) => {
+            tx.execute(
+                "UPDATE matches SET draw_offer = ?1 WHERE id = ?2",
+                params![seat.map(|s| s.0), id],
+            )?;
+        }
+        Change::Finish(outcome) => {
+            let places = serde_json::to_string(&outcome.places).expect("places serialise");
+            tx.execute(
+                "INSERT INTO outcomes (match_id, places, reason, finished_at) VALUES (?1, ?2, ?3, ?4)",
+                params![id, places, outcome.reason, t],
+            )?;
+            tx.execute(
+                "UPDATE matches SET status = 'finished', draw_offer = NULL WHERE id = ?1",
+                [id],
+            )?;
+        }
+        Change::Abort => {
+            tx.execute(
+                "UPDATE matches SET status = 'aborted', draw_offer = NULL WHERE id = ?1",
+                [id],
+            )?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
