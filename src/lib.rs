@@ -31,3 +31,4 @@ pub mod engine;
 pub mod games;
 pub mod selfplay;
 pub mod store;
+pub mod table;

@@ -316,117 +316,13 @@ impl Store {
         Ok(expected + 1)
     }
 
+    /// Reads a match and its log as one consistent snapshot (a read transaction), so a change
+    /// committed meanwhile is seen either whole or not at all.
     pub fn load(&self, id: MatchId) -> Result<StoredMatch, StoreError> {
-        let corrupt = |detail: String| StoreError::Corrupt { id, detail };
-        let row = self
-            .conn
-            .query_row(
-                "SELECT game, options, seed, status, version, draw_offer, guild_id, channel_id,
-                        thread_id
-                 FROM matches WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, String>(3)?,
-                        r.get::<_, i64>(4)?,
-                        r.get::<_, Option<i64>>(5)?,
-                        Place {
-                            guild_id: r.get(6)?,
-                            channel_id: r.get(7)?,
-                            thread_id: r.get(8)?,
-                        },
-                    ))
-                },
-            )
-            .optional()?
-            .ok_or(StoreError::NoSuchMatch(id))?;
-        let (game, options, seed, status, version, draw_offer, place) = row;
-        let game: GameKind = game.parse().map_err(corrupt)?;
-        let options: Vec<(String, String)> = serde_json::from_str(&options)
-            .map_err(|e| corrupt(format!("bad options {options:?}: {e}")))?;
-        let status =
-            Status::parse(&status).ok_or_else(|| corrupt(format!("bad status {status:?}")))?;
-
-        let mut players = Vec::new();
-        let mut stmt = self.conn.prepare(
-            "SELECT s.seat, p.id, p.name, p.discord_id FROM seats s
-             JOIN players p ON p.id = s.player_id WHERE s.match_id = ?1 ORDER BY s.seat",
-        )?;
-        let rows = stmt.query_map([id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                Player {
-                    id: r.get(1)?,
-                    name: r.get(2)?,
-                    discord_id: r.get(3)?,
-                },
-            ))
-        })?;
-        for (i, row) in rows.enumerate() {
-            let (seat, player) = row?;
-            if seat != i as i64 {
-                return Err(corrupt(format!("seat {} is missing", i + 1)));
-            }
-            players.push(player);
-        }
-
-        let mut actions = Vec::new();
-        let mut stmt = self
-            .conn
-            .prepare("SELECT ply, seat, action FROM actions WHERE match_id = ?1 ORDER BY ply")?;
-        let rows = stmt.query_map([id], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        for (i, row) in rows.enumerate() {
-            let (ply, seat, text) = row?;
-            if ply != i as i64 + 1 {
-                return Err(corrupt(format!("action {} is missing from the log", i + 1)));
-            }
-            let seat = u8::try_from(seat)
-                .ok()
-                .filter(|&s| usize::from(s) < players.len())
-                .ok_or_else(|| corrupt(format!("action {ply} names seat {seat}")))?;
-            actions.push(StoredAction {
-                seat: Seat(seat),
-                text,
-            });
-        }
-
-        let outcome = self
-            .conn
-            .query_row(
-                "SELECT places, reason FROM outcomes WHERE match_id = ?1",
-                [id],
-                |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
-            )
-            .optional()?
-            .map(|(places, reason)| {
-                serde_json::from_str(&places)
-                    .map(|places| Outcome { places, reason })
-                    .map_err(|e| corrupt(format!("bad outcome {places:?}: {e}")))
-            })
-            .transpose()?;
-
-        Ok(StoredMatch {
-            id,
-            game,
-            options,
-            seed: seed as u64,
-            status,
-            version: version as u64,
-            players,
-            actions,
-            outcome,
-            draw_offer: draw_offer.map(|s| Seat(s as u8)),
-            place,
-        })
+        let tx = self.conn.unchecked_transaction()?;
+        let found = read_match(&tx, id);
+        tx.finish()?;
+        found
     }
 
     /// The player's matches, newest first; only active ones if `active_only`.
@@ -469,6 +365,115 @@ impl Store {
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+}
+
+fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError> {
+    let corrupt = |detail: String| StoreError::Corrupt { id, detail };
+    let row = conn
+        .query_row(
+            "SELECT game, options, seed, status, version, draw_offer, guild_id, channel_id,
+                        thread_id
+                 FROM matches WHERE id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, Option<i64>>(5)?,
+                    Place {
+                        guild_id: r.get(6)?,
+                        channel_id: r.get(7)?,
+                        thread_id: r.get(8)?,
+                    },
+                ))
+            },
+        )
+        .optional()?
+        .ok_or(StoreError::NoSuchMatch(id))?;
+    let (game, options, seed, status, version, draw_offer, place) = row;
+    let game: GameKind = game.parse().map_err(corrupt)?;
+    let options: Vec<(String, String)> = serde_json::from_str(&options)
+        .map_err(|e| corrupt(format!("bad options {options:?}: {e}")))?;
+    let status = Status::parse(&status).ok_or_else(|| corrupt(format!("bad status {status:?}")))?;
+
+    let mut players = Vec::new();
+    let mut stmt = conn.prepare(
+        "SELECT s.seat, p.id, p.name, p.discord_id FROM seats s
+             JOIN players p ON p.id = s.player_id WHERE s.match_id = ?1 ORDER BY s.seat",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            Player {
+                id: r.get(1)?,
+                name: r.get(2)?,
+                discord_id: r.get(3)?,
+            },
+        ))
+    })?;
+    for (i, row) in rows.enumerate() {
+        let (seat, player) = row?;
+        if seat != i as i64 {
+            return Err(corrupt(format!("seat {} is missing", i + 1)));
+        }
+        players.push(player);
+    }
+
+    let mut actions = Vec::new();
+    let mut stmt =
+        conn.prepare("SELECT ply, seat, action FROM actions WHERE match_id = ?1 ORDER BY ply")?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    for (i, row) in rows.enumerate() {
+        let (ply, seat, text) = row?;
+        if ply != i as i64 + 1 {
+            return Err(corrupt(format!("action {} is missing from the log", i + 1)));
+        }
+        let seat = u8::try_from(seat)
+            .ok()
+            .filter(|&s| usize::from(s) < players.len())
+            .ok_or_else(|| corrupt(format!("action {ply} names seat {seat}")))?;
+        actions.push(StoredAction {
+            seat: Seat(seat),
+            text,
+        });
+    }
+
+    let outcome = conn
+        .query_row(
+            "SELECT places, reason FROM outcomes WHERE match_id = ?1",
+            [id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+        )
+        .optional()?
+        .map(|(places, reason)| {
+            serde_json::from_str(&places)
+                .map(|places| Outcome { places, reason })
+                .map_err(|e| corrupt(format!("bad outcome {places:?}: {e}")))
+        })
+        .transpose()?;
+
+    Ok(StoredMatch {
+        id,
+        game,
+        options,
+        seed: seed as u64,
+        status,
+        version: version as u64,
+        players,
+        actions,
+        outcome,
+        draw_offer: draw_offer.map(|s| Seat(s as u8)),
+        place,
+    })
 }
 
 fn why_not(tx: &Transaction, id: MatchId, expected: u64) -> StoreError {

@@ -1,0 +1,497 @@
+//! The service both adapters call: create a match, take an action, resign, draws, abort, lists
+//! and history. No transport here: each call returns what to send ([`Update`]).
+//!
+//! The master loop: load the match -> replay its log -> check the caller holds a seat that must
+//! act -> parse and apply on the replayed state -> store the action and the new version in one
+//! transaction, only if the version is still the one the caller saw.
+
+use crate::engine::{GameRng, Outcome, Seat, SetupError, ToAct, Viewer};
+use crate::games::{AnyGame, AnyView, GameKind};
+use crate::store::{
+    Change, MatchId, Place, Player, PlayerId, Status, Store, StoreError, StoredMatch,
+};
+use thiserror::Error;
+
+/// A refusal, in words for the player; internal failures keep their detail for the log.
+#[derive(Debug, Error)]
+pub enum TableError {
+    #[error("there is no match #{0}")]
+    NoSuchMatch(MatchId),
+    #[error("you are not playing in match #{0}")]
+    NotInMatch(MatchId),
+    #[error("it is not your turn: waiting for {0}")]
+    NotYourTurn(String),
+    #[error("{0}")]
+    Illegal(String),
+    #[error("match #{0} has moved on since you looked; look at the board again and retry")]
+    Stale(MatchId),
+    #[error("match #{id} is over ({result})")]
+    Over { id: MatchId, result: String },
+    #[error("match #{0} was aborted")]
+    Aborted(MatchId),
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    #[error("match #{id} cannot be loaded: {detail}")]
+    Corrupt { id: MatchId, detail: String },
+    #[error("storage failed; the match is unchanged")]
+    Storage(#[source] StoreError),
+}
+
+impl From<StoreError> for TableError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::NoSuchMatch(id) => TableError::NoSuchMatch(id),
+            StoreError::Stale { id, .. } => TableError::Stale(id),
+            StoreError::Corrupt { id, detail } => TableError::Corrupt { id, detail },
+            StoreError::NotActive {
+                id,
+                status: Status::Aborted,
+            } => TableError::Aborted(id),
+            StoreError::NotActive { id, .. } => TableError::Over {
+                id,
+                result: "finished".into(),
+            },
+            other => TableError::Storage(other),
+        }
+    }
+}
+
+/// What to send after a call: public lines and view for the channel, each seat's own view for
+/// that seat alone, and who must act next.
+#[derive(Clone, Debug)]
+pub struct Update {
+    pub match_id: MatchId,
+    pub game: GameKind,
+    /// The version a follow-up request (a button) must carry.
+    pub version: u64,
+    /// Lines for everyone ("White plays e4").
+    pub public: Vec<String>,
+    /// Lines meant for one seat only.
+    pub private: Vec<(Seat, String)>,
+    /// The view everyone may see.
+    pub public_view: AnyView,
+    /// Each seat's own view, for that seat's player only.
+    pub seat_views: Vec<(Seat, Player, AnyView)>,
+    /// Seats that must act now, with their players; empty once the match is over.
+    pub to_act: Vec<(Seat, Player)>,
+    pub outcome: Option<Outcome>,
+    /// The outcome in the game's words ("White won by checkmate").
+    pub result: Option<String>,
+}
+
+/// One line of a player's match list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    pub match_id: MatchId,
+    pub game: GameKind,
+    pub players: Vec<String>,
+    pub waiting_for: Vec<String>,
+    pub your_turn: bool,
+}
+
+/// A match loaded and replayed, with the random source as replay left it (the next action
+/// continues it).
+struct Loaded {
+    stored: StoredMatch,
+    game: AnyGame,
+    rng: GameRng,
+}
+
+pub struct Table {
+    store: Store,
+}
+
+impl Table {
+    pub fn new(store: Store) -> Self {
+        Table { store }
+    }
+
+    pub fn store(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
+    /// Starts a match; seat order follows `players`.
+    pub fn create(
+        &mut self,
+        game: GameKind,
+        options: &[(String, String)],
+        players: &[Player],
+        seed: u64,
+        place: &Place,
+    ) -> Result<Update, TableError> {
+        // Set up once first, so bad options or seat counts are refused before anything is stored.
+        game.start(options, players.len(), &mut GameRng::from_seed(seed))?;
+        let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+        let id = self.store.create_match(game, options, seed, &ids, place)?;
+        let loaded = self.load(id)?;
+        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+        let line = format!("Match #{id}: {} for {}", game.name(), names.join(", "));
+        Ok(update(&loaded, vec![line], vec![]))
+    }
+
+    fn load(&self, id: MatchId) -> Result<Loaded, TableError> {
+        let stored = self.store.load(id)?;
+        let (game, rng) = replay(&stored)?;
+        Ok(Loaded { stored, game, rng })
+    }
+
+    /// The current state of a match, as an update with no new lines.
+    pub fn show(&self, id: MatchId) -> Result<Update, TableError> {
+        let loaded = self.load(id)?;
+        Ok(update(&loaded, vec![], vec![]))
+    }
+
+    /// Takes an action for `player`. `expected` is the version the caller saw (a button's);
+    /// None means "the current one" (a typed command).
+    pub fn act(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+        text: &str,
+    ) -> Result<Update, TableError> {
+        let mut loaded = self.load_active(id, expected)?;
+        let seats = seats_of(&loaded.stored, player, id)?;
+        let to_act = loaded.game.to_act();
+        let Some(&seat) = seats.iter().find(|&&s| to_act.includes(s)) else {
+            return Err(TableError::NotYourTurn(waiting_for(&loaded).join(", ")));
+        };
+        let played = loaded
+            .game
+            .play(seat, text, &mut loaded.rng)
+            .map_err(|e| TableError::Illegal(e.to_string()))?;
+        let mut changes = vec![Change::Action {
+            seat,
+            text: &played.canonical,
+        }];
+        let outcome = loaded.game.to_act().outcome().cloned();
+        if let Some(outcome) = &outcome {
+            changes.push(Change::Finish(outcome));
+        }
+        let version = loaded.stored.version;
+        self.store.change(id, version, &changes)?;
+        let (public, private) = split_events(&played.events);
+        let loaded = self.load(id)?;
+        Ok(update(&loaded, public, private))
+    }
+
+    /// Resigns a two-player match: the other player wins.
+    pub fn resign(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+    ) -> Result<Update, TableError> {
+        let loaded = self.load_active(id, expected)?;
+        let seats = seats_of(&loaded.stored, player, id)?;
+        if loaded.stored.players.len() != 2 {
+            return Err(TableError::Illegal(
+                "resigning is possible only when two players remain".into(),
+            ));
+        }
+        let winner = Seat(1 - seats[0].0);
+        let outcome = Outcome::winner(winner, 2, "resignation");
+        self.store
+            .change(id, loaded.stored.version, &[Change::Finish(&outcome)])?;
+        let name = &loaded.stored.players[seats[0].index()].name;
+        let loaded = self.load(id)?;
+        Ok(update(&loaded, vec![format!("{name} resigns.")], vec![]))
+    }
+
+    pub fn offer_draw(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+    ) -> Result<Update, TableError> {
+        let loaded = self.load_active(id, expected)?;
+        let seat = seats_of(&loaded.stored, player, id)?[0];
+        match loaded.stored.draw_offer {
+            Some(s) if s == seat => {
+                return Err(TableError::Illegal(
+                    "you have already offered a draw".into(),
+                ));
+            }
+            Some(_) => return self.accept_draw(id, player, expected),
+            None => {}
+        }
+        self.store
+            .change(id, loaded.stored.version, &[Change::DrawOffer(Some(seat))])?;
+        let name = &loaded.stored.players[seat.index()].name;
+        let loaded = self.load(id)?;
+        Ok(update(
+            &loaded,
+            vec![format!("{name} offers a draw.")],
+            vec![],
+        ))
+    }
+
+    pub fn accept_draw(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+    ) -> Result<Update, TableError> {
+        let loaded = self.load_active(id, expected)?;
+        let seat = seats_of(&loaded.stored, player, id)?[0];
+        self.pending_offer_from_other(&loaded, seat)?;
+        let outcome = Outcome::draw(loaded.stored.players.len(), "agreement");
+        self.store
+            .change(id, loaded.stored.version, &[Change::Finish(&outcome)])?;
+        let name = &loaded.stored.players[seat.index()].name;
+        let loaded = self.load(id)?;
+        Ok(update(
+            &loaded,
+            vec![format!("{name} accepts the draw.")],
+            vec![],
+        ))
+    }
+
+    pub fn decline_draw(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+    ) -> Result<Update, TableError> {
+        let loaded = self.load_active(id, expected)?;
+        let seat = seats_of(&loaded.stored, player, id)?[0];
+        self.pending_offer_from_other(&loaded, seat)?;
+        self.store
+            .change(id, loaded.stored.version, &[Change::DrawOffer(None)])?;
+        let name = &loaded.stored.players[seat.index()].name;
+        let loaded = self.load(id)?;
+        Ok(update(
+            &loaded,
+            vec![format!("{name} declines the draw.")],
+            vec![],
+        ))
+    }
+
+    fn pending_offer_from_other(&self, loaded: &Loaded, seat: Seat) -> Result<(), TableError> {
+        match loaded.stored.draw_offer {
+            Some(s) if s != seat => Ok(()),
+            Some(_) => Err(TableError::Illegal(
+                "you cannot answer your own draw offer".into(),
+            )),
+            None => Err(TableError::Illegal(
+                "there is no draw offer to answer".into(),
+            )),
+        }
+    }
+
+    /// Calls off a match before its first action.
+    pub fn abort(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+    ) -> Result<Update, TableError> {
+        let loaded = self.load_active(id, expected)?;
+        let seat = seats_of(&loaded.stored, player, id)?[0];
+        if !loaded.stored.actions.is_empty() {
+            return Err(TableError::Illegal(
+                "a match can be aborted only before its first move; resign or offer a draw instead"
+                    .into(),
+            ));
+        }
+        self.store
+            .change(id, loaded.stored.version, &[Change::Abort])?;
+        let name = &loaded.stored.players[seat.index()].name;
+        let loaded = self.load(id)?;
+        Ok(update(
+            &loaded,
+            vec![format!("{name} aborts the match.")],
+            vec![],
+        ))
+    }
+
+    /// The canonical texts of what `player` may do now in match `id`.
+    pub fn legal(&self, id: MatchId, player: PlayerId) -> Result<Vec<String>, TableError> {
+        let loaded = self.load(id)?;
+        let seats = seats_of(&loaded.stored, player, id)?;
+        Ok(seats
+            .iter()
+            .flat_map(|&s| loaded.game.legal_actions(s))
+            .collect())
+    }
+
+    /// What `player` may see of match `id`: their own seat's view, or a spectator's.
+    pub fn view_for(&self, id: MatchId, player: Option<PlayerId>) -> Result<AnyView, TableError> {
+        let loaded = self.load(id)?;
+        let viewer = player
+            .and_then(|p| seats_of(&loaded.stored, p, id).ok())
+            .map_or(Viewer::Spectator, |seats| Viewer::Seat(seats[0]));
+        Ok(loaded.game.view(viewer))
+    }
+
+    /// The log: (move number from 1, player name, canonical text).
+    pub fn history(&self, id: MatchId) -> Result<Vec<(usize, String, String)>, TableError> {
+        let stored = self.store.load(id)?;
+        Ok(stored
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                (
+                    i + 1,
+                    stored.players[a.seat.index()].name.clone(),
+                    a.text.clone(),
+                )
+            })
+            .collect())
+    }
+
+    /// The player's active matches and whose turn it is in each.
+    pub fn matches_of(&self, player: PlayerId) -> Result<Vec<Listing>, TableError> {
+        let mut out = Vec::new();
+        for summary in self.store.matches_of(player, true)? {
+            let loaded = self.load(summary.id)?;
+            let to_act = loaded.game.to_act();
+            out.push(Listing {
+                match_id: summary.id,
+                game: summary.game,
+                players: loaded
+                    .stored
+                    .players
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect(),
+                waiting_for: waiting_for(&loaded),
+                your_turn: to_act.includes(summary.seat),
+            });
+        }
+        Ok(out)
+    }
+
+    fn load_active(&self, id: MatchId, expected: Option<u64>) -> Result<Loaded, TableError> {
+        let loaded = self.load(id)?;
+        match loaded.stored.status {
+            Status::Active => {}
+            Status::Aborted => return Err(TableError::Aborted(id)),
+            Status::Finished => {
+                let result = loaded
+                    .stored
+                    .outcome
+                    .as_ref()
+                    .map_or("finished".into(), |o| loaded.game.describe(o));
+                return Err(TableError::Over { id, result });
+            }
+        }
+        if expected.is_some_and(|v| v != loaded.stored.version) {
+            return Err(TableError::Stale(id));
+        }
+        Ok(loaded)
+    }
+}
+
+/// Replays a stored match: its options, seed and log rebuild the state exactly.
+fn replay(stored: &StoredMatch) -> Result<(AnyGame, GameRng), TableError> {
+    let corrupt = |detail: String| TableError::Corrupt {
+        id: stored.id,
+        detail,
+    };
+    let mut rng = GameRng::from_seed(stored.seed);
+    let mut game = stored
+        .game
+        .start(&stored.options, stored.players.len(), &mut rng)
+        .map_err(|e| corrupt(format!("setup fails: {e}")))?;
+    for (i, action) in stored.actions.iter().enumerate() {
+        game.play(action.seat, &action.text, &mut rng)
+            .map_err(|e| {
+                corrupt(format!(
+                    "stored action {} (\"{}\") cannot be replayed: {e}",
+                    i + 1,
+                    action.text
+                ))
+            })?;
+    }
+    Ok((game, rng))
+}
+
+fn seats_of(stored: &StoredMatch, player: PlayerId, id: MatchId) -> Result<Vec<Seat>, TableError> {
+    let seats: Vec<Seat> = stored
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.id == player)
+        .map(|(i, _)| Seat(i as u8))
+        .collect();
+    if seats.is_empty() {
+        return Err(TableError::NotInMatch(id));
+    }
+    Ok(seats)
+}
+
+fn waiting_for(loaded: &Loaded) -> Vec<String> {
+    loaded
+        .game
+        .to_act()
+        .seats()
+        .iter()
+        .map(|s| loaded.stored.players[s.index()].name.clone())
+        .collect()
+}
+
+fn split_events(events: &[crate::engine::Event]) -> (Vec<String>, Vec<(Seat, String)>) {
+    let mut public = Vec::new();
+    let mut private = Vec::new();
+    for event in events {
+        match event.audience {
+            crate::engine::Audience::Everyone => public.push(event.text.clone()),
+            crate::engine::Audience::Only(seat) => private.push((seat, event.text.clone())),
+        }
+    }
+    (public, private)
+}
+
+fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>) -> Update {
+    let stored = &loaded.stored;
+    let game = &loaded.game;
+    let over = stored.status != Status::Active;
+    let to_act = if over {
+        vec![]
+    } else {
+        game.to_act()
+            .seats()
+            .iter()
+            .map(|&s| (s, stored.players[s.index()].clone()))
+            .collect()
+    };
+    let outcome = match game.to_act() {
+        ToAct::Over(o) => Some(o),
+        ToAct::Seats(_) => stored.outcome.clone(),
+    };
+    let result = match (stored.status, &outcome) {
+        (Status::Aborted, _) => Some("aborted".to_string()),
+        (_, Some(o)) => Some(game.describe(o)),
+        _ => None,
+    };
+    if let (Some(result), false) = (&result, public.iter().any(|l| l.starts_with("Game over"))) {
+        if stored.status != Status::Active {
+            public.push(format!("Game over: {result}"));
+        }
+    }
+    Update {
+        match_id: stored.id,
+        game: stored.game,
+        version: stored.version,
+        public,
+        private,
+        public_view: game.view(Viewer::Spectator),
+        seat_views: stored
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seat = Seat(i as u8);
+                (seat, p.clone(), game.view(Viewer::Seat(seat)))
+            })
+            .collect(),
+        to_act,
+        outcome,
+        result,
+    }
+}
+
+#[cfg(test)]
+mod tests;

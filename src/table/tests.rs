@@ -1,0 +1,295 @@
+use super::*;
+use std::sync::{Arc, Barrier};
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("deckmate-table-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("test.db")
+}
+
+struct Fixture {
+    table: Table,
+    alice: Player,
+    bob: Player,
+    id: MatchId,
+}
+
+fn fixture(game: GameKind) -> Fixture {
+    let mut store = Store::open_in_memory().unwrap();
+    let alice = store.local_player("alice").unwrap();
+    let bob = store.local_player("bob").unwrap();
+    let mut table = Table::new(store);
+    let created = table
+        .create(
+            game,
+            &[],
+            &[alice.clone(), bob.clone()],
+            5,
+            &Place::default(),
+        )
+        .unwrap();
+    Fixture {
+        id: created.match_id,
+        table,
+        alice,
+        bob,
+    }
+}
+
+fn snapshot(table: &Table, id: MatchId) -> (u64, usize) {
+    let m = table.store.load(id).unwrap();
+    (m.version, m.actions.len())
+}
+
+#[test]
+fn a_scripted_game_ends_with_the_right_result() {
+    let mut f = fixture(GameKind::Chess);
+    let created = f.table.show(f.id).unwrap();
+    assert_eq!(created.to_act[0].1.name, "alice");
+    for (player, text) in [(&f.alice, "f3"), (&f.bob, "e5"), (&f.alice, "g4")] {
+        let update = f.table.act(f.id, player.id, None, text).unwrap();
+        assert!(update.outcome.is_none());
+    }
+    let update = f.table.act(f.id, f.bob.id, None, "Qh4").unwrap();
+    assert_eq!(
+        update.public,
+        vec!["Black plays Qh4#", "Game over: Black won by checkmate"]
+    );
+    assert_eq!(update.result.as_deref(), Some("Black won by checkmate"));
+    assert!(update.to_act.is_empty());
+    assert_eq!(update.version, 4);
+    assert_eq!(update.seat_views.len(), 2);
+    let stored = f.table.store.load(f.id).unwrap();
+    assert_eq!(stored.status, Status::Finished);
+    assert_eq!(stored.outcome.unwrap().winners(), &[Seat(1)]);
+    let history = f.table.history(f.id).unwrap();
+    assert_eq!(history[3], (4, "bob".to_string(), "Qh4#".to_string()));
+    let err = f.table.act(f.id, f.alice.id, None, "e4").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("match #{} is over (Black won by checkmate)", f.id)
+    );
+}
+
+#[test]
+fn refusals_are_precise_and_change_nothing() {
+    let mut f = fixture(GameKind::Chess);
+    let before = snapshot(&f.table, f.id);
+    let err = f.table.act(f.id, f.bob.id, None, "e5").unwrap_err();
+    assert_eq!(err.to_string(), "it is not your turn: waiting for alice");
+    let err = f.table.act(f.id, f.alice.id, None, "e5").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "cannot read \"e5\": no pawn of yours can move to e5"
+    );
+    let stranger = f.table.store().local_player("carol").unwrap();
+    let err = f.table.act(f.id, stranger.id, None, "e4").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("you are not playing in match #{}", f.id)
+    );
+    let err = f.table.act(404, f.alice.id, None, "e4").unwrap_err();
+    assert_eq!(err.to_string(), "there is no match #404");
+    let err = f.table.act(f.id, f.alice.id, Some(3), "e4").unwrap_err();
+    assert!(matches!(err, TableError::Stale(_)), "{err}");
+    assert_eq!(snapshot(&f.table, f.id), before);
+}
+
+#[test]
+fn two_submissions_with_the_same_version_apply_exactly_once() {
+    let path = temp_db("race");
+    let mut store = Store::open(&path).unwrap();
+    let alice = store.local_player("alice").unwrap();
+    let bob = store.local_player("bob").unwrap();
+    let mut table = Table::new(store);
+    let id = table
+        .create(
+            GameKind::Chess,
+            &[],
+            &[alice.clone(), bob],
+            1,
+            &Place::default(),
+        )
+        .unwrap()
+        .match_id;
+
+    // Sequential: a doubled click.
+    assert_eq!(table.act(id, alice.id, Some(0), "e4").unwrap().version, 1);
+    let err = table.act(id, alice.id, Some(0), "e4").unwrap_err();
+    assert!(matches!(err, TableError::Stale(_)), "{err}");
+
+    // Concurrent: two connections, two different moves, the same version seen; repeated so the
+    // threads interleave in many ways.
+    for round in 0..100 {
+        let id = if round == 0 {
+            id
+        } else {
+            let players = [alice.clone(), table.store().local_player("bob").unwrap()];
+            let id = table
+                .create(GameKind::Chess, &[], &players, 1, &Place::default())
+                .unwrap()
+                .match_id;
+            table.act(id, alice.id, Some(0), "e4").unwrap();
+            id
+        };
+        let barrier = Arc::new(Barrier::new(2));
+        let handles: Vec<_> = ["d5", "e5"]
+            .into_iter()
+            .map(|text| {
+                let barrier = barrier.clone();
+                let path = path.clone();
+                std::thread::spawn(move || {
+                    let mut table = Table::new(Store::open(&path).unwrap());
+                    let bob = table.store().local_player("bob").unwrap();
+                    barrier.wait();
+                    table.act(id, bob.id, Some(1), text).map(|u| u.version)
+                })
+            })
+            .collect();
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        let applied = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(applied, 1, "round {round}: {results:?}");
+        for r in &results {
+            if let Err(e) = r {
+                assert!(matches!(e, TableError::Stale(_)), "round {round}: {e}");
+            }
+        }
+        let m = table.store.load(id).unwrap();
+        assert_eq!((m.version, m.actions.len()), (2, 2));
+    }
+}
+
+#[test]
+fn resign_and_draws() {
+    let mut f = fixture(GameKind::Chess);
+    f.table.act(f.id, f.alice.id, None, "e4").unwrap();
+    let offer = f.table.offer_draw(f.id, f.alice.id, None).unwrap();
+    assert_eq!(offer.public, vec!["alice offers a draw."]);
+    let err = f.table.accept_draw(f.id, f.alice.id, None).unwrap_err();
+    assert_eq!(err.to_string(), "you cannot answer your own draw offer");
+    let err = f.table.offer_draw(f.id, f.alice.id, None).unwrap_err();
+    assert_eq!(err.to_string(), "you have already offered a draw");
+    // A stale button: the offer was made at version 2.
+    let err = f.table.decline_draw(f.id, f.bob.id, Some(1)).unwrap_err();
+    assert!(matches!(err, TableError::Stale(_)));
+    f.table
+        .decline_draw(f.id, f.bob.id, Some(offer.version))
+        .unwrap();
+    let err = f.table.accept_draw(f.id, f.bob.id, None).unwrap_err();
+    assert_eq!(err.to_string(), "there is no draw offer to answer");
+
+    f.table.offer_draw(f.id, f.bob.id, None).unwrap();
+    let accepted = f.table.accept_draw(f.id, f.alice.id, None).unwrap();
+    assert_eq!(accepted.result.as_deref(), Some("Draw by agreement"));
+    assert!(
+        accepted
+            .public
+            .contains(&"Game over: Draw by agreement".to_string())
+    );
+
+    let mut f = fixture(GameKind::Enthralling);
+    f.table.act(f.id, f.alice.id, None, "e4").unwrap();
+    let resigned = f.table.resign(f.id, f.alice.id, None).unwrap();
+    assert_eq!(resigned.result.as_deref(), Some("Black won by resignation"));
+    let err = f.table.resign(f.id, f.bob.id, None).unwrap_err();
+    assert!(err.to_string().contains("is over"), "{err}");
+}
+
+#[test]
+fn abort_only_before_the_first_action() {
+    let mut f = fixture(GameKind::Chess);
+    let aborted = f.table.abort(f.id, f.bob.id, None).unwrap();
+    assert_eq!(aborted.result.as_deref(), Some("aborted"));
+    let err = f.table.act(f.id, f.alice.id, None, "e4").unwrap_err();
+    assert_eq!(err.to_string(), format!("match #{} was aborted", f.id));
+
+    let mut f = fixture(GameKind::Chess);
+    f.table.act(f.id, f.alice.id, None, "e4").unwrap();
+    let err = f.table.abort(f.id, f.alice.id, None).unwrap_err();
+    assert!(
+        err.to_string().contains("only before its first move"),
+        "{err}"
+    );
+}
+
+#[test]
+fn lists_legal_actions_and_views() {
+    let mut f = fixture(GameKind::Chess);
+    let other = f
+        .table
+        .create(
+            GameKind::Enthralling,
+            &[],
+            &[f.bob.clone(), f.alice.clone()],
+            9,
+            &Place::default(),
+        )
+        .unwrap();
+    let list = f.table.matches_of(f.alice.id).unwrap();
+    assert_eq!(list.len(), 2);
+    let chess = list.iter().find(|l| l.match_id == f.id).unwrap();
+    assert!(chess.your_turn);
+    let enthralling = list.iter().find(|l| l.match_id == other.match_id).unwrap();
+    assert_eq!(
+        (enthralling.your_turn, enthralling.waiting_for.clone()),
+        (false, vec!["bob".to_string()])
+    );
+    assert_eq!(f.table.legal(f.id, f.alice.id).unwrap().len(), 20);
+    assert!(f.table.legal(f.id, f.bob.id).unwrap().is_empty());
+    match f.table.view_for(f.id, Some(f.bob.id)).unwrap() {
+        AnyView::Chess(view) => assert_eq!(view.viewer, Viewer::Seat(Seat(1))),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn bad_options_and_seat_counts_store_nothing() {
+    let mut f = fixture(GameKind::Chess);
+    let err = f
+        .table
+        .create(
+            GameKind::Chess,
+            &[("colour".into(), "red".into())],
+            &[f.alice.clone(), f.bob.clone()],
+            1,
+            &Place::default(),
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("unknown field `colour`"), "{err}");
+    let err = f
+        .table
+        .create(
+            GameKind::Chess,
+            &[],
+            &[f.alice.clone()],
+            1,
+            &Place::default(),
+        )
+        .unwrap_err();
+    assert_eq!(err.to_string(), "Chess is played by 2 to 2 players, not 1");
+    assert_eq!(
+        f.table.store.matches_of(f.alice.id, false).unwrap().len(),
+        1
+    );
+}
+
+#[test]
+fn a_damaged_log_is_reported_on_load() {
+    let mut f = fixture(GameKind::Chess);
+    f.table.act(f.id, f.alice.id, None, "e4").unwrap();
+    f.table
+        .store
+        .connection()
+        .execute(
+            "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?1, 2, 1, 'Qxh9', 0)",
+            [f.id],
+        )
+        .unwrap();
+    let err = f.table.show(f.id).unwrap_err().to_string();
+    assert!(
+        err.contains("cannot be loaded")
+            && err.contains("stored action 2 (\"Qxh9\") cannot be replayed"),
+        "{err}"
+    );
+}
