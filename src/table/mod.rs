@@ -466,10 +466,13 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
         (_, Some(o)) => Some(game.describe(o)),
         _ => None,
     };
-    if let (Some(result), false) = (&result, public.iter().any(|l| l.starts_with("Game over"))) {
-        if stored.status != Status::Active {
-            public.push(format!("Game over: {result}"));
-        }
+    // A match that ended by resignation, agreement or abort says so; a game that ended by its
+    // own rules has already said it in its events.
+    if stored.status != Status::Active
+        && let Some(result) = &result
+        && !public.iter().any(|l| l.starts_with("Game over"))
+    {
+        public.push(format!("Game over: {result}"));
     }
     Update {
         match_id: stored.id,
