@@ -29,6 +29,7 @@
 pub mod board;
 pub mod engine;
 pub mod games;
+pub mod render;
 pub mod selfplay;
 pub mod store;
 pub mod table;

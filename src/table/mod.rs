@@ -70,6 +70,8 @@ pub struct Update {
     pub private: Vec<(Seat, String)>,
     /// The view everyone may see.
     pub public_view: AnyView,
+    /// The public board picture (PNG), drawn from `public_view`.
+    pub board_png: Vec<u8>,
     /// Each seat's own view, for that seat's player only.
     pub seat_views: Vec<(Seat, Player, AnyView)>,
     /// Seats that must act now, with their players; empty once the match is over.
@@ -474,13 +476,15 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
     {
         public.push(format!("Game over: {result}"));
     }
+    let public_view = game.view(Viewer::Spectator);
     Update {
         match_id: stored.id,
         game: stored.game,
         version: stored.version,
         public,
         private,
-        public_view: game.view(Viewer::Spectator),
+        board_png: crate::render::render(&public_view),
+        public_view,
         seat_views: stored
             .players
             .iter()

@@ -60,6 +60,11 @@ fn a_scripted_game_ends_with_the_right_result() {
     assert!(update.to_act.is_empty());
     assert_eq!(update.version, 4);
     assert_eq!(update.seat_views.len(), 2);
+    let png = image::load_from_memory(&update.board_png).unwrap();
+    assert_eq!(
+        (png.width(), png.height()),
+        (crate::render::WIDTH, crate::render::HEIGHT)
+    );
     let stored = f.table.store.load(f.id).unwrap();
     assert_eq!(stored.status, Status::Finished);
     assert_eq!(stored.outcome.unwrap().winners(), &[Seat(1)]);

@@ -1,0 +1,383 @@
+//! Board pictures: a game's view -> PNG bytes. Only views are drawn, never game states, so a
+//! picture cannot show what its viewer may not see.
+//!
+//! Rendering is CPU work; async adapters run it on a blocking thread.
+
+use crate::games::AnyView;
+use crate::games::chess::{BoardView, Color, Role, Square};
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ImageEncoder, Rgb, RgbImage};
+use std::sync::OnceLock;
+
+/// Side of one square, in pixels.
+pub const SQUARE: u32 = 88;
+const MARGIN: u32 = 32;
+const STATUS: u32 = 40;
+/// Width of a chess board picture: 768.
+pub const WIDTH: u32 = MARGIN * 2 + SQUARE * 8;
+/// Height of a chess board picture: status line, board, file letters.
+pub const HEIGHT: u32 = STATUS + SQUARE * 8 + MARGIN;
+
+const LIGHT: [u8; 3] = [240, 217, 181];
+const DARK: [u8; 3] = [181, 136, 99];
+const FRAME: [u8; 3] = [48, 46, 43];
+const LABEL: [u8; 3] = [220, 214, 204];
+const LAST_MOVE: [u8; 3] = [205, 210, 106];
+const CHECK: [u8; 3] = [230, 60, 50];
+const COIN: [u8; 3] = [212, 175, 55];
+const WHITE_PIECE: [u8; 3] = [255, 255, 255];
+const BLACK_PIECE: [u8; 3] = [20, 20, 20];
+/// The lines drawn inside black pieces, so their details show.
+const BLACK_DETAIL: [u8; 3] = [120, 120, 120];
+
+fn font() -> &'static FontRef<'static> {
+    static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
+    FONT.get_or_init(|| {
+        FontRef::try_from_slice(include_bytes!("../../assets/fonts/DejaVuSans.ttf"))
+            .expect("the bundled font parses")
+    })
+}
+
+/// A rasterised glyph: coverage 0..=255 over a box placed relative to a square's corner.
+struct Sprite {
+    left: i32,
+    top: i32,
+    width: u32,
+    alpha: Vec<u8>,
+}
+
+impl Sprite {
+    fn draw(&self, img: &mut RgbImage, x0: u32, y0: u32, color: [u8; 3]) {
+        if self.width == 0 {
+            return;
+        }
+        for (i, &a) in self.alpha.iter().enumerate() {
+            if a == 0 {
+                continue;
+            }
+            let x = x0 as i32 + self.left + (i as u32 % self.width) as i32;
+            let y = y0 as i32 + self.top + (i as u32 / self.width) as i32;
+            if x >= 0 && y >= 0 && (x as u32) < img.width() && (y as u32) < img.height() {
+                blend(img.get_pixel_mut(x as u32, y as u32), color, a);
+            }
+        }
+    }
+}
+
+fn blend(px: &mut Rgb<u8>, color: [u8; 3], alpha: u8) {
+    let a = u16::from(alpha);
+    for (c, &new) in px.0.iter_mut().zip(&color) {
+        *c = ((u16::from(*c) * (255 - a) + u16::from(new) * a) / 255) as u8;
+    }
+}
+
+/// Rasterises `c` at `size` px with its pen at (`pen_x`, `baseline`) from the box's corner.
+fn sprite(c: char, size: f32, pen_x: f32, baseline: f32) -> Sprite {
+    let font = font();
+    let glyph = font
+        .glyph_id(c)
+        .with_scale_and_position(PxScale::from(size), point(pen_x, baseline));
+    let Some(outlined) = font.outline_glyph(glyph) else {
+        return Sprite {
+            left: 0,
+            top: 0,
+            width: 0,
+            alpha: vec![],
+        };
+    };
+    let bounds = outlined.px_bounds();
+    let width = bounds.width().ceil() as u32;
+    let height = bounds.height().ceil() as u32;
+    let mut alpha = vec![0u8; (width * height) as usize];
+    outlined.draw(|x, y, coverage| {
+        if x < width && y < height {
+            alpha[(y * width + x) as usize] = (coverage.clamp(0.0, 1.0) * 255.0) as u8;
+        }
+    });
+    Sprite {
+        left: bounds.min.x.floor() as i32,
+        top: bounds.min.y.floor() as i32,
+        width,
+        alpha,
+    }
+}
+
+/// For each role: the piece's filled silhouette and its outline drawing, centred in a square.
+struct PieceSprites {
+    solid: Vec<Sprite>,
+    outline: Vec<Sprite>,
+}
+
+/// The shape enclosed by a line drawing: everything a flood from the box's edge cannot reach
+/// through uninked pixels, with the drawing's own anti-aliasing kept at the rim.
+fn silhouette(outline: &Sprite) -> Sprite {
+    let w = outline.width as usize;
+    if w == 0 {
+        return Sprite {
+            left: 0,
+            top: 0,
+            width: 0,
+            alpha: vec![],
+        };
+    }
+    let h = outline.alpha.len() / w;
+    let mut outside = vec![false; w * h];
+    let mut stack: Vec<usize> = (0..w * h)
+        .filter(|&i| {
+            let (x, y) = (i % w, i / w);
+            x == 0 || y == 0 || x == w - 1 || y == h - 1
+        })
+        .collect();
+    while let Some(i) = stack.pop() {
+        if outside[i] || outline.alpha[i] >= 128 {
+            continue;
+        }
+        outside[i] = true;
+        let (x, y) = (i % w, i / w);
+        if x > 0 {
+            stack.push(i - 1);
+        }
+        if x + 1 < w {
+            stack.push(i + 1);
+        }
+        if y > 0 {
+            stack.push(i - w);
+        }
+        if y + 1 < h {
+            stack.push(i + w);
+        }
+    }
+    let alpha = outline
+        .alpha
+        .iter()
+        .zip(&outside)
+        .map(|(&a, &out)| if out { a } else { 255 })
+        .collect();
+    Sprite {
+        left: outline.left,
+        top: outline.top,
+        width: outline.width,
+        alpha,
+    }
+}
+
+fn role_index(role: Role) -> usize {
+    Role::ALL.iter().position(|&r| r == role).expect("a role")
+}
+
+fn pieces() -> &'static PieceSprites {
+    static SPRITES: OnceLock<PieceSprites> = OnceLock::new();
+    SPRITES.get_or_init(|| {
+        let size = SQUARE as f32 * 0.86;
+        let scaled = font().as_scaled(PxScale::from(size));
+        let mut solid = Vec::new();
+        let mut outline = Vec::new();
+        for role in Role::ALL {
+            let white = crate::games::chess::Piece::new(Color::White, role).symbol();
+            let black = crate::games::chess::Piece::new(Color::Black, role).symbol();
+            // Centre on the solid glyph's ink; draw both glyphs from the same pen position.
+            let probe = sprite(black, size, 0.0, scaled.ascent());
+            let ink_h = probe.alpha.len() as u32 / probe.width.max(1);
+            let pen_x = (SQUARE as f32 - probe.width as f32) / 2.0 - probe.left as f32;
+            let baseline =
+                scaled.ascent() + (SQUARE as f32 - ink_h as f32) / 2.0 - probe.top as f32;
+            let lines = sprite(white, size, pen_x, baseline);
+            solid.push(silhouette(&lines));
+            outline.push(lines);
+        }
+        PieceSprites { solid, outline }
+    })
+}
+
+fn fill(img: &mut RgbImage, x0: u32, y0: u32, w: u32, h: u32, color: [u8; 3]) {
+    for y in y0..(y0 + h).min(img.height()) {
+        for x in x0..(x0 + w).min(img.width()) {
+            img.put_pixel(x, y, Rgb(color));
+        }
+    }
+}
+
+fn tint(img: &mut RgbImage, x0: u32, y0: u32, color: [u8; 3], alpha: u8) {
+    for y in y0..y0 + SQUARE {
+        for x in x0..x0 + SQUARE {
+            blend(img.get_pixel_mut(x, y), color, alpha);
+        }
+    }
+}
+
+/// Writes `text` with its left end at `x` and baseline at `y`; returns the width used.
+fn text(img: &mut RgbImage, x: f32, y: f32, size: f32, text: &str, color: [u8; 3]) -> f32 {
+    let scaled = font().as_scaled(PxScale::from(size));
+    let mut pen = x;
+    for c in text.chars() {
+        let id = font().glyph_id(c);
+        sprite(c, size, pen, y).draw(img, 0, 0, color);
+        pen += scaled.h_advance(id);
+    }
+    pen - x
+}
+
+fn text_width(size: f32, text: &str) -> f32 {
+    let scaled = font().as_scaled(PxScale::from(size));
+    text.chars()
+        .map(|c| scaled.h_advance(font().glyph_id(c)))
+        .sum()
+}
+
+/// The top-left pixel of `sq` as seen with `bottom` nearest the viewer.
+fn corner(sq: Square, bottom: Color) -> (u32, u32) {
+    let (col, row) = match bottom {
+        Color::White => (u32::from(sq.file()), 7 - u32::from(sq.rank())),
+        Color::Black => (7 - u32::from(sq.file()), u32::from(sq.rank())),
+    };
+    (MARGIN + col * SQUARE, STATUS + row * SQUARE)
+}
+
+/// Draws an 8x8 board view. `marked` pieces get a coin; `rings` get a coin with a dark ring
+/// (Enthralling Chess: the latest enthralled pieces, immune to Liberation).
+pub fn draw_board(view: &BoardView, rings: &[Square]) -> RgbImage {
+    let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, Rgb(FRAME));
+    let bottom = view.bottom;
+    for sq in Square::all() {
+        let (x, y) = corner(sq, bottom);
+        fill(
+            &mut img,
+            x,
+            y,
+            SQUARE,
+            SQUARE,
+            if sq.is_light() { LIGHT } else { DARK },
+        );
+    }
+    if let Some(last) = &view.last_move {
+        for sq in [last.from, last.to] {
+            let (x, y) = corner(sq, bottom);
+            tint(&mut img, x, y, LAST_MOVE, 140);
+        }
+    }
+    if let Some(sq) = view.check {
+        let (x, y) = corner(sq, bottom);
+        tint(&mut img, x, y, CHECK, 150);
+    }
+    let sprites = pieces();
+    for placed in &view.pieces {
+        let (x, y) = corner(placed.square, bottom);
+        let i = role_index(placed.piece.role);
+        match placed.piece.color {
+            Color::White => {
+                sprites.solid[i].draw(&mut img, x, y, WHITE_PIECE);
+                sprites.outline[i].draw(&mut img, x, y, BLACK_PIECE);
+            }
+            Color::Black => {
+                sprites.solid[i].draw(&mut img, x, y, BLACK_PIECE);
+                sprites.outline[i].draw(&mut img, x, y, BLACK_DETAIL);
+            }
+        }
+        if placed.marked {
+            coin(&mut img, x, y, rings.contains(&placed.square));
+        }
+    }
+    // Coordinates: rank numbers on the left, file letters below.
+    for i in 0..8u8 {
+        let file = if bottom == Color::White { i } else { 7 - i };
+        let rank = if bottom == Color::White { 7 - i } else { i };
+        let letter = char::from(b'a' + file).to_string();
+        let digit = char::from(b'1' + rank).to_string();
+        let cx = MARGIN + u32::from(i) * SQUARE + SQUARE / 2;
+        let w = text_width(20.0, &letter);
+        text(
+            &mut img,
+            cx as f32 - w / 2.0,
+            (STATUS + 8 * SQUARE + 23) as f32,
+            20.0,
+            &letter,
+            LABEL,
+        );
+        let cy = STATUS + u32::from(i) * SQUARE + SQUARE / 2;
+        let w = text_width(20.0, &digit);
+        text(
+            &mut img,
+            (MARGIN as f32 - w) / 2.0,
+            cy as f32 + 7.0,
+            20.0,
+            &digit,
+            LABEL,
+        );
+    }
+    // Status line: a dot of the colour to move, then the game's status text.
+    let dot = if view.outcome.is_some() {
+        LABEL
+    } else if view.to_move == Color::White {
+        WHITE_PIECE
+    } else {
+        BLACK_PIECE
+    };
+    disc(&mut img, MARGIN + 8, STATUS / 2, 8, dot, LABEL);
+    text(
+        &mut img,
+        (MARGIN + 24) as f32,
+        27.0,
+        20.0,
+        &view.status,
+        LABEL,
+    );
+    img
+}
+
+/// A gold coin in the square's lower right corner; `ring` adds a dark ring.
+fn coin(img: &mut RgbImage, x0: u32, y0: u32, ring: bool) {
+    let (cx, cy, r) = (x0 + SQUARE - 16, y0 + SQUARE - 16, 11);
+    disc(img, cx, cy, r, COIN, BLACK_PIECE);
+    if ring {
+        disc(img, cx, cy, 5, BLACK_PIECE, BLACK_PIECE);
+    }
+}
+
+/// A filled disc with a 2 px border, anti-aliased at the edge.
+fn disc(img: &mut RgbImage, cx: u32, cy: u32, r: u32, color: [u8; 3], border: [u8; 3]) {
+    let r = r as f32;
+    for y in cy.saturating_sub(r as u32 + 1)..=cy + r as u32 + 1 {
+        for x in cx.saturating_sub(r as u32 + 1)..=cx + r as u32 + 1 {
+            if x >= img.width() || y >= img.height() {
+                continue;
+            }
+            let d = ((x as f32 - cx as f32).powi(2) + (y as f32 - cy as f32).powi(2)).sqrt();
+            let edge = (r + 0.5 - d).clamp(0.0, 1.0);
+            if edge <= 0.0 {
+                continue;
+            }
+            let c = if d > r - 2.0 { border } else { color };
+            blend(img.get_pixel_mut(x, y), c, (edge * 255.0) as u8);
+        }
+    }
+}
+
+/// Encodes as PNG, favouring speed (flat colours compress well anyway).
+pub fn encode_png(img: &RgbImage) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 * 1024);
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(
+            img.as_raw(),
+            img.width(),
+            img.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .expect("encoding to memory cannot fail");
+    out
+}
+
+/// The picture of any game's view, as PNG bytes.
+pub fn render(view: &AnyView) -> Vec<u8> {
+    let img = match view {
+        AnyView::Chess(board) => draw_board(board, &[]),
+        AnyView::Enthralling(v) => {
+            let rings: Vec<Square> = v.latest_enthralled.iter().flatten().copied().collect();
+            draw_board(&v.board, &rings)
+        }
+    };
+    encode_png(&img)
+}
+
+#[cfg(test)]
+mod tests;
