@@ -27,6 +27,7 @@
 //! ```
 
 pub mod board;
+pub mod console;
 pub mod engine;
 pub mod games;
 pub mod render;

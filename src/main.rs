@@ -1,4 +1,5 @@
 use clap::{CommandFactory, Parser, Subcommand};
+use deckmate::console::{self, ConsoleConfig};
 use deckmate::games::GameKind;
 use deckmate::games::chess::{Position, perft};
 use deckmate::selfplay::{self, SelfplayConfig};
@@ -19,6 +20,28 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a match in the terminal (or from a script on standard input).
+    Play {
+        /// chess or enthralling
+        game: GameKind,
+        /// Player names in seat order, separated by commas.
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<String>,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A game option, KEY=VALUE; may be repeated.
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+        /// Store the match in this SQLite file (default: in memory only).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+        /// Write a numbered PNG of the board to this folder after every action.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Resume this stored match (needs --db).
+        #[arg(long = "match")]
+        match_id: Option<i64>,
+    },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
         /// The position, as FEN (quote it).
@@ -60,6 +83,37 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     };
     match command {
+        Command::Play {
+            game,
+            players,
+            seed,
+            options,
+            db,
+            out,
+            match_id,
+        } => {
+            if match_id.is_some() && db.is_none() {
+                eprintln!("error: --match needs --db, the file the match is stored in");
+                return ExitCode::from(2);
+            }
+            let config = ConsoleConfig {
+                game,
+                players,
+                seed,
+                options,
+                db,
+                out,
+                match_id,
+                prompt: std::io::stdin().is_terminal(),
+            };
+            match console::run(&config, std::io::stdin().lock(), std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
         Command::Selfplay {
             game,

@@ -1,0 +1,398 @@
+//! The local console: plays real matches through the table service in a terminal, or from a
+//! script on standard input. Each input line is `NAME: COMMAND`; see [`HELP`].
+
+use crate::engine::{GameRng, Seat};
+use crate::games::chess::{BoardView, Color};
+use crate::games::{AnyView, GameKind};
+use crate::store::{MatchId, Place, Player, Store, StoreError};
+use crate::table::{Table, TableError, Update};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use thiserror::Error;
+
+pub const HELP: &str = "commands, one per line as NAME: COMMAND —
+  move <action>   play an action (for example: alice: move e4)
+  legal           list the actions you may take now
+  view            show what you may see of the game
+  board           show the board (and write its picture with --out)
+  resign          resign (two-player games)
+  draw offer|accept|decline
+  history         list the actions so far
+blank lines and lines starting with # are skipped";
+
+#[derive(Clone, Debug)]
+pub struct ConsoleConfig {
+    pub game: GameKind,
+    /// Players in seat order; may be empty when resuming with `match_id`.
+    pub players: Vec<String>,
+    pub seed: Option<u64>,
+    pub options: Vec<(String, String)>,
+    /// The database file; None keeps the match in memory.
+    pub db: Option<PathBuf>,
+    /// Where to write a numbered PNG of the board after every action.
+    pub out: Option<PathBuf>,
+    /// Resume this stored match instead of starting one.
+    pub match_id: Option<MatchId>,
+    /// Print a prompt before reading each line (on a terminal).
+    pub prompt: bool,
+}
+
+/// Failures that stop the console before play (bad arguments, unusable database).
+#[derive(Debug, Error)]
+pub enum ConsoleError {
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Table(#[from] TableError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+pub struct Console {
+    table: Table,
+    id: MatchId,
+    players: Vec<Player>,
+    out: Option<PathBuf>,
+}
+
+impl Console {
+    /// Opens the store and starts (or resumes) the match; returns the console and its opening
+    /// lines.
+    pub fn start(config: &ConsoleConfig) -> Result<(Console, Vec<String>), ConsoleError> {
+        let store = match &config.db {
+            Some(path) => Store::open(path)?,
+            None => Store::open_in_memory()?,
+        };
+        let mut table = Table::new(store);
+        if let Some(out) = &config.out {
+            std::fs::create_dir_all(out).map_err(|source| ConsoleError::Io {
+                path: out.display().to_string(),
+                source,
+            })?;
+        }
+        let (id, update) = match config.match_id {
+            Some(id) => {
+                let update = table.show(id)?;
+                if update.game != config.game {
+                    return Err(ConsoleError::Usage(format!(
+                        "match #{id} is {}, not {}",
+                        update.game.name(),
+                        config.game.name()
+                    )));
+                }
+                (id, update)
+            }
+            None => {
+                if config.players.is_empty() {
+                    return Err(ConsoleError::Usage(
+                        "name the players with --players NAME,NAME".into(),
+                    ));
+                }
+                let mut players = Vec::new();
+                for name in &config.players {
+                    let name = name.trim();
+                    if name.is_empty() || name.contains(':') {
+                        return Err(ConsoleError::Usage(format!(
+                            "\"{name}\" cannot be a player name (empty, or contains ':')"
+                        )));
+                    }
+                    players.push(table.store().local_player(name)?);
+                }
+                let seed = config.seed.unwrap_or_else(random_seed);
+                let update = table.create(
+                    config.game,
+                    &config.options,
+                    &players,
+                    seed,
+                    &Place::default(),
+                )?;
+                (update.match_id, update)
+            }
+        };
+        let players: Vec<Player> = update
+            .seat_views
+            .iter()
+            .map(|(_, p, _)| p.clone())
+            .collect();
+        if let Some(named) = config.match_id.and(Some(&config.players))
+            && !named.is_empty()
+        {
+            let stored: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            let given: Vec<&str> = named.iter().map(|n| n.trim()).collect();
+            if stored != given {
+                return Err(ConsoleError::Usage(format!(
+                    "match #{id} is played by {}, not {}",
+                    stored.join(","),
+                    given.join(",")
+                )));
+            }
+        }
+        let console = Console {
+            table,
+            id,
+            players,
+            out: config.out.clone(),
+        };
+        let mut lines = vec![format!(
+            "match #{id}: {} — {}",
+            update.game.name(),
+            seat_list(&update)
+        )];
+        lines.extend(status_lines(&update));
+        Ok((console, lines))
+    }
+
+    pub fn match_id(&self) -> MatchId {
+        self.id
+    }
+
+    /// Runs one input line; returns the lines to print. Errors come back as one `error:` line.
+    pub fn line(&mut self, line: &str) -> Vec<String> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return vec![];
+        }
+        match self.command(line) {
+            Ok(lines) => lines,
+            Err(message) => vec![format!("error: {message}")],
+        }
+    }
+
+    fn command(&mut self, line: &str) -> Result<Vec<String>, String> {
+        let (name, command) = line.split_once(':').ok_or_else(|| {
+            format!("expected NAME: COMMAND, got \"{line}\" (try \"alice: help\")")
+        })?;
+        let name = name.trim();
+        let command = command.trim();
+        let (verb, rest) = command
+            .split_once(char::is_whitespace)
+            .map_or((command, ""), |(v, r)| (v, r.trim()));
+        if verb.eq_ignore_ascii_case("help") {
+            return Ok(HELP.lines().map(str::to_string).collect());
+        }
+        let player = self
+            .players
+            .iter()
+            .find(|p| p.name == name)
+            .cloned()
+            .ok_or_else(|| {
+                let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+                format!(
+                    "{name} is not playing in match #{} (players: {})",
+                    self.id,
+                    names.join(", ")
+                )
+            })?;
+        let err = |e: TableError| e.to_string();
+        let id = self.id;
+        match verb.to_ascii_lowercase().as_str() {
+            "move" => {
+                if rest.is_empty() {
+                    return Err("say which action, for example: move e4".into());
+                }
+                let update = self.table.act(id, player.id, None, rest).map_err(err)?;
+                self.write_png(&update)?;
+                Ok(action_lines(&update))
+            }
+            "legal" => {
+                let legal = self.table.legal(id, player.id).map_err(err)?;
+                Ok(vec![if legal.is_empty() {
+                    "legal: nothing to do now".to_string()
+                } else {
+                    format!("legal ({}): {}", legal.len(), legal.join(", "))
+                }])
+            }
+            "view" => {
+                let view = self.table.view_for(id, Some(player.id)).map_err(err)?;
+                Ok(text_view(&view))
+            }
+            "board" => {
+                let update = self.table.show(id).map_err(err)?;
+                self.write_png(&update)?;
+                let mut lines = text_view(&update.public_view);
+                lines.extend(status_lines(&update));
+                Ok(lines)
+            }
+            "resign" => {
+                let update = self.table.resign(id, player.id, None).map_err(err)?;
+                Ok(action_lines(&update))
+            }
+            "draw" => {
+                let update = match rest.to_ascii_lowercase().as_str() {
+                    "offer" => self.table.offer_draw(id, player.id, None),
+                    "accept" => self.table.accept_draw(id, player.id, None),
+                    "decline" => self.table.decline_draw(id, player.id, None),
+                    _ => return Err("say draw offer, draw accept or draw decline".into()),
+                }
+                .map_err(err)?;
+                Ok(action_lines(&update))
+            }
+            "history" => {
+                let history = self.table.history(id).map_err(err)?;
+                if history.is_empty() {
+                    return Ok(vec!["history: no actions yet".into()]);
+                }
+                Ok(history
+                    .into_iter()
+                    .map(|(n, who, text)| format!("{n:>3}. {who}: {text}"))
+                    .collect())
+            }
+            other => Err(format!(
+                "unknown command \"{other}\"; commands: move, legal, view, board, resign, draw, history, help"
+            )),
+        }
+    }
+
+    /// Writes `<out>/match-<id>-<version>.png` after an action.
+    fn write_png(&self, update: &Update) -> Result<(), String> {
+        let Some(out) = &self.out else {
+            return Ok(());
+        };
+        let path = out.join(format!(
+            "match-{}-{:04}.png",
+            update.match_id, update.version
+        ));
+        std::fs::write(&path, &update.board_png)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}
+
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    GameRng::from_seed(nanos ^ u64::from(std::process::id())).next_u64()
+}
+
+fn seat_list(update: &Update) -> String {
+    update
+        .seat_views
+        .iter()
+        .map(|(seat, player, view)| format!("{} ({})", player.name, seat_name(view, *seat)))
+        .collect::<Vec<_>>()
+        .join(" vs ")
+}
+
+fn seat_name(view: &AnyView, seat: Seat) -> String {
+    match view {
+        AnyView::Chess(_) | AnyView::Enthralling(_) => {
+            if seat == Seat(0) { "White" } else { "Black" }.to_string()
+        }
+    }
+}
+
+fn action_lines(update: &Update) -> Vec<String> {
+    let mut lines: Vec<String> = update
+        .public
+        .iter()
+        .filter(|l| !l.starts_with("Game over"))
+        .cloned()
+        .collect();
+    lines.extend(status_lines(update));
+    lines
+}
+
+/// "to move: bob", or the `result:` line.
+fn status_lines(update: &Update) -> Vec<String> {
+    match &update.result {
+        Some(result) => vec![format!("result: {result}")],
+        None => {
+            let names: Vec<&str> = update.to_act.iter().map(|(_, p)| p.name.as_str()).collect();
+            vec![format!("to move: {}", names.join(", "))]
+        }
+    }
+}
+
+/// A view as text for the terminal.
+pub fn text_view(view: &AnyView) -> Vec<String> {
+    match view {
+        AnyView::Chess(board) => text_board(board),
+        AnyView::Enthralling(v) => {
+            let mut lines = text_board(&v.board);
+            lines.push("(* marks an enthralled piece)".into());
+            lines
+        }
+    }
+}
+
+fn text_board(view: &BoardView) -> Vec<String> {
+    let mut grid = vec![vec![". ".to_string(); 8]; 8];
+    for placed in &view.pieces {
+        let (f, r) = (placed.square.file() as usize, placed.square.rank() as usize);
+        grid[r][f] = format!(
+            "{}{}",
+            placed.piece.fen_char(),
+            if placed.marked { '*' } else { ' ' }
+        );
+    }
+    let white = view.bottom == Color::White;
+    let ranks: Vec<usize> = if white {
+        (0..8).rev().collect()
+    } else {
+        (0..8).collect()
+    };
+    let files: Vec<usize> = if white {
+        (0..8).collect()
+    } else {
+        (0..8).rev().collect()
+    };
+    let mut lines = Vec::new();
+    for r in ranks {
+        let row: String = files.iter().map(|&f| grid[r][f].as_str()).collect();
+        lines.push(format!("{} | {}", r + 1, row.trim_end()));
+    }
+    let letters: String = files
+        .iter()
+        .map(|&f| format!("{} ", char::from(b'a' + f as u8)))
+        .collect();
+    lines.push(format!("    {}", letters.trim_end()));
+    if let Some(last) = &view.last_move {
+        lines.push(format!("last move: {}", last.san));
+    }
+    if let Some(sq) = view.check {
+        lines.push(format!("check: the king on {sq} is attacked"));
+    }
+    lines.push(view.status.clone());
+    lines
+}
+
+/// Runs the console over `input`, printing to `output`, until the input ends.
+pub fn run(
+    config: &ConsoleConfig,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<(), ConsoleError> {
+    let io = |source| ConsoleError::Io {
+        path: "standard output".into(),
+        source,
+    };
+    let (mut console, opening) = Console::start(config)?;
+    for line in opening {
+        writeln!(output, "{line}").map_err(io)?;
+    }
+    if config.prompt {
+        writeln!(output, "type \"NAME: help\" for the commands").map_err(io)?;
+    }
+    let mut lines = input.lines();
+    loop {
+        if config.prompt {
+            write!(output, "> ").map_err(io)?;
+            output.flush().map_err(io)?;
+        }
+        let Some(line) = lines.next() else { break };
+        let line = line.map_err(|source| ConsoleError::Io {
+            path: "standard input".into(),
+            source,
+        })?;
+        for out in console.line(&line) {
+            writeln!(output, "{out}").map_err(io)?;
+        }
+        output.flush().map_err(io)?;
+    }
+    Ok(())
+}

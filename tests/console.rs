@@ -1,0 +1,262 @@
+//! The console binary as a user (or a script) drives it.
+
+use deckmate::engine::{GameRng, Seat, ToAct};
+use deckmate::games::GameKind;
+use deckmate::store::Store;
+use deckmate::table::Table;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("deckmate-console-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn play(args: &[&str], script: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn fools_mate_through_the_console_with_one_png_per_action() {
+    let dir = temp_dir("fools");
+    let pngs = dir.join("out");
+    let script = "# Fool's mate, with three mistakes along the way\n\
+                  alice: move f3\n\
+                  \n\
+                  bob: move e5\n\
+                  alice: move e5\n\
+                  bob: move g5\n\
+                  carol: move g4\n\
+                  alice: move g4\n\
+                  bob: move Qh4\n";
+    let out = play(
+        &[
+            "chess",
+            "--players",
+            "alice,bob",
+            "--seed",
+            "1",
+            "--out",
+            pngs.to_str().unwrap(),
+        ],
+        script,
+    );
+    let text = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let errors: Vec<&str> = text.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(
+        errors,
+        vec![
+            "error: cannot read \"e5\": no pawn of yours can move to e5",
+            "error: it is not your turn: waiting for alice",
+            "error: carol is not playing in match #1 (players: alice, bob)",
+        ]
+    );
+    assert_eq!(text.lines().last(), Some("result: Black won by checkmate"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&pngs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 4, "one picture per action: {files:?}");
+    for file in files {
+        let img = image::open(&file).unwrap();
+        assert_eq!(
+            (img.width(), img.height()),
+            (768, 776),
+            "{}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn every_command_answers() {
+    let script = "alice: legal\nbob: legal\nalice: move e4\nbob: view\nbob: board\nalice: history\n\
+                  bob: draw offer\nalice: draw decline\nbob: fly\nnonsense\nbob: move\nalice: help\n\
+                  bob: resign\nalice: move d4\n";
+    let out = play(
+        &["enthralling", "--players", "alice,bob", "--seed", "2"],
+        script,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    for expected in [
+        "legal (20): ",
+        "legal: nothing to do now",
+        "White plays e4",
+        "8 | r n b q k b n r",
+        "1 | R N B Q K B N R",
+        "  1. alice: e4",
+        "bob offers a draw.",
+        "alice declines the draw.",
+        "error: unknown command \"fly\"",
+        "error: expected NAME: COMMAND, got \"nonsense\"",
+        "error: say which action, for example: move e4",
+        "  move <action>",
+        "bob resigns.",
+        "result: White won by resignation",
+        "error: match #1 is over (White won by resignation)",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in:\n{text}");
+    }
+}
+
+/// A legal chess game from the library, as console lines.
+fn long_script(plies: usize) -> Vec<String> {
+    let mut rng = GameRng::from_seed(11);
+    let mut chooser = GameRng::from_seed(12);
+    let mut game = GameKind::Chess.start(&[], 2, &mut rng).unwrap();
+    let mut lines = Vec::new();
+    while lines.len() < plies {
+        let ToAct::Seats(seats) = game.to_act() else {
+            break;
+        };
+        let seat = seats[0];
+        let text = game.random_action(seat, &mut chooser).unwrap();
+        let played = game.play(seat, &text, &mut rng).unwrap();
+        let name = if seat == Seat(0) { "alice" } else { "bob" };
+        lines.push(format!("{name}: move {}", played.canonical));
+    }
+    lines
+}
+
+#[test]
+fn a_killed_console_resumes_with_every_acknowledged_action() {
+    let dir = temp_dir("kill");
+    let db = dir.join("matches.db");
+    let script = long_script(120);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args([
+            "play",
+            "chess",
+            "--players",
+            "alice,bob",
+            "--seed",
+            "4",
+            "--db",
+            db.to_str().unwrap(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    assert!(lines.next().unwrap().unwrap().starts_with("match #1"));
+    let mut acknowledged = 0;
+    for line in &script[..40] {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        loop {
+            let out = lines.next().unwrap().unwrap();
+            assert!(!out.starts_with("error"), "{line}: {out}");
+            if out.contains(" plays ") {
+                acknowledged += 1;
+                break;
+            }
+        }
+    }
+    // Keep feeding without waiting, and kill the process in the middle of it.
+    for line in &script[40..] {
+        let _ = writeln!(stdin, "{line}");
+    }
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    assert_eq!(acknowledged, 40);
+
+    let table = Table::new(Store::open(&db).unwrap());
+    let history = table.history(1).unwrap();
+    assert!(
+        history.len() >= acknowledged,
+        "{} stored, {acknowledged} acknowledged",
+        history.len()
+    );
+    for (i, (_, who, text)) in history.iter().enumerate() {
+        assert_eq!(format!("{who}: move {text}"), script[i], "action {}", i + 1);
+    }
+    // The stored match, replayed by the service, equals an independent replay of the log.
+    let mut rng = GameRng::from_seed(4);
+    let mut replay = GameKind::Chess.start(&[], 2, &mut rng).unwrap();
+    for (i, (_, _, text)) in history.iter().enumerate() {
+        replay.play(Seat((i % 2) as u8), text, &mut rng).unwrap();
+    }
+    let shown = table.show(1).unwrap();
+    assert_eq!(
+        serde_json::to_string(&shown.public_view).unwrap(),
+        serde_json::to_string(&replay.view(deckmate::engine::Viewer::Spectator)).unwrap()
+    );
+    drop(table);
+
+    // And play goes on from where it stopped.
+    let rest: String = script[history.len()..]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = play(
+        &["chess", "--db", db.to_str().unwrap(), "--match", "1"],
+        &rest,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(!text.contains("error:"), "{text}");
+    let table = Table::new(Store::open(&db).unwrap());
+    assert_eq!(table.history(1).unwrap().len(), script.len());
+}
+
+#[test]
+fn resuming_needs_the_database_and_the_right_game() {
+    let out = play(&["chess", "--match", "1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--match needs --db"));
+
+    let dir = temp_dir("resume");
+    let db = dir.join("m.db");
+    let db = db.to_str().unwrap();
+    assert!(
+        play(&["chess", "--players", "a,b", "--db", db], "a: move e4\n")
+            .status
+            .success()
+    );
+    let out = play(&["enthralling", "--db", db, "--match", "1"], "");
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("match #1 is Chess, not Enthralling Chess")
+    );
+    let out = play(&["chess", "--db", db, "--match", "7"], "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no match #7"));
+    let out = play(
+        &["chess", "--db", db, "--match", "1"],
+        "b: move e5\nb: history\n",
+    );
+    assert!(stdout(&out).contains("  2. b: e5"), "{}", stdout(&out));
+    let out = play(&["chess", "--players", "solo"], "");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("Chess is played by 2 to 2 players, not 1")
+    );
+}
