@@ -4,7 +4,6 @@
 
 use criterion::Criterion;
 use deckmate::engine::GameRng;
-use deckmate::games::GameKind;
 use deckmate::store::{PlayerId, Store};
 use deckmate::table::Table;
 use std::time::{Duration, Instant};
