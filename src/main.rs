@@ -1,4 +1,4 @@
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use deckmate::console::{self, ConsoleConfig};
 use deckmate::games::GameKind;
 use deckmate::games::chess::{Position, perft};
@@ -76,12 +76,17 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
 }
 
 fn main() -> ExitCode {
-    let Some(command) = Cli::parse().command else {
-        // The Discord bot and the local console become the default once they exist; until
-        // then, say what there is.
-        println!("{}", Cli::command().render_long_help());
-        return ExitCode::SUCCESS;
-    };
+    // With no command: a local chess match in the terminal (the Discord bot takes over this
+    // default once it exists and a token is set).
+    let command = Cli::parse().command.unwrap_or(Command::Play {
+        game: GameKind::Chess,
+        players: vec!["white".into(), "black".into()],
+        seed: None,
+        options: vec![],
+        db: None,
+        out: None,
+        match_id: None,
+    });
     match command {
         Command::Play {
             game,

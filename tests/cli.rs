@@ -157,13 +157,18 @@ fn selfplay_with_options_and_bad_input() {
 }
 
 #[test]
-fn no_arguments_prints_help_not_a_panic() {
+fn no_arguments_starts_a_local_chess_match() {
     let out = deckmate(&[]);
     assert!(out.status.success());
-    let err = String::from_utf8_lossy(&out.stdout);
+    let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        err.contains("Usage") && err.contains("selfplay") && err.contains("perft"),
-        "{err}"
+        text.starts_with("match #1: Chess — white (White) vs black (Black)"),
+        "{text}"
     );
-    assert!(!err.contains("panicked"));
+    let out = deckmate(&["--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("play") && text.contains("selfplay") && text.contains("perft"),
+        "{text}"
+    );
 }

@@ -376,7 +376,12 @@ pub fn run(
         writeln!(output, "{line}").map_err(io)?;
     }
     if config.prompt {
-        writeln!(output, "type \"NAME: help\" for the commands").map_err(io)?;
+        let first = console.players.first().map_or("NAME", |p| p.name.as_str());
+        writeln!(
+            output,
+            "type \"{first}: help\" for the commands, or \"{first}: move e4\"; Ctrl-D ends; deckmate --help lists more"
+        )
+        .map_err(io)?;
     }
     let mut lines = input.lines();
     loop {
