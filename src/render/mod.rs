@@ -1,7 +1,8 @@
 //! Board pictures: a game's view -> PNG bytes. Only views are drawn, never game states, so a
 //! picture cannot show what its viewer may not see.
 //!
-//! Rendering is CPU work; async adapters run it on a blocking thread.
+//! Rendering is CPU work: the table renders on its own thread (`table::TableHandle`), never on
+//! the async runtime.
 
 use crate::games::AnyView;
 use crate::games::chess::{BoardView, Color, Role, Square};

@@ -6,7 +6,8 @@
 //! transaction as the change itself: a stale or doubled submission is refused, never applied
 //! twice.
 //!
-//! The store is synchronous; async adapters call it from a blocking thread.
+//! The store is synchronous; async adapters reach it through `table::TableHandle`, whose own
+//! thread does all SQLite work.
 
 use crate::engine::{Outcome, Seat};
 use crate::games::GameKind;

@@ -12,6 +12,9 @@ use crate::store::{
 };
 use thiserror::Error;
 
+mod handle;
+pub use handle::{Stopped, TableHandle};
+
 /// A refusal, in words for the player; internal failures keep their detail for the log.
 #[derive(Debug, Error)]
 pub enum TableError {

@@ -1,0 +1,121 @@
+//! The table for async adapters: one dedicated thread owns the [`Table`] (and so the SQLite
+//! connection) and runs every call, rendering included, so none of that work ever runs on the
+//! async runtime's threads. Calls are queued and run one at a time, in order, which also suits
+//! SQLite's single writer.
+
+use super::Table;
+use std::sync::mpsc;
+use thiserror::Error;
+use tokio::sync::oneshot;
+
+type Job = Box<dyn FnOnce(&mut Table) + Send>;
+
+/// A cloneable handle to the table thread.
+#[derive(Clone)]
+pub struct TableHandle {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// The table thread has stopped (it panicked, or the handle outlived it).
+#[derive(Debug, Error)]
+#[error("the table service has stopped")]
+pub struct Stopped;
+
+impl TableHandle {
+    /// Moves `table` onto its own thread. The thread ends when every handle is dropped.
+    pub fn spawn(table: Table) -> TableHandle {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("deckmate-table".into())
+            .spawn(move || {
+                let mut table = table;
+                for job in queue {
+                    job(&mut table);
+                }
+            })
+            .expect("the table thread starts");
+        TableHandle { jobs }
+    }
+
+    /// Runs `work` on the table thread and waits for its result without blocking the runtime.
+    pub async fn call<R: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Table) -> R + Send + 'static,
+    ) -> Result<R, Stopped> {
+        let (reply, result) = oneshot::channel();
+        let job: Job = Box::new(move |table| {
+            let _ = reply.send(work(table));
+        });
+        self.jobs.send(job).map_err(|_| Stopped)?;
+        result.await.map_err(|_| Stopped)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::store::{Place, Store};
+    use std::time::{Duration, Instant};
+
+    fn handle() -> TableHandle {
+        TableHandle::spawn(Table::new(Store::open_in_memory().unwrap()))
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn calls_run_off_the_runtime_thread_and_in_order() {
+        let table = handle();
+        let runtime_thread = std::thread::current().id();
+        let (worker, update) = table
+            .call(|t| {
+                let alice = t.store().local_player("alice").unwrap();
+                let bob = t.store().local_player("bob").unwrap();
+                let update = t.create(GameKind::Chess, &[], &[alice, bob], 1, &Place::default());
+                (std::thread::current().id(), update)
+            })
+            .await
+            .unwrap();
+        assert_ne!(
+            worker, runtime_thread,
+            "SQLite and rendering never run on the runtime"
+        );
+        let update = update.unwrap();
+        assert!(!update.board_png.is_empty());
+        let alice = table
+            .call(|t| t.store().local_player("alice").unwrap().id)
+            .await
+            .unwrap();
+        let id = update.match_id;
+        let played = table
+            .call(move |t| t.act(id, alice, Some(0), "e4"))
+            .await
+            .unwrap();
+        assert_eq!(played.unwrap().public, vec!["White plays e4"]);
+        let stale = table
+            .call(move |t| t.act(id, alice, Some(0), "d4"))
+            .await
+            .unwrap();
+        assert!(stale.is_err());
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_slow_call_does_not_stall_other_tasks() {
+        let table = handle();
+        // On a single-threaded runtime, a ticker keeps ticking while the table works for 300 ms.
+        let ticker = tokio::spawn(async {
+            let mut ticks = 0;
+            let started = Instant::now();
+            while started.elapsed() < Duration::from_millis(250) {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                ticks += 1;
+            }
+            ticks
+        });
+        table
+            .call(|_| std::thread::sleep(Duration::from_millis(300)))
+            .await
+            .unwrap();
+        let ticks = ticker.await.unwrap();
+        assert!(ticks >= 10, "the runtime was blocked: {ticks} ticks");
+    }
+}
