@@ -44,6 +44,25 @@ fn seeded_table() -> (Table, [PlayerId; 2]) {
     (Table::new(store), [a, b])
 }
 
+/// Times one action in the next match (round robin) that still has one to play.
+fn one_action(
+    table: &mut Table,
+    players: [PlayerId; 2],
+    id: &mut i64,
+    rng: &mut GameRng,
+) -> Duration {
+    loop {
+        *id = *id % MATCHES + 1;
+        if let Some((player, text)) = next_action(table, players, *id, rng) {
+            let started = Instant::now();
+            table
+                .act(*id, player, None, &text)
+                .expect("a legal action applies");
+            return started.elapsed();
+        }
+    }
+}
+
 /// The next action for match `id`: whoever is to move plays a random legal action.
 fn next_action(
     table: &Table,
@@ -64,15 +83,7 @@ fn main() {
     let mut samples = Vec::new();
     let mut id = 0;
     while samples.len() < 2_000 {
-        id = id % MATCHES + 1;
-        let Some((player, text)) = next_action(&table, players, id, &mut rng) else {
-            continue;
-        };
-        let started = Instant::now();
-        table
-            .act(id, player, None, &text)
-            .expect("a legal action applies");
-        samples.push(started.elapsed());
+        samples.push(one_action(&mut table, players, &mut id, &mut rng));
     }
     samples.sort();
     let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize];
@@ -87,19 +98,9 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     c.bench_function("take action (10k matches)", |b| {
         b.iter_custom(|iters| {
-            let mut total = Duration::ZERO;
-            for _ in 0..iters {
-                id = id % MATCHES + 1;
-                let Some((player, text)) = next_action(&table, players, id, &mut rng) else {
-                    continue;
-                };
-                let started = Instant::now();
-                table
-                    .act(id, player, None, &text)
-                    .expect("a legal action applies");
-                total += started.elapsed();
-            }
-            total
+            (0..iters)
+                .map(|_| one_action(&mut table, players, &mut id, &mut rng))
+                .sum()
         })
     });
     c.final_summary();

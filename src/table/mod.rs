@@ -187,48 +187,36 @@ impl Table {
         player: PlayerId,
         expected: Option<u64>,
     ) -> Result<Update, TableError> {
-        let loaded = self.load_active(id, expected)?;
-        let seats = seats_of(&loaded.stored, player, id)?;
-        if loaded.stored.players.len() != 2 {
-            return Err(TableError::Illegal(
-                "resigning is possible only when two players remain".into(),
-            ));
-        }
-        let winner = Seat(1 - seats[0].0);
-        let outcome = Outcome::winner(winner, 2, "resignation");
-        self.store
-            .change(id, loaded.stored.version, &[Change::Finish(&outcome)])?;
-        let name = &loaded.stored.players[seats[0].index()].name;
-        let loaded = self.load(id)?;
-        Ok(update(&loaded, vec![format!("{name} resigns.")], vec![]))
+        self.decide(id, player, expected, |loaded, seat| {
+            if loaded.stored.players.len() != 2 {
+                return Err(TableError::Illegal(
+                    "resigning is possible only when two players remain".into(),
+                ));
+            }
+            let winner = Seat(1 - seat.0);
+            Ok((
+                Decision::Finish(Outcome::winner(winner, 2, "resignation")),
+                "resigns",
+            ))
+        })
     }
 
+    /// Offers a draw; offering when the other side already has is accepting.
     pub fn offer_draw(
         &mut self,
         id: MatchId,
         player: PlayerId,
         expected: Option<u64>,
     ) -> Result<Update, TableError> {
-        let loaded = self.load_active(id, expected)?;
-        let seat = seats_of(&loaded.stored, player, id)?[0];
-        match loaded.stored.draw_offer {
-            Some(s) if s == seat => {
-                return Err(TableError::Illegal(
+        self.decide(id, player, expected, |loaded, seat| {
+            match loaded.stored.draw_offer {
+                Some(s) if s == seat => Err(TableError::Illegal(
                     "you have already offered a draw".into(),
-                ));
+                )),
+                Some(_) => Ok((agreed_draw(loaded), "accepts the draw")),
+                None => Ok((Decision::DrawOffer(Some(seat)), "offers a draw")),
             }
-            Some(_) => return self.accept_draw(id, player, expected),
-            None => {}
-        }
-        self.store
-            .change(id, loaded.stored.version, &[Change::DrawOffer(Some(seat))])?;
-        let name = &loaded.stored.players[seat.index()].name;
-        let loaded = self.load(id)?;
-        Ok(update(
-            &loaded,
-            vec![format!("{name} offers a draw.")],
-            vec![],
-        ))
+        })
     }
 
     pub fn accept_draw(
@@ -237,19 +225,10 @@ impl Table {
         player: PlayerId,
         expected: Option<u64>,
     ) -> Result<Update, TableError> {
-        let loaded = self.load_active(id, expected)?;
-        let seat = seats_of(&loaded.stored, player, id)?[0];
-        self.pending_offer_from_other(&loaded, seat)?;
-        let outcome = Outcome::draw(loaded.stored.players.len(), "agreement");
-        self.store
-            .change(id, loaded.stored.version, &[Change::Finish(&outcome)])?;
-        let name = &loaded.stored.players[seat.index()].name;
-        let loaded = self.load(id)?;
-        Ok(update(
-            &loaded,
-            vec![format!("{name} accepts the draw.")],
-            vec![],
-        ))
+        self.decide(id, player, expected, |loaded, seat| {
+            pending_offer_from_other(loaded, seat)?;
+            Ok((agreed_draw(loaded), "accepts the draw"))
+        })
     }
 
     pub fn decline_draw(
@@ -258,30 +237,10 @@ impl Table {
         player: PlayerId,
         expected: Option<u64>,
     ) -> Result<Update, TableError> {
-        let loaded = self.load_active(id, expected)?;
-        let seat = seats_of(&loaded.stored, player, id)?[0];
-        self.pending_offer_from_other(&loaded, seat)?;
-        self.store
-            .change(id, loaded.stored.version, &[Change::DrawOffer(None)])?;
-        let name = &loaded.stored.players[seat.index()].name;
-        let loaded = self.load(id)?;
-        Ok(update(
-            &loaded,
-            vec![format!("{name} declines the draw.")],
-            vec![],
-        ))
-    }
-
-    fn pending_offer_from_other(&self, loaded: &Loaded, seat: Seat) -> Result<(), TableError> {
-        match loaded.stored.draw_offer {
-            Some(s) if s != seat => Ok(()),
-            Some(_) => Err(TableError::Illegal(
-                "you cannot answer your own draw offer".into(),
-            )),
-            None => Err(TableError::Illegal(
-                "there is no draw offer to answer".into(),
-            )),
-        }
+        self.decide(id, player, expected, |loaded, seat| {
+            pending_offer_from_other(loaded, seat)?;
+            Ok((Decision::DrawOffer(None), "declines the draw"))
+        })
     }
 
     /// Calls off a match before its first action.
@@ -291,23 +250,38 @@ impl Table {
         player: PlayerId,
         expected: Option<u64>,
     ) -> Result<Update, TableError> {
+        self.decide(id, player, expected, |loaded, _| {
+            if !loaded.stored.actions.is_empty() {
+                return Err(TableError::Illegal(
+                    "a match can be aborted only before its first move; resign or offer a draw instead".into(),
+                ));
+            }
+            Ok((Decision::Abort, "aborts the match"))
+        })
+    }
+
+    /// The shape of every decision made outside the game's rules: load the active match, find
+    /// the caller's seat, let `rule` decide (or refuse), store the decision with the version
+    /// check, and announce it as "<name> <verb>.".
+    fn decide(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+        rule: impl FnOnce(&Loaded, Seat) -> Result<(Decision, &'static str), TableError>,
+    ) -> Result<Update, TableError> {
         let loaded = self.load_active(id, expected)?;
         let seat = seats_of(&loaded.stored, player, id)?[0];
-        if !loaded.stored.actions.is_empty() {
-            return Err(TableError::Illegal(
-                "a match can be aborted only before its first move; resign or offer a draw instead"
-                    .into(),
-            ));
-        }
-        self.store
-            .change(id, loaded.stored.version, &[Change::Abort])?;
-        let name = &loaded.stored.players[seat.index()].name;
+        let (decision, verb) = rule(&loaded, seat)?;
+        let change = match &decision {
+            Decision::Finish(outcome) => Change::Finish(outcome),
+            Decision::DrawOffer(seat) => Change::DrawOffer(*seat),
+            Decision::Abort => Change::Abort,
+        };
+        self.store.change(id, loaded.stored.version, &[change])?;
+        let line = format!("{} {verb}.", loaded.stored.players[seat.index()].name);
         let loaded = self.load(id)?;
-        Ok(update(
-            &loaded,
-            vec![format!("{name} aborts the match.")],
-            vec![],
-        ))
+        Ok(update(&loaded, vec![line], vec![]))
     }
 
     /// The canonical texts of what `player` may do now in match `id`.
@@ -386,6 +360,29 @@ impl Table {
             return Err(TableError::Stale(id));
         }
         Ok(loaded)
+    }
+}
+
+/// A decision taken outside the game's rules.
+enum Decision {
+    Finish(Outcome),
+    DrawOffer(Option<Seat>),
+    Abort,
+}
+
+fn agreed_draw(loaded: &Loaded) -> Decision {
+    Decision::Finish(Outcome::draw(loaded.stored.players.len(), "agreement"))
+}
+
+fn pending_offer_from_other(loaded: &Loaded, seat: Seat) -> Result<(), TableError> {
+    match loaded.stored.draw_offer {
+        Some(s) if s != seat => Ok(()),
+        Some(_) => Err(TableError::Illegal(
+            "you cannot answer your own draw offer".into(),
+        )),
+        None => Err(TableError::Illegal(
+            "there is no draw offer to answer".into(),
+        )),
     }
 }
 
