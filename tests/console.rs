@@ -251,6 +251,11 @@ fn resuming_needs_the_database_and_the_right_game() {
     let out = play(&["chess", "--db", db, "--match", "7"], "");
     assert!(String::from_utf8_lossy(&out.stderr).contains("there is no match #7"));
     let out = play(
+        &["chess", "--db", db, "--match", "1", "--players", "b,a"],
+        "",
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("match #1 is played by a,b, not b,a"));
+    let out = play(
         &["chess", "--db", db, "--match", "1"],
         "b: move e5\nb: history\n",
     );

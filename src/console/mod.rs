@@ -119,11 +119,10 @@ impl Console {
             .iter()
             .map(|(_, p, _)| p.clone())
             .collect();
-        if let Some(named) = config.match_id.and(Some(&config.players))
-            && !named.is_empty()
-        {
+        // Resuming with --players: they must be the match's players, in seat order.
+        if config.match_id.is_some() && !config.players.is_empty() {
             let stored: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-            let given: Vec<&str> = named.iter().map(|n| n.trim()).collect();
+            let given: Vec<&str> = config.players.iter().map(|n| n.trim()).collect();
             if stored != given {
                 return Err(ConsoleError::Usage(format!(
                     "match #{id} is played by {}, not {}",
