@@ -28,6 +28,7 @@
 
 pub mod board;
 pub mod console;
+pub mod discord;
 pub mod engine;
 pub mod games;
 pub mod render;

@@ -1,5 +1,6 @@
 use clap::{Parser, Subcommand};
 use deckmate::console::{self, ConsoleConfig};
+use deckmate::discord::{self, BotConfig};
 use deckmate::games::GameKind;
 use deckmate::games::chess::{Position, perft};
 use deckmate::selfplay::{self, SelfplayConfig};
@@ -20,6 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN; see .env.example).
+    Bot,
     /// Play a match in the terminal (or from a script on standard input).
     Play {
         /// chess or enthralling
@@ -76,18 +79,24 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
 }
 
 fn main() -> ExitCode {
-    // With no command: a local chess match in the terminal (the Discord bot takes over this
-    // default once it exists and a token is set).
-    let command = Cli::parse().command.unwrap_or(Command::Play {
+    // With no command: the bot when a token is configured, otherwise a local chess match.
+    let command = Cli::parse().command.unwrap_or_else(|| {
+        if BotConfig::from_env().is_ok() {
+            return Command::Bot;
+        }
+        eprintln!("No DISCORD_TOKEN set: starting a local chess match. (`deckmate bot` explains how to connect to Discord.)");
+        Command::Play {
         game: GameKind::Chess,
         players: vec!["white".into(), "black".into()],
         seed: None,
         options: vec![],
         db: None,
-        out: None,
-        match_id: None,
+            out: None,
+            match_id: None,
+        }
     });
     match command {
+        Command::Bot => run_bot(),
         Command::Play {
             game,
             players,
@@ -133,6 +142,33 @@ fn main() -> ExitCode {
             players: players.unwrap_or(game.seats().0),
             options,
         }),
+    }
+}
+
+fn run_bot() -> ExitCode {
+    let config = match BotConfig::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(discord::run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: the bot stopped: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -2,11 +2,28 @@
 
 use std::process::{Command, Output};
 
+/// Runs the binary without any Discord settings, in a folder with no .env file.
 fn deckmate(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_deckmate"))
         .args(args)
+        .current_dir(std::env::temp_dir())
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("DEV_GUILD_ID")
         .output()
         .expect("the binary runs")
+}
+
+#[test]
+fn the_bot_without_a_token_says_what_to_do() {
+    let started = std::time::Instant::now();
+    let out = deckmate(&["bot"]);
+    assert!(started.elapsed().as_secs() < 5);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for needle in ["DISCORD_TOKEN", ".env.example", "deckmate play"] {
+        assert!(err.contains(needle), "{needle} missing: {err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
 }
 
 fn last_line(output: &Output) -> String {

@@ -362,6 +362,18 @@ impl Store {
         .collect()
     }
 
+    /// The match played in this Discord thread, if any.
+    pub fn match_in_thread(&self, thread_id: &str) -> Result<Option<MatchId>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id FROM matches WHERE thread_id = ?1 ORDER BY id DESC LIMIT 1",
+                [thread_id],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
     /// Direct access for tests and maintenance tools.
     pub fn connection(&self) -> &Connection {
         &self.conn

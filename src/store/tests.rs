@@ -166,6 +166,23 @@ fn draw_offers_lapse_with_the_next_action_and_finish_records_the_outcome() {
 }
 
 #[test]
+fn a_match_is_found_by_its_thread() {
+    let mut store = Store::open_in_memory().unwrap();
+    let id = new_match(&mut store);
+    assert_eq!(store.match_in_thread("555").unwrap(), None);
+    store.set_thread(id, "555").unwrap();
+    assert_eq!(store.match_in_thread("555").unwrap(), Some(id));
+    assert_eq!(
+        store.load(id).unwrap().place.thread_id.as_deref(),
+        Some("555")
+    );
+    assert!(matches!(
+        store.set_thread(999, "1"),
+        Err(StoreError::NoSuchMatch(999))
+    ));
+}
+
+#[test]
 fn the_action_log_is_append_only() {
     let mut store = Store::open_in_memory().unwrap();
     let id = new_match(&mut store);

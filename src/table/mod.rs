@@ -92,6 +92,8 @@ pub struct Listing {
     pub players: Vec<String>,
     pub waiting_for: Vec<String>,
     pub your_turn: bool,
+    /// Where it is played (server, channel, thread), for links.
+    pub place: Place,
 }
 
 /// A match loaded and replayed, with the random source as replay left it (the next action
@@ -337,6 +339,7 @@ impl Table {
                     .collect(),
                 waiting_for: waiting_for(&loaded),
                 your_turn: to_act.includes(summary.seat),
+                place: loaded.stored.place.clone(),
             });
         }
         Ok(out)

@@ -1,0 +1,772 @@
+//! Slash commands and buttons. Each one parses, calls the table, and replies; player mistakes
+//! get an ephemeral, precise reply; internal failures are logged and answered generically.
+
+use super::{ButtonAction, Context, Data, Error};
+use crate::engine::GameRng;
+use crate::games::GameKind;
+use crate::render;
+use crate::store::{MatchId, Place, Player};
+use crate::table::{TableError, Update};
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use std::time::{Duration, Instant};
+
+/// How long a challenge waits for its answers.
+pub const CHALLENGE_TTL: Duration = Duration::from_secs(15 * 60);
+
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        play(),
+        move_(),
+        board(),
+        view(),
+        resign(),
+        draw(),
+        games(),
+        rules(),
+    ]
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "Chess"]
+    Chess,
+    #[name = "Enthralling Chess"]
+    Enthralling,
+}
+
+impl GameChoice {
+    pub fn kind(self) -> GameKind {
+        match self {
+            GameChoice::Chess => GameKind::Chess,
+            GameChoice::Enthralling => GameKind::Enthralling,
+        }
+    }
+}
+
+/// A challenge waiting for the invited players' answers.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    pub game: GameKind,
+    pub options: Vec<(String, String)>,
+    /// Seat order: the challenger first, then the invited players as named.
+    pub players: Vec<serenity::User>,
+    pub accepted: Vec<serenity::UserId>,
+    pub guild: Option<serenity::GuildId>,
+    pub created: Instant,
+}
+
+impl Challenge {
+    fn invited(&self) -> &[serenity::User] {
+        &self.players[1..]
+    }
+
+    fn waiting(&self) -> Vec<serenity::UserId> {
+        self.invited()
+            .iter()
+            .map(|u| u.id)
+            .filter(|id| !self.accepted.contains(id))
+            .collect()
+    }
+}
+
+/// Reads "key=value key=value" (commas also separate).
+pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|pair| {
+            pair.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("options are written key=value; \"{pair}\" is not"))
+        })
+        .collect()
+}
+
+fn mention(player: &Player) -> String {
+    match &player.discord_id {
+        Some(id) => format!("<@{id}>"),
+        None => player.name.clone(),
+    }
+}
+
+/// What a player sees for a table error: the error itself, unless it is ours.
+fn player_message(error: &TableError) -> String {
+    match error {
+        TableError::Storage(detail) => {
+            eprintln!("storage error: {detail:?}");
+            "Something went wrong on our side; nothing was changed. Please try again.".into()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The public message after a change: what happened, then who is to act (pinged) or the result.
+pub fn update_text(update: &Update) -> String {
+    let mut lines = update.public.clone();
+    if update.result.is_none() && !update.to_act.is_empty() {
+        let pings: Vec<String> = update.to_act.iter().map(|(_, p)| mention(p)).collect();
+        lines.push(format!("{} to play.", pings.join(", ")));
+    }
+    lines.join("\n")
+}
+
+fn board_reply(update: &Update) -> CreateReply {
+    CreateReply::default()
+        .content(update_text(update))
+        .attachment(serenity::CreateAttachment::bytes(
+            update.board_png.clone(),
+            "board.png",
+        ))
+}
+
+async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+    ctx.send(CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+async fn player_of(data: &Data, user: &serenity::User) -> Result<Player, Error> {
+    let (id, name) = (user.id.to_string(), user.display_name().to_string());
+    Ok(data
+        .table
+        .call(move |t| t.store().discord_player(&id, &name))
+        .await??)
+}
+
+/// The match played in this channel (a match thread), or a message saying where to go.
+async fn match_here(data: &Data, channel: serenity::ChannelId) -> Result<Option<MatchId>, Error> {
+    let thread = channel.to_string();
+    Ok(data
+        .table
+        .call(move |t| t.store().match_in_thread(&thread))
+        .await??)
+}
+
+const NOT_A_MATCH: &str =
+    "This channel is not a match thread. Use this command in your match's thread (see /games).";
+
+/// Challenge players to a game; it starts in a new thread once everyone accepts.
+#[poise::command(slash_command, guild_only)]
+pub async fn play(
+    ctx: Context<'_>,
+    #[description = "The game to play"] game: GameChoice,
+    #[description = "Who you challenge"] opponent: serenity::User,
+    #[description = "A further player, for games of three or more"] opponent2: Option<
+        serenity::User,
+    >,
+    #[description = "A further player, for games of four"] opponent3: Option<serenity::User>,
+    #[description = "Game options as key=value, e.g. unable_to_enthrall_loses=true"]
+    options: Option<String>,
+) -> Result<(), Error> {
+    let kind = game.kind();
+    let mut players = vec![ctx.author().clone(), opponent];
+    players.extend(opponent2);
+    players.extend(opponent3);
+    if let Some(reason) = challenge_problem(&players) {
+        return ephemeral(ctx, reason).await;
+    }
+    let options = match parse_options(options.as_deref().unwrap_or("")) {
+        Ok(options) => options,
+        Err(reason) => return ephemeral(ctx, reason).await,
+    };
+    if let Err(e) = kind.start(&options, players.len(), &mut GameRng::from_seed(0)) {
+        return ephemeral(ctx, e.to_string()).await;
+    }
+    let id = ctx
+        .data()
+        .next_challenge
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let challenge = Challenge {
+        game: kind,
+        options,
+        players,
+        accepted: vec![],
+        guild: ctx.guild_id(),
+        created: Instant::now(),
+    };
+    let text = challenge_text(&challenge);
+    ctx.data()
+        .challenges
+        .lock()
+        .expect("not poisoned")
+        .insert(id, challenge);
+    ctx.send(CreateReply::default().content(text).components(vec![
+        serenity::CreateActionRow::Buttons(vec![
+                serenity::CreateButton::new(ButtonAction::AcceptChallenge(id).custom_id())
+                    .label("Accept")
+                    .style(serenity::ButtonStyle::Success),
+                serenity::CreateButton::new(ButtonAction::DeclineChallenge(id).custom_id())
+                    .label("Decline")
+                    .style(serenity::ButtonStyle::Danger),
+            ]),
+    ]))
+    .await?;
+    Ok(())
+}
+
+/// Why these players cannot be challenged, if they cannot.
+pub fn challenge_problem(players: &[serenity::User]) -> Option<String> {
+    if players.iter().skip(1).any(|u| u.bot) {
+        return Some("Bots cannot play; challenge people.".into());
+    }
+    for (i, user) in players.iter().enumerate() {
+        if players[..i].iter().any(|u| u.id == user.id) {
+            return Some(if i > 0 && user.id == players[0].id {
+                "You cannot challenge yourself.".into()
+            } else {
+                format!("{} is named twice.", user.name)
+            });
+        }
+    }
+    None
+}
+
+fn challenge_text(c: &Challenge) -> String {
+    let invited: Vec<String> = c.invited().iter().map(|u| format!("<@{}>", u.id)).collect();
+    let mut text = format!(
+        "<@{}> challenges {} to {}.",
+        c.players[0].id,
+        invited.join(", "),
+        c.game.name()
+    );
+    if !c.options.is_empty() {
+        let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        text.push_str(&format!(" Options: {}.", options.join(" ")));
+    }
+    let waiting: Vec<String> = c.waiting().iter().map(|id| format!("<@{id}>")).collect();
+    text.push_str(&format!(
+        "\nWaiting for {} to accept (within {} minutes).",
+        waiting.join(", "),
+        CHALLENGE_TTL.as_secs() / 60
+    ));
+    text
+}
+
+async fn autocomplete_action(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let choices = legal_here(ctx, partial).await.unwrap_or_default();
+    serenity::CreateAutocompleteResponse::new().set_choices(
+        choices
+            .into_iter()
+            .map(serenity::AutocompleteChoice::from)
+            .collect(),
+    )
+}
+
+/// The caller's legal actions in this thread that contain `partial`, at most 25.
+async fn legal_here(ctx: Context<'_>, partial: &str) -> Result<Vec<String>, Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return Ok(vec![]);
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let legal = ctx
+        .data()
+        .table
+        .call(move |t| t.legal(id, player))
+        .await??;
+    Ok(filter_actions(legal, partial))
+}
+
+/// Keeps the actions containing `partial` (ignoring case), those starting with it first, at
+/// most 25 (Discord's limit).
+pub fn filter_actions(legal: Vec<String>, partial: &str) -> Vec<String> {
+    let wanted = partial.trim().to_lowercase();
+    let (mut starts, mut contains): (Vec<String>, Vec<String>) = legal
+        .into_iter()
+        .filter(|a| a.to_lowercase().contains(&wanted))
+        .partition(|a| a.to_lowercase().starts_with(&wanted));
+    starts.append(&mut contains);
+    starts.truncate(25);
+    starts
+}
+
+/// Play an action in this match (start typing to see the legal ones).
+#[poise::command(slash_command, guild_only, rename = "move")]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "Your action, for example e4, Nf3 or O-O"]
+    #[autocomplete = "autocomplete_action"]
+    action: String,
+) -> Result<(), Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let result = ctx
+        .data()
+        .table
+        .call(move |t| t.act(id, player, None, &action))
+        .await?;
+    match result {
+        Ok(update) => {
+            ctx.send(board_reply(&update)).await?;
+            Ok(())
+        }
+        Err(e) => ephemeral(ctx, player_message(&e)).await,
+    }
+}
+
+/// Show this match's board again.
+#[poise::command(slash_command, guild_only)]
+pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    match ctx.data().table.call(move |t| t.show(id)).await? {
+        Ok(update) => {
+            ctx.send(board_reply(&update)).await?;
+            Ok(())
+        }
+        Err(e) => ephemeral(ctx, player_message(&e)).await,
+    }
+}
+
+/// See your own view of this match, privately (or by direct message).
+#[poise::command(slash_command, guild_only)]
+pub async fn view(
+    ctx: Context<'_>,
+    #[description = "Send it to you by direct message"] dm: Option<bool>,
+) -> Result<(), Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let view = match ctx
+        .data()
+        .table
+        .call(move |t| t.view_for(id, Some(player)))
+        .await?
+    {
+        Ok(view) => view,
+        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+    };
+    let png = ctx
+        .data()
+        .table
+        .call(move |_| render::render(&view))
+        .await?;
+    let file = || serenity::CreateAttachment::bytes(png.clone(), "view.png");
+    let mut note = format!("Your view of match #{id}.");
+    if dm.unwrap_or(false) {
+        let message = serenity::CreateMessage::new()
+            .content(note.clone())
+            .add_file(file());
+        match ctx.author().direct_message(ctx, message).await {
+            Ok(_) => return ephemeral(ctx, "Sent to you by direct message.").await,
+            Err(e) => {
+                eprintln!("direct message failed: {e}");
+                note = format!(
+                    "I could not send you a direct message (your DMs may be closed), so here it is privately. {note}"
+                );
+            }
+        }
+    }
+    ctx.send(
+        CreateReply::default()
+            .content(note)
+            .attachment(file())
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Resign this match.
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    match ctx
+        .data()
+        .table
+        .call(move |t| t.resign(id, player, None))
+        .await?
+    {
+        Ok(update) => {
+            ctx.send(board_reply(&update)).await?;
+            Ok(())
+        }
+        Err(e) => ephemeral(ctx, player_message(&e)).await,
+    }
+}
+
+/// Offer a draw (or accept the one on the table).
+#[poise::command(slash_command, guild_only)]
+pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let update = match ctx
+        .data()
+        .table
+        .call(move |t| t.offer_draw(id, player, None))
+        .await?
+    {
+        Ok(update) => update,
+        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+    };
+    if update.result.is_some() {
+        ctx.send(board_reply(&update)).await?;
+        return Ok(());
+    }
+    let version = update.version;
+    let others: Vec<String> = update
+        .seat_views
+        .iter()
+        .filter(|(_, p, _)| p.id != player)
+        .map(|(_, p, _)| mention(p))
+        .collect();
+    ctx.send(
+        CreateReply::default()
+            .content(format!(
+                "{}\n{}: accept or decline?",
+                update.public.join("\n"),
+                others.join(", ")
+            ))
+            .components(vec![serenity::CreateActionRow::Buttons(vec![
+                serenity::CreateButton::new(
+                    ButtonAction::AcceptDraw {
+                        match_id: id,
+                        version,
+                    }
+                    .custom_id(),
+                )
+                .label("Accept draw")
+                .style(serenity::ButtonStyle::Success),
+                serenity::CreateButton::new(
+                    ButtonAction::DeclineDraw {
+                        match_id: id,
+                        version,
+                    }
+                    .custom_id(),
+                )
+                .label("Decline")
+                .style(serenity::ButtonStyle::Secondary),
+            ])]),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Your active matches in this server, and whose turn it is.
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let list = match ctx.data().table.call(move |t| t.matches_of(player)).await? {
+        Ok(list) => list,
+        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+    };
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    let lines: Vec<String> = list
+        .iter()
+        .filter(|l| l.place.guild_id == guild)
+        .map(|l| {
+            let place = l
+                .place
+                .thread_id
+                .as_ref()
+                .map_or(String::new(), |t| format!(" in <#{t}>"));
+            let turn = if l.your_turn {
+                "your turn".to_string()
+            } else {
+                format!("waiting for {}", l.waiting_for.join(", "))
+            };
+            format!(
+                "#{} {}{place}: {} — {turn}",
+                l.match_id,
+                l.game.name(),
+                l.players.join(" vs ")
+            )
+        })
+        .collect();
+    let text = if lines.is_empty() {
+        "You have no active matches in this server. Start one with /play.".to_string()
+    } else {
+        lines.join("\n")
+    };
+    ephemeral(ctx, text).await
+}
+
+/// A short summary of a game's rules.
+#[poise::command(slash_command)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which game"] game: GameChoice,
+) -> Result<(), Error> {
+    ephemeral(ctx, rules_summary(game.kind())).await
+}
+
+pub fn rules_summary(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Chess => {
+            "**Chess**: standard FIDE rules. Type moves in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI \
+             (e2e4). Checkmate wins; stalemate, threefold repetition, the fifty-move rule and dead \
+             positions draw automatically. Use /draw to offer a draw and /resign to resign."
+        }
+        GameKind::Enthralling => {
+            "**Enthralling Chess**: chess where, from your fourth move on, every move is followed \
+             by **Enthrall** (take an opponent's piece other than king or queen onto an empty \
+             starting square of that type on your side: `Nf3 enthrall Nc6 g1`) or **Liberate** \
+             (remove one of your own pieces the opponent holds, except the one they enthralled \
+             most recently: `Qd2 liberate Bc8`). Leave the opponent a lone king after your move \
+             to win; if you can neither enthrall nor liberate, the game is drawn."
+        }
+    }
+}
+
+/// Logs internal failures and answers the player without detail.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            eprintln!("command /{} failed: {error:?}", ctx.command().name);
+            let _ = ctx
+                .send(
+                    CreateReply::default()
+                        .content("Something went wrong on our side; nothing was changed.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                eprintln!("error while handling an error: {e}");
+            }
+        }
+    }
+}
+
+/// Buttons: challenges and draw offers.
+pub async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    data: &Data,
+) -> Result<(), Error> {
+    let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(press),
+    } = event
+    else {
+        return Ok(());
+    };
+    let Some(action) = ButtonAction::parse(&press.data.custom_id) else {
+        return Ok(());
+    };
+    match action {
+        ButtonAction::AcceptChallenge(id) => accept_challenge(ctx, press, data, id).await,
+        ButtonAction::DeclineChallenge(id) => decline_challenge(ctx, press, data, id).await,
+        ButtonAction::AcceptDraw { match_id, version } => {
+            answer_draw(ctx, press, data, match_id, version, true).await
+        }
+        ButtonAction::DeclineDraw { match_id, version } => {
+            answer_draw(ctx, press, data, match_id, version, false).await
+        }
+    }
+}
+
+async fn tell(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    text: impl Into<String>,
+) -> Result<(), Error> {
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .ephemeral(true),
+            ),
+        )
+        .await?;
+    Ok(())
+}
+
+async fn settle(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    text: impl Into<String>,
+) -> Result<(), Error> {
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::UpdateMessage(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .components(vec![]),
+            ),
+        )
+        .await?;
+    Ok(())
+}
+
+/// The open challenge `id`, or why there is none (expired ones are removed).
+fn open_challenge(data: &Data, id: u64) -> Result<Challenge, &'static str> {
+    let mut challenges = data.challenges.lock().expect("not poisoned");
+    match challenges.get(&id) {
+        None => Err("This challenge is no longer open."),
+        Some(c) if c.created.elapsed() > CHALLENGE_TTL => {
+            challenges.remove(&id);
+            Err("This challenge has expired. Start a new one with /play.")
+        }
+        Some(c) => Ok(c.clone()),
+    }
+}
+
+async fn accept_challenge(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+    id: u64,
+) -> Result<(), Error> {
+    let mut challenge = match open_challenge(data, id) {
+        Ok(c) => c,
+        Err(reason) => return tell(ctx, press, reason).await,
+    };
+    let clicker = press.user.id;
+    if !challenge.invited().iter().any(|u| u.id == clicker) {
+        return tell(ctx, press, "This challenge is not addressed to you.").await;
+    }
+    if !challenge.accepted.contains(&clicker) {
+        challenge.accepted.push(clicker);
+    }
+    if !challenge.waiting().is_empty() {
+        data.challenges
+            .lock()
+            .expect("not poisoned")
+            .insert(id, challenge.clone());
+        let text = challenge_text(&challenge);
+        press
+            .create_response(
+                ctx,
+                serenity::CreateInteractionResponse::UpdateMessage(
+                    serenity::CreateInteractionResponseMessage::new().content(text),
+                ),
+            )
+            .await?;
+        return Ok(());
+    }
+    // Everyone is in: acknowledge now (thread and match creation may take a moment).
+    data.challenges.lock().expect("not poisoned").remove(&id);
+    press.defer(ctx).await?;
+    let mut players = Vec::new();
+    for user in &challenge.players {
+        players.push(player_of(data, user).await?);
+    }
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    let thread = press
+        .channel_id
+        .create_thread_from_message(
+            ctx,
+            press.message.id,
+            serenity::CreateThread::new(format!(
+                "{}: {}",
+                challenge.game.name(),
+                names.join(" vs ")
+            ))
+            .kind(serenity::ChannelType::PublicThread),
+        )
+        .await?;
+    let place = Place {
+        guild_id: challenge.guild.map(|g| g.to_string()),
+        channel_id: Some(press.channel_id.to_string()),
+        thread_id: Some(thread.id.to_string()),
+    };
+    let seed = GameRng::from_seed(id ^ press.id.get()).next_u64();
+    let (game, options) = (challenge.game, challenge.options.clone());
+    let update = data
+        .table
+        .call(move |t| t.create(game, &options, &players, seed, &place))
+        .await??;
+    thread
+        .id
+        .send_message(
+            ctx,
+            serenity::CreateMessage::new()
+                .content(update_text(&update))
+                .add_file(serenity::CreateAttachment::bytes(
+                    update.board_png.clone(),
+                    "board.png",
+                )),
+        )
+        .await?;
+    press
+        .edit_response(
+            ctx,
+            serenity::EditInteractionResponse::new()
+                .content(format!(
+                    "Challenge accepted: match #{} is on in <#{}>.",
+                    update.match_id, thread.id
+                ))
+                .components(vec![]),
+        )
+        .await?;
+    Ok(())
+}
+
+async fn decline_challenge(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+    id: u64,
+) -> Result<(), Error> {
+    let challenge = match open_challenge(data, id) {
+        Ok(c) => c,
+        Err(reason) => return tell(ctx, press, reason).await,
+    };
+    if !challenge.players.iter().any(|u| u.id == press.user.id) {
+        return tell(ctx, press, "This challenge is not addressed to you.").await;
+    }
+    data.challenges.lock().expect("not poisoned").remove(&id);
+    let verb = if press.user.id == challenge.players[0].id {
+        "withdrew"
+    } else {
+        "declined"
+    };
+    settle(
+        ctx,
+        press,
+        format!(
+            "<@{}> {verb} the challenge to {}.",
+            press.user.id,
+            challenge.game.name()
+        ),
+    )
+    .await
+}
+
+async fn answer_draw(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+    match_id: MatchId,
+    version: u64,
+    accept: bool,
+) -> Result<(), Error> {
+    let player = player_of(data, &press.user).await?.id;
+    let result = data
+        .table
+        .call(move |t| {
+            if accept {
+                t.accept_draw(match_id, player, Some(version))
+            } else {
+                t.decline_draw(match_id, player, Some(version))
+            }
+        })
+        .await?;
+    match result {
+        Ok(update) => settle(ctx, press, update_text(&update)).await,
+        Err(TableError::Stale(_)) => {
+            tell(
+                ctx,
+                press,
+                "This draw offer is out of date: the match has moved on.",
+            )
+            .await
+        }
+        Err(e) => tell(ctx, press, player_message(&e)).await,
+    }
+}

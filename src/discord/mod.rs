@@ -1,0 +1,193 @@
+//! The Discord adapter: poise slash commands and buttons over the table service. Thin: parse,
+//! call the table (on its own thread, through [`TableHandle`]), reply.
+
+mod commands;
+
+pub use commands::commands;
+
+use crate::store::Store;
+use crate::table::{Table, TableHandle};
+use poise::serenity_prelude as serenity;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use thiserror::Error;
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// What every command can reach.
+pub struct Data {
+    pub table: TableHandle,
+    /// Open challenges by id, until accepted, declined or expired.
+    pub challenges: Mutex<HashMap<u64, commands::Challenge>>,
+    pub next_challenge: std::sync::atomic::AtomicU64,
+}
+
+impl Data {
+    pub fn new(table: TableHandle) -> Self {
+        Data {
+            table,
+            challenges: Mutex::new(HashMap::new()),
+            next_challenge: std::sync::atomic::AtomicU64::new(1),
+        }
+    }
+}
+
+/// How the bot is configured: from the environment, or a `.env` file beside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotConfig {
+    pub token: String,
+    pub database_path: PathBuf,
+    /// Register commands in this one server only (instant, for development).
+    pub dev_guild: Option<u64>,
+}
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error(
+        "DISCORD_TOKEN is not set. Put your bot's token in the environment or in a .env file \
+         (copy .env.example to .env and fill it in; README.md explains how to get a token). \
+         To play without Discord, run: deckmate play chess --players alice,bob"
+    )]
+    MissingToken,
+    #[error("DEV_GUILD_ID must be a server id (a number), not {0:?}")]
+    BadGuild(String),
+}
+
+pub const DEFAULT_DATABASE: &str = "deckmate.db";
+
+impl BotConfig {
+    /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db) and DEV_GUILD_ID through `var`.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<BotConfig, ConfigError> {
+        let present = |name: &str| {
+            var(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        let token = present("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let database_path = present("DATABASE_PATH")
+            .unwrap_or_else(|| DEFAULT_DATABASE.into())
+            .into();
+        let dev_guild = match present("DEV_GUILD_ID") {
+            None => None,
+            Some(text) => Some(text.parse().map_err(|_| ConfigError::BadGuild(text))?),
+        };
+        Ok(BotConfig {
+            token,
+            database_path,
+            dev_guild,
+        })
+    }
+
+    /// The process environment, after loading `.env` if there is one (never overriding).
+    pub fn from_env() -> Result<BotConfig, ConfigError> {
+        let _ = dotenvy::dotenv();
+        Self::from_vars(|name| std::env::var(name).ok())
+    }
+}
+
+/// Builds the poise framework with every command and the button handler. `ready` is told once
+/// commands are registered and the bot can take interactions.
+pub fn framework(
+    table: TableHandle,
+    dev_guild: Option<u64>,
+    ready: Option<tokio::sync::oneshot::Sender<()>>,
+) -> poise::Framework<Data, Error> {
+    let ready = Mutex::new(ready);
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands(),
+            initialize_owners: false,
+            on_error: |error| Box::pin(commands::on_error(error)),
+            event_handler: |framework, event| {
+                Box::pin(commands::on_event(
+                    framework.serenity_context,
+                    event,
+                    framework.user_data,
+                ))
+            },
+            ..Default::default()
+        })
+        .setup(move |ctx, _ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match dev_guild {
+                    Some(guild) => {
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            commands,
+                            serenity::GuildId::new(guild),
+                        )
+                        .await?
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                if let Some(tx) = ready.lock().expect("not poisoned").take() {
+                    let _ = tx.send(());
+                }
+                Ok(Data::new(table))
+            })
+        })
+        .build()
+}
+
+/// Runs the bot until the process is stopped.
+pub async fn run(config: BotConfig) -> Result<(), Error> {
+    let store = Store::open(&config.database_path)?;
+    let table = TableHandle::spawn(Table::new(store));
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new(&config.token, intents)
+        .framework(framework(table, config.dev_guild, None))
+        .await?;
+    client.start().await?;
+    Ok(())
+}
+
+/// What a button does, written into its custom id with the match and version it was made for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ButtonAction {
+    AcceptChallenge(u64),
+    DeclineChallenge(u64),
+    AcceptDraw { match_id: i64, version: u64 },
+    DeclineDraw { match_id: i64, version: u64 },
+}
+
+impl ButtonAction {
+    pub fn custom_id(&self) -> String {
+        match self {
+            ButtonAction::AcceptChallenge(id) => format!("dm:challenge:{id}:accept"),
+            ButtonAction::DeclineChallenge(id) => format!("dm:challenge:{id}:decline"),
+            ButtonAction::AcceptDraw { match_id, version } => {
+                format!("dm:draw:{match_id}:{version}:accept")
+            }
+            ButtonAction::DeclineDraw { match_id, version } => {
+                format!("dm:draw:{match_id}:{version}:decline")
+            }
+        }
+    }
+
+    pub fn parse(custom_id: &str) -> Option<ButtonAction> {
+        let parts: Vec<&str> = custom_id.split(':').collect();
+        match parts.as_slice() {
+            ["dm", "challenge", id, "accept"] => {
+                Some(ButtonAction::AcceptChallenge(id.parse().ok()?))
+            }
+            ["dm", "challenge", id, "decline"] => {
+                Some(ButtonAction::DeclineChallenge(id.parse().ok()?))
+            }
+            ["dm", "draw", m, v, answer] => {
+                let (match_id, version) = (m.parse().ok()?, v.parse().ok()?);
+                match *answer {
+                    "accept" => Some(ButtonAction::AcceptDraw { match_id, version }),
+                    "decline" => Some(ButtonAction::DeclineDraw { match_id, version }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

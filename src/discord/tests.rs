@@ -1,0 +1,239 @@
+use super::commands::{challenge_problem, filter_actions, parse_options};
+use super::*;
+use serde_json::Value;
+
+fn vars(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+    let pairs: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    move |name| {
+        pairs
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    }
+}
+
+#[test]
+fn a_missing_token_says_what_to_do() {
+    let err = BotConfig::from_vars(vars(&[])).unwrap_err();
+    assert_eq!(err, ConfigError::MissingToken);
+    let text = err.to_string();
+    for needle in ["DISCORD_TOKEN", ".env.example", "deckmate play"] {
+        assert!(text.contains(needle), "{needle} missing from: {text}");
+    }
+    assert_eq!(
+        BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "  ")])).unwrap_err(),
+        ConfigError::MissingToken
+    );
+}
+
+#[test]
+fn configuration_defaults_and_checks() {
+    let config = BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c")])).unwrap();
+    assert_eq!(config.database_path, PathBuf::from("deckmate.db"));
+    assert_eq!(config.dev_guild, None);
+    let config = BotConfig::from_vars(vars(&[
+        ("DISCORD_TOKEN", "a.b.c"),
+        ("DATABASE_PATH", "/data/d.db"),
+        ("DEV_GUILD_ID", "123"),
+    ]))
+    .unwrap();
+    assert_eq!(
+        (config.database_path, config.dev_guild),
+        (PathBuf::from("/data/d.db"), Some(123))
+    );
+    let err = BotConfig::from_vars(vars(&[
+        ("DISCORD_TOKEN", "a.b.c"),
+        ("DEV_GUILD_ID", "my server"),
+    ]))
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "DEV_GUILD_ID must be a server id (a number), not \"my server\""
+    );
+}
+
+#[test]
+fn button_ids_carry_the_match_and_version() {
+    for action in [
+        ButtonAction::AcceptChallenge(7),
+        ButtonAction::DeclineChallenge(7),
+        ButtonAction::AcceptDraw {
+            match_id: 3,
+            version: 12,
+        },
+        ButtonAction::DeclineDraw {
+            match_id: 3,
+            version: 12,
+        },
+    ] {
+        let id = action.custom_id();
+        assert!(id.len() <= 100, "Discord's custom id limit");
+        assert_eq!(ButtonAction::parse(&id), Some(action));
+    }
+    for junk in [
+        "",
+        "dm",
+        "dm:draw:x:1:accept",
+        "dm:draw:1:1:maybe",
+        "other:challenge:1:accept",
+    ] {
+        assert_eq!(ButtonAction::parse(junk), None, "{junk}");
+    }
+}
+
+#[test]
+fn options_autocomplete_and_challenges() {
+    assert_eq!(
+        parse_options("unable_to_enthrall_loses=true, promoted_enthrallable=false").unwrap(),
+        vec![
+            ("unable_to_enthrall_loses".to_string(), "true".to_string()),
+            ("promoted_enthrallable".to_string(), "false".to_string())
+        ]
+    );
+    assert!(parse_options("fast").unwrap_err().contains("key=value"));
+    assert!(parse_options("").unwrap().is_empty());
+
+    let legal: Vec<String> = (0..40)
+        .map(|i| format!("a{i}"))
+        .chain(["Nf3".into(), "Kf3".into(), "f3".into()])
+        .collect();
+    assert_eq!(
+        filter_actions(legal.clone(), "f3"),
+        vec!["f3", "Nf3", "Kf3"],
+        "starts-with first"
+    );
+    assert_eq!(
+        filter_actions(legal.clone(), "NF"),
+        vec!["Nf3"],
+        "case ignored"
+    );
+    assert_eq!(
+        filter_actions(legal, "").len(),
+        25,
+        "Discord shows at most 25"
+    );
+
+    let user = |id: u64, bot: bool| {
+        let mut u = serenity::User::default();
+        u.id = serenity::UserId::new(id);
+        u.name = format!("user{id}");
+        u.bot = bot;
+        u
+    };
+    assert_eq!(challenge_problem(&[user(1, false), user(2, false)]), None);
+    assert_eq!(
+        challenge_problem(&[user(1, false), user(1, false)]).unwrap(),
+        "You cannot challenge yourself."
+    );
+    assert_eq!(
+        challenge_problem(&[user(1, false), user(2, true)]).unwrap(),
+        "Bots cannot play; challenge people."
+    );
+    assert_eq!(
+        challenge_problem(&[user(1, false), user(2, false), user(2, false)]).unwrap(),
+        "user2 is named twice."
+    );
+}
+
+/// Discord's documented limits for chat-input commands: names 1-32 characters of lower-case
+/// letters, digits, '-' and '_'; descriptions 1-100; at most 25 options, required ones first;
+/// at most 25 choices of at most 100 characters; 4000 characters in all per command.
+#[test]
+fn command_definitions_fit_discords_limits() {
+    let commands = poise::builtins::create_application_commands(&commands());
+    assert_eq!(commands.len(), 8);
+    let valid_name = |name: &str| {
+        (1..=32).contains(&name.chars().count())
+            && name
+                .chars()
+                .all(|c| c.is_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+    };
+    let mut names = Vec::new();
+    for command in &commands {
+        let json = serde_json::to_value(command).unwrap();
+        let name = json["name"].as_str().unwrap().to_string();
+        assert!(valid_name(&name), "command name {name:?}");
+        let description = json["description"].as_str().unwrap();
+        assert!(
+            (1..=100).contains(&description.chars().count()),
+            "/{name} description: {description:?}"
+        );
+        let options = json["options"].as_array().cloned().unwrap_or_default();
+        assert!(options.len() <= 25, "/{name} has {} options", options.len());
+        let mut total = name.len() + description.len();
+        let mut seen_optional = false;
+        for option in &options {
+            let oname = option["name"].as_str().unwrap();
+            let odesc = option["description"].as_str().unwrap();
+            assert!(valid_name(oname), "/{name} option {oname:?}");
+            assert!(
+                (1..=100).contains(&odesc.chars().count()),
+                "/{name} {oname}: {odesc:?}"
+            );
+            let required = option["required"].as_bool().unwrap_or(false);
+            assert!(
+                !(required && seen_optional),
+                "/{name}: required {oname} after an optional option"
+            );
+            seen_optional |= !required;
+            let choices = option["choices"].as_array().cloned().unwrap_or_default();
+            assert!(
+                choices.len() <= 25,
+                "/{name} {oname}: {} choices",
+                choices.len()
+            );
+            for choice in &choices {
+                let label = choice["name"].as_str().unwrap();
+                assert!(
+                    (1..=100).contains(&label.chars().count()),
+                    "choice {label:?}"
+                );
+                total += label.len();
+            }
+            total += oname.len() + odesc.len();
+        }
+        assert!(total <= 4000, "/{name} is {total} characters");
+        names.push(name);
+    }
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "board", "draw", "games", "move", "play", "resign", "rules", "view"
+        ]
+    );
+    let play = commands
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .find(|c| c["name"] == "play")
+        .unwrap();
+    let option_names: Vec<&str> = play["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        option_names,
+        ["game", "opponent", "opponent2", "opponent3", "options"]
+    );
+    let game_choices: Vec<&Value> = play["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .collect();
+    assert_eq!(
+        game_choices.len(),
+        crate::games::GameKind::ALL.len(),
+        "every game can be chosen"
+    );
+    let action = commands
+        .iter()
+        .map(|c| serde_json::to_value(c).unwrap())
+        .find(|c| c["name"] == "move")
+        .unwrap();
+    assert_eq!(action["options"][0]["autocomplete"], Value::Bool(true));
+}
