@@ -1,0 +1,300 @@
+//! The real serenity client and poise framework, driven end to end against a fake Discord on
+//! 127.0.0.1.
+
+mod fake_discord;
+
+use deckmate::store::Store;
+use deckmate::table::{Table, TableHandle};
+use fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+const CHANNEL: &str = "700000000000000001";
+
+fn content(r: &Recorded) -> String {
+    r.json["data"]["content"]
+        .as_str()
+        .or(r.json["content"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn ephemeral(r: &Recorded) -> bool {
+    r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+fn custom_ids(r: &Recorded) -> Vec<String> {
+    let mut ids = Vec::new();
+    for row in r.json["data"]["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+    {
+        for c in row["components"].as_array().into_iter().flatten() {
+            ids.push(c["custom_id"].as_str().unwrap_or_default().to_string());
+        }
+    }
+    ids
+}
+
+fn png_size(r: &Recorded) -> (u32, u32) {
+    let (_, bytes) = r
+        .files
+        .first()
+        .unwrap_or_else(|| panic!("no file attached: {r:?}"));
+    let img = image::load_from_memory(bytes).expect("the attachment is a PNG");
+    (img.width(), img.height())
+}
+
+async fn start_bot(fake: &FakeDiscord) {
+    let http = serenity::HttpBuilder::new("MTAw.fake.token")
+        .proxy(fake.base.clone())
+        .ratelimiter_disabled(true)
+        .build();
+    let table = TableHandle::spawn(Table::new(Store::open_in_memory().unwrap()));
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+    let framework =
+        deckmate::discord::framework(table, Some(GUILD_ID.parse().unwrap()), Some(ready_tx));
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .expect("the client builds");
+    tokio::spawn(async move {
+        let _ = client.start().await;
+    });
+    tokio::time::timeout(Duration::from_secs(20), ready_rx)
+        .await
+        .expect("the bot becomes ready")
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_from_challenge_to_draw_offer() {
+    let fake = FakeDiscord::start().await;
+    start_bot(&fake).await;
+    let registered = fake
+        .wait_for(0, "command registration", |r| {
+            r.method == "PUT" && r.path.ends_with("/commands")
+        })
+        .await;
+    assert!(
+        registered.path.contains(GUILD_ID),
+        "registered in the dev server: {}",
+        registered.path
+    );
+    let names: Vec<&str> = registered
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"move") && names.contains(&"play"),
+        "{names:?}"
+    );
+
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let carol = user("100000000000000003", "carol");
+
+    // /play: a challenge with Accept and Decline buttons.
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        CHANNEL,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 0}, {"name": "opponent", "type": 6, "value": bob["id"]}]),
+        json!({"users": {bob["id"].as_str().unwrap(): bob}}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("challenges <@100000000000000002> to Chess"),
+        "{}",
+        content(&reply)
+    );
+    assert_eq!(
+        custom_ids(&reply),
+        ["dm:challenge:1:accept", "dm:challenge:1:decline"]
+    );
+
+    // A stranger cannot accept it.
+    let n = fake.requests().len();
+    let id = fake.press(&carol, CHANNEL, 5000, "dm:challenge:1:accept");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("not addressed to you"),
+        "{reply:?}"
+    );
+
+    // Bob accepts: a thread opens and the first board is posted with a ping.
+    let n = fake.requests().len();
+    fake.press(&bob, CHANNEL, 5000, "dm:challenge:1:accept");
+    fake.wait_for(n, "a thread", |r| {
+        r.method == "POST" && r.path.ends_with("/messages/5000/threads")
+    })
+    .await;
+    let first = fake
+        .wait_for(n, "the first board", |r| {
+            r.method == "POST" && r.path.ends_with("/messages") && !r.files.is_empty()
+        })
+        .await;
+    let thread = first.path.split('/').nth(4).unwrap().to_string();
+    assert_ne!(thread, CHANNEL);
+    assert_eq!(png_size(&first), (768, 776));
+    assert!(
+        content(&first).contains("<@100000000000000001> to play"),
+        "{}",
+        content(&first)
+    );
+    let edited = fake
+        .wait_for(n, "the challenge settled", |r| r.method == "PATCH")
+        .await;
+    assert!(content(&edited).contains("match #1 is on"), "{edited:?}");
+
+    // Autocomplete offers the caller's legal actions matching what is typed.
+    let n = fake.requests().len();
+    let id = fake.autocomplete(&alice, &thread, "move", "action", "N");
+    let reply = fake.reply_to(n, &id).await;
+    assert_eq!(reply.json["type"], 8);
+    let choices: Vec<&str> = reply.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(choices.len(), 4, "{choices:?}");
+    assert!(choices.iter().all(|c| c.starts_with('N')), "{choices:?}");
+
+    // Moves, each answered with the board.
+    let move_cmd = |who: &Value, text: &str| {
+        fake.command(
+            who,
+            &thread,
+            "move",
+            json!([{"name": "action", "type": 3, "value": text}]),
+            json!({}),
+        )
+    };
+    let n = fake.requests().len();
+    let id = move_cmd(&alice, "e4");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(!ephemeral(&reply));
+    assert!(
+        content(&reply).contains("White plays e4")
+            && content(&reply).contains("<@100000000000000002> to play"),
+        "{}",
+        content(&reply)
+    );
+    assert_eq!(png_size(&reply), (768, 776));
+
+    // Mistakes are answered privately and change nothing.
+    for (who, text, expected) in [
+        (&carol, "e5", "you are not playing in match #1"),
+        (&alice, "d4", "it is not your turn: waiting for bob"),
+        (&bob, "e4", "no pawn of yours can move to e4"),
+    ] {
+        let n = fake.requests().len();
+        let id = move_cmd(who, text);
+        let reply = fake.reply_to(n, &id).await;
+        assert!(
+            ephemeral(&reply) && content(&reply).contains(expected),
+            "{expected}: {reply:?}"
+        );
+    }
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        CHANNEL,
+        "move",
+        json!([{"name": "action", "type": 3, "value": "e4"}]),
+        json!({}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("not a match thread"),
+        "{reply:?}"
+    );
+
+    let n = fake.requests().len();
+    let id = move_cmd(&bob, "e5");
+    assert!(content(&fake.reply_to(n, &id).await).contains("Black plays e5"));
+
+    // A draw offer carries the match and its version; a stale button is refused.
+    let n = fake.requests().len();
+    let id = fake.command(&alice, &thread, "draw", json!([]), json!({}));
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("alice offers a draw"),
+        "{}",
+        content(&reply)
+    );
+    assert_eq!(
+        custom_ids(&reply),
+        ["dm:draw:1:3:accept", "dm:draw:1:3:decline"]
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&bob, &thread, 6000, "dm:draw:1:2:accept");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("out of date"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&carol, &thread, 6000, "dm:draw:1:3:accept");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("not playing"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&bob, &thread, 6000, "dm:draw:1:3:decline");
+    let reply = fake.reply_to(n, &id).await;
+    assert_eq!(
+        reply.json["type"], 7,
+        "the offer message is updated: {reply:?}"
+    );
+    assert!(
+        content(&reply).contains("bob declines the draw"),
+        "{reply:?}"
+    );
+
+    // A private view by DM; when the DM fails, privately in the channel with a note.
+    fake.dm_fails.store(true, Ordering::Relaxed);
+    let n = fake.requests().len();
+    let id = fake.command(
+        &bob,
+        &thread,
+        "view",
+        json!([{"name": "dm", "type": 5, "value": true}]),
+        json!({}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("could not send you a direct message"),
+        "{reply:?}"
+    );
+    assert_eq!(png_size(&reply), (768, 776));
+    fake.dm_fails.store(false, Ordering::Relaxed);
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        &thread,
+        "view",
+        json!([{"name": "dm", "type": 5, "value": true}]),
+        json!({}),
+    );
+    let dm = fake
+        .wait_for(n, "the DM", |r| {
+            r.method == "POST" && r.path.ends_with("/messages") && !r.files.is_empty()
+        })
+        .await;
+    assert_eq!(png_size(&dm), (768, 776));
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("direct message"),
+        "{reply:?}"
+    );
+}

@@ -1,0 +1,348 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests: the REST API the bot calls (recorded, and
+//! answered with plausible objects) and a WebSocket gateway that says HELLO, takes IDENTIFY,
+//! sends READY, acknowledges heartbeats, and then delivers the interactions a test pushes.
+
+#![allow(dead_code)]
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+pub const APP_ID: &str = "900000000000000001";
+pub const BOT_ID: &str = "900000000000000002";
+pub const GUILD_ID: &str = "900000000000000003";
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: String,
+    pub path: String,
+    /// The JSON body, or a multipart request's payload_json.
+    pub json: Value,
+    /// Attached files: (field name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+#[derive(Clone)]
+struct Shared {
+    requests: Arc<Mutex<Vec<Recorded>>>,
+    events: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>>,
+    base: String,
+    dm_fails: Arc<AtomicBool>,
+    next_id: Arc<AtomicU64>,
+}
+
+pub struct FakeDiscord {
+    pub base: String,
+    requests: Arc<Mutex<Vec<Recorded>>>,
+    events: mpsc::UnboundedSender<Value>,
+    pub dm_fails: Arc<AtomicBool>,
+    next_id: Arc<AtomicU64>,
+}
+
+pub fn user(id: &str, name: &str) -> Value {
+    json!({"id": id, "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": false})
+}
+
+fn message(id: u64, channel: &str, content: &str) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel, "guild_id": GUILD_ID,
+        "author": {"id": BOT_ID, "username": "deckmate", "discriminator": "0", "avatar": null, "bot": true},
+        "content": content, "timestamp": "2026-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        "components": [], "flags": 0
+    })
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let (tx, rx) = mpsc::unbounded_channel();
+        let shared = Shared {
+            requests: Arc::new(Mutex::new(Vec::new())),
+            events: Arc::new(tokio::sync::Mutex::new(rx)),
+            base: base.clone(),
+            dm_fails: Arc::new(AtomicBool::new(false)),
+            next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
+        };
+        let fake = FakeDiscord {
+            base,
+            requests: shared.requests.clone(),
+            events: tx,
+            dm_fails: shared.dm_fails.clone(),
+            next_id: shared.next_id.clone(),
+        };
+        let app = Router::new()
+            .route("/ws", get(gateway))
+            .fallback(rest)
+            .with_state(shared);
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        fake
+    }
+
+    pub fn next_id(&self) -> String {
+        self.next_id.fetch_add(1, Ordering::Relaxed).to_string()
+    }
+
+    /// Delivers an interaction over the gateway.
+    pub fn push(&self, interaction: Value) {
+        self.events.send(interaction).unwrap();
+    }
+
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.requests.lock().unwrap().clone()
+    }
+
+    /// Waits (up to 10 s) for a request matching `pred` that arrived after the first `after`.
+    pub async fn wait_for(
+        &self,
+        after: usize,
+        what: &str,
+        pred: impl Fn(&Recorded) -> bool,
+    ) -> Recorded {
+        for _ in 0..1000 {
+            if let Some(r) = self.requests().into_iter().skip(after).find(|r| pred(r)) {
+                return r;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let seen: Vec<String> = self
+            .requests()
+            .iter()
+            .skip(after)
+            .map(|r| format!("{} {} {}", r.method, r.path, r.json))
+            .collect();
+        panic!(
+            "no request for {what}; saw after #{after}:\n{}",
+            seen.join("\n")
+        );
+    }
+
+    /// Waits for the response to interaction `id` (its callback).
+    pub async fn reply_to(&self, after: usize, id: &str) -> Recorded {
+        let path = format!("/api/v10/interactions/{id}/");
+        self.wait_for(after, &format!("the reply to interaction {id}"), |r| {
+            r.path.starts_with(&path)
+        })
+        .await
+    }
+
+    fn interaction(
+        &self,
+        kind: u8,
+        user: &Value,
+        channel: &str,
+        data: Value,
+        extra: Value,
+    ) -> (String, Value) {
+        let id = self.next_id();
+        let mut d = json!({
+            "id": id, "application_id": APP_ID, "type": kind, "data": data,
+            "guild_id": GUILD_ID, "channel_id": channel,
+            "member": {"user": user, "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00",
+                       "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "0"},
+            "token": format!("token-{id}"), "version": 1, "locale": "en-US",
+            "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 26214400,
+            "app_permissions": "309237696512", "authorizing_integration_owners": {}, "context": 0
+        });
+        if let (Some(d), Some(extra)) = (d.as_object_mut(), extra.as_object()) {
+            for (k, v) in extra {
+                d.insert(k.clone(), v.clone());
+            }
+        }
+        (id, d)
+    }
+
+    /// A slash command; `options` as Discord sends them; `resolved` users for user options.
+    pub fn command(
+        &self,
+        user: &Value,
+        channel: &str,
+        name: &str,
+        options: Value,
+        resolved: Value,
+    ) -> String {
+        let data = json!({"id": self.next_id(), "name": name, "type": 1, "options": options,
+                          "guild_id": GUILD_ID, "resolved": resolved});
+        let (id, d) = self.interaction(2, user, channel, data, json!({}));
+        self.push(d);
+        id
+    }
+
+    pub fn autocomplete(
+        &self,
+        user: &Value,
+        channel: &str,
+        name: &str,
+        option: &str,
+        partial: &str,
+    ) -> String {
+        let data = json!({"id": self.next_id(), "name": name, "type": 1, "guild_id": GUILD_ID,
+                          "options": [{"name": option, "type": 3, "value": partial, "focused": true}]});
+        let (id, d) = self.interaction(4, user, channel, data, json!({}));
+        self.push(d);
+        id
+    }
+
+    /// A button press on message `message_id` in `channel`.
+    pub fn press(&self, user: &Value, channel: &str, message_id: u64, custom_id: &str) -> String {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let extra = json!({"message": message(message_id, channel, "a message with buttons")});
+        let (id, d) = self.interaction(3, user, channel, data, extra);
+        self.push(d);
+        id
+    }
+}
+
+async fn gateway(ws: WebSocketUpgrade, State(shared): State<Shared>) -> Response {
+    ws.on_upgrade(move |socket| session(socket, shared))
+}
+
+async fn session(mut socket: WebSocket, shared: Shared) {
+    let send = |v: Value| Message::Text(v.to_string().into());
+    if socket
+        .send(send(json!({"op": 10, "d": {"heartbeat_interval": 45000}})))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    // Wait for IDENTIFY, then READY.
+    while let Some(Ok(msg)) = socket.recv().await {
+        if let Message::Text(text) = msg {
+            let v: Value = serde_json::from_str(&text).unwrap_or_default();
+            if v["op"] == 2 {
+                break;
+            }
+            if v["op"] == 1 {
+                let _ = socket.send(send(json!({"op": 11}))).await;
+            }
+        }
+    }
+    let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
+        "v": 10, "user": {"id": BOT_ID, "username": "deckmate", "discriminator": "0", "avatar": null, "bot": true},
+        "guilds": [], "session_id": "session", "resume_gateway_url": format!("{}/ws", shared.base.replace("http", "ws")),
+        "shard": [0, 1], "application": {"id": APP_ID, "flags": 0}}});
+    if socket.send(send(ready)).await.is_err() {
+        return;
+    }
+    let mut seq = 1;
+    let mut events = shared.events.lock().await;
+    loop {
+        tokio::select! {
+            event = events.recv() => {
+                let Some(d) = event else { return };
+                seq += 1;
+                let frame = json!({"op": 0, "s": seq, "t": "INTERACTION_CREATE", "d": d});
+                if socket.send(send(frame)).await.is_err() { return; }
+            }
+            msg = socket.recv() => {
+                match msg {
+                    Some(Ok(Message::Text(text))) => {
+                        let v: Value = serde_json::from_str(&text).unwrap_or_default();
+                        if v["op"] == 1 {
+                            let _ = socket.send(send(json!({"op": 11}))).await;
+                        }
+                    }
+                    Some(Ok(_)) => {}
+                    _ => return,
+                }
+            }
+        }
+    }
+}
+
+async fn rest(State(shared): State<Shared>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("multipart/"));
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    if multipart {
+        if let Ok(mut form) = Multipart::from_request(request, &()).await {
+            while let Ok(Some(field)) = form.next_field().await {
+                let name = field.name().unwrap_or_default().to_string();
+                let bytes = field.bytes().await.unwrap_or_default().to_vec();
+                if name == "payload_json" {
+                    json = serde_json::from_slice(&bytes).unwrap_or_default();
+                } else {
+                    files.push((name, bytes));
+                }
+            }
+        }
+    } else {
+        let bytes = axum::body::to_bytes(request.into_body(), 64 << 20)
+            .await
+            .unwrap_or_default();
+        json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    }
+    shared.requests.lock().unwrap().push(Recorded {
+        method: method.to_string(),
+        path: path.clone(),
+        json: json.clone(),
+        files,
+    });
+    let id = shared.next_id.fetch_add(1, Ordering::Relaxed);
+    let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
+    match (method, parts.as_slice()) {
+        (Method::GET, ["gateway"]) => {
+            ok(json!({"url": format!("{}/ws", shared.base.replace("http", "ws"))}))
+        }
+        (Method::GET, ["gateway", "bot"]) => ok(
+            json!({"url": format!("{}/ws", shared.base.replace("http", "ws")), "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+        ),
+        (Method::PUT, ["applications", _, "guilds", _, "commands"])
+        | (Method::PUT, ["applications", _, "commands"]) => ok(json!([])),
+        (Method::POST, ["interactions", _, _, "callback"]) => {
+            StatusCode::NO_CONTENT.into_response()
+        }
+        (_, ["webhooks", _, _, "messages", _]) | (Method::POST, ["webhooks", _, _]) => {
+            ok(message(id, "0", json["content"].as_str().unwrap_or("")))
+        }
+        (Method::POST, ["channels", channel, "messages", _, "threads"]) => ok(json!({
+            "id": id.to_string(), "type": 11, "guild_id": GUILD_ID, "parent_id": channel,
+            "name": json["name"], "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
+            "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
+                                 "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false}})),
+        (Method::POST, ["channels", channel, "messages"]) => {
+            ok(message(id, channel, json["content"].as_str().unwrap_or("")))
+        }
+        (Method::POST, ["users", "@me", "channels"]) => {
+            if shared.dm_fails.load(Ordering::Relaxed) {
+                (
+                    StatusCode::FORBIDDEN,
+                    axum::Json(
+                        json!({"message": "Cannot send messages to this user", "code": 50007}),
+                    ),
+                )
+                    .into_response()
+            } else {
+                ok(
+                    json!({"id": id.to_string(), "type": 1, "last_message_id": null,
+                          "recipients": [user(json["recipient_id"].as_str().unwrap_or("1"), "someone")]}),
+                )
+            }
+        }
+        _ => Response::builder()
+            .status(404)
+            .body(Body::from("{\"message\": \"unknown route\", \"code\": 0}"))
+            .unwrap(),
+    }
+}
