@@ -297,4 +297,53 @@ async fn a_match_from_challenge_to_draw_offer() {
         ephemeral(&reply) && content(&reply).contains("direct message"),
         "{reply:?}"
     );
+
+    // The board again, the player's matches, a rules summary, and resigning.
+    let n = fake.requests().len();
+    let id = fake.command(&bob, &thread, "board", json!([]), json!({}));
+    let reply = fake.reply_to(n, &id).await;
+    assert_eq!(png_size(&reply), (768, 776));
+    assert!(
+        content(&reply).contains("<@100000000000000001> to play"),
+        "{}",
+        content(&reply)
+    );
+    let n = fake.requests().len();
+    let id = fake.command(&alice, CHANNEL, "games", json!([]), json!({}));
+    let reply = fake.reply_to(n, &id).await;
+    let listed = content(&reply);
+    assert!(
+        ephemeral(&reply) && listed.contains("#1 Chess") && listed.contains("your turn"),
+        "{listed}"
+    );
+    assert!(listed.contains(&format!("<#{thread}>")), "{listed}");
+    let n = fake.requests().len();
+    let id = fake.command(
+        &carol,
+        CHANNEL,
+        "rules",
+        json!([{"name": "game", "type": 4, "value": 1}]),
+        json!({}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("Enthralling Chess"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.command(&alice, &thread, "resign", json!([]), json!({}));
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("alice resigns")
+            && content(&reply).contains("Black won by resignation"),
+        "{}",
+        content(&reply)
+    );
+    let n = fake.requests().len();
+    let id = move_cmd(&bob, "Nf6");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("is over (Black won by resignation)"),
+        "{reply:?}"
+    );
 }

@@ -770,3 +770,64 @@ async fn answer_draw(
         Err(e) => tell(ctx, press, player_message(&e)).await,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+    use crate::table::Table;
+
+    fn data_with(challenge: Challenge) -> Data {
+        let data = Data::new(crate::table::TableHandle::spawn(Table::new(
+            Store::open_in_memory().unwrap(),
+        )));
+        data.challenges.lock().unwrap().insert(1, challenge);
+        data
+    }
+
+    fn challenge(age: Duration) -> Challenge {
+        let mut a = serenity::User::default();
+        a.id = serenity::UserId::new(1);
+        let mut b = serenity::User::default();
+        b.id = serenity::UserId::new(2);
+        Challenge {
+            game: GameKind::Chess,
+            options: vec![],
+            players: vec![a, b],
+            accepted: vec![],
+            guild: None,
+            created: Instant::now() - age,
+        }
+    }
+
+    #[test]
+    fn challenges_expire_and_are_removed() {
+        let fresh = data_with(challenge(Duration::from_secs(60)));
+        assert!(open_challenge(&fresh, 1).is_ok());
+        assert_eq!(
+            open_challenge(&fresh, 2).unwrap_err(),
+            "This challenge is no longer open."
+        );
+        let old = data_with(challenge(CHALLENGE_TTL + Duration::from_secs(1)));
+        assert!(open_challenge(&old, 1).unwrap_err().contains("expired"));
+        assert!(
+            old.challenges.lock().unwrap().is_empty(),
+            "an expired challenge is dropped"
+        );
+    }
+
+    #[test]
+    fn challenge_text_names_who_is_still_awaited() {
+        let mut c = challenge(Duration::ZERO);
+        c.options = vec![("fen".into(), "x".into())];
+        let text = challenge_text(&c);
+        assert!(
+            text.starts_with("<@1> challenges <@2> to Chess. Options: fen=x."),
+            "{text}"
+        );
+        assert!(
+            text.contains("Waiting for <@2> to accept (within 15 minutes)."),
+            "{text}"
+        );
+    }
+}
