@@ -5,8 +5,8 @@ use super::{ButtonAction, Context, Data, Error};
 use crate::engine::GameRng;
 use crate::games::GameKind;
 use crate::render;
-use crate::store::{MatchId, Place, Player};
-use crate::table::{TableError, Update};
+use crate::store::{MatchId, Place, Player, PlayerId};
+use crate::table::{Table, TableError, Update};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::{Duration, Instant};
@@ -282,6 +282,25 @@ pub fn filter_actions(legal: Vec<String>, partial: &str) -> Vec<String> {
     starts
 }
 
+/// Runs `work` for the caller on this thread's match, then shows everyone the board, or tells
+/// the caller privately why not.
+async fn board_after(
+    ctx: Context<'_>,
+    work: impl FnOnce(&mut Table, MatchId, PlayerId) -> Result<Update, TableError> + Send + 'static,
+) -> Result<(), Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    match ctx.data().table.call(move |t| work(t, id, player)).await? {
+        Ok(update) => {
+            ctx.send(board_reply(&update)).await?;
+            Ok(())
+        }
+        Err(e) => ephemeral(ctx, player_message(&e)).await,
+    }
+}
+
 /// Play an action in this match (start typing to see the legal ones).
 #[poise::command(slash_command, guild_only, rename = "move")]
 pub async fn move_(
@@ -290,22 +309,7 @@ pub async fn move_(
     #[autocomplete = "autocomplete_action"]
     action: String,
 ) -> Result<(), Error> {
-    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
-    };
-    let player = player_of(ctx.data(), ctx.author()).await?.id;
-    let result = ctx
-        .data()
-        .table
-        .call(move |t| t.act(id, player, None, &action))
-        .await?;
-    match result {
-        Ok(update) => {
-            ctx.send(board_reply(&update)).await?;
-            Ok(())
-        }
-        Err(e) => ephemeral(ctx, player_message(&e)).await,
-    }
+    board_after(ctx, move |t, id, player| t.act(id, player, None, &action)).await
 }
 
 /// Show this match's board again.
@@ -376,22 +380,7 @@ pub async fn view(
 /// Resign this match.
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
-    };
-    let player = player_of(ctx.data(), ctx.author()).await?.id;
-    match ctx
-        .data()
-        .table
-        .call(move |t| t.resign(id, player, None))
-        .await?
-    {
-        Ok(update) => {
-            ctx.send(board_reply(&update)).await?;
-            Ok(())
-        }
-        Err(e) => ephemeral(ctx, player_message(&e)).await,
-    }
+    board_after(ctx, |t, id, player| t.resign(id, player, None)).await
 }
 
 /// Offer a draw (or accept the one on the table).
