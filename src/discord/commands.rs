@@ -764,7 +764,6 @@ async fn answer_draw(
 mod tests {
     use super::*;
     use crate::store::Store;
-    use crate::table::Table;
 
     fn data_with(challenge: Challenge) -> Data {
         let data = Data::new(crate::table::TableHandle::spawn(Table::new(
