@@ -505,6 +505,16 @@ pub fn rules_summary(game: GameKind) -> &'static str {
              most recently: `Qd2 liberate Bc8`). Leave the opponent a lone king after your move \
              to win; if you can neither enthrall nor liberate, the game is drawn."
         }
+        GameKind::Enprise => {
+            "**En Prise** (2-4 players): build the board while you play. Each turn, place your \
+             next battleplan card on a new square touching the board (`N@1,0`; a pawn may go \
+             face-down as a vacant square: `P@1,0 down`; a piece may also go onto a vacant \
+             square) or move a piece over existing squares (`Q 0,0 to 2,2`, capture `Q 0,0 x \
+             2,2`). Pawns never move. Squares are x,y from the first card. Summon your king \
+             (`K@x,y`) once 6 vacant squares exist; then everyone must. Checkmate, stalemate or \
+             shuttling a piece six moves in a row puts a player out; the last one standing wins. \
+             Variants: variant=blind|memory|casino, alliance=true (four players)."
+        }
     }
 }
 

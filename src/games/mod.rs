@@ -2,6 +2,7 @@
 //! through text actions, which is how the adapters (console, Discord) and `selfplay` drive games.
 
 pub mod chess;
+pub mod enprise;
 pub mod enthralling;
 
 use crate::engine::{
@@ -14,6 +15,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use chess::Chess;
+use enprise::EnPrise;
 use enthralling::Enthralling;
 
 /// The games deckmate hosts.
@@ -22,16 +24,18 @@ use enthralling::Enthralling;
 pub enum GameKind {
     Chess,
     Enthralling,
+    Enprise,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::Enthralling];
+    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Enthralling, GameKind::Enprise];
 
     /// The short name used in commands and storage: "chess", "enthralling".
     pub fn id(self) -> &'static str {
         match self {
             GameKind::Chess => "chess",
             GameKind::Enthralling => "enthralling",
+            GameKind::Enprise => "enprise",
         }
     }
 
@@ -40,6 +44,7 @@ impl GameKind {
         match self {
             GameKind::Chess => Chess::NAME,
             GameKind::Enthralling => Enthralling::NAME,
+            GameKind::Enprise => EnPrise::NAME,
         }
     }
 
@@ -48,6 +53,7 @@ impl GameKind {
         match self {
             GameKind::Chess => Chess::SEATS,
             GameKind::Enthralling => Enthralling::SEATS,
+            GameKind::Enprise => EnPrise::SEATS,
         }
     }
 
@@ -64,6 +70,9 @@ impl GameKind {
             }
             GameKind::Enthralling => {
                 AnyGame::Enthralling(Enthralling::new(&options_from_pairs(options)?, seats, rng)?)
+            }
+            GameKind::Enprise => {
+                AnyGame::Enprise(EnPrise::new(&options_from_pairs(options)?, seats, rng)?)
             }
         })
     }
@@ -108,6 +117,7 @@ pub enum PlayError {
 pub enum AnyView {
     Chess(chess::BoardView),
     Enthralling(enthralling::EnthrallingView),
+    Enprise(enprise::EnPriseView),
 }
 
 /// A game of any kind, driven by text actions.
@@ -116,6 +126,7 @@ pub enum AnyView {
 pub enum AnyGame {
     Chess(Chess),
     Enthralling(Enthralling),
+    Enprise(EnPrise),
 }
 
 /// Calls `$body` with `$g` bound to the inner game, whatever its kind.
@@ -124,6 +135,7 @@ macro_rules! each_game {
         match $value {
             AnyGame::Chess($g) => $body,
             AnyGame::Enthralling($g) => $body,
+            AnyGame::Enprise($g) => $body,
         }
     };
 }
@@ -164,6 +176,7 @@ impl AnyGame {
         match self {
             AnyGame::Chess(_) => GameKind::Chess,
             AnyGame::Enthralling(_) => GameKind::Enthralling,
+            AnyGame::Enprise(_) => GameKind::Enprise,
         }
     }
 
@@ -194,6 +207,7 @@ impl AnyGame {
         match self {
             AnyGame::Chess(g) => AnyView::Chess(g.view(viewer)),
             AnyGame::Enthralling(g) => AnyView::Enthralling(g.view(viewer)),
+            AnyGame::Enprise(g) => AnyView::Enprise(g.view(viewer)),
         }
     }
 
@@ -201,6 +215,33 @@ impl AnyGame {
     pub fn describe(&self, outcome: &Outcome) -> String {
         match self {
             AnyGame::Chess(_) | AnyGame::Enthralling(_) => chess::describe(outcome),
+            AnyGame::Enprise(_) => enprise::describe(outcome),
+        }
+    }
+
+    /// The outcome if `seat` resigns now, or why it may not.
+    pub fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
+        match self {
+            AnyGame::Chess(_) | AnyGame::Enthralling(_) => {
+                Ok(Outcome::winner(Seat(1 - seat.0), 2, "resignation"))
+            }
+            AnyGame::Enprise(g) => g.resignation(seat),
+        }
+    }
+
+    /// Actions the server takes when nobody acts in time, and after how many seconds: the end
+    /// of the memorising time in En Prise Memory. None for everything else.
+    pub fn timeout(&self) -> Option<(u32, Vec<(Seat, String)>)> {
+        match self {
+            AnyGame::Enprise(g) => g.timeout().map(|(secs, acts)| {
+                (
+                    secs,
+                    acts.into_iter()
+                        .map(|(s, a)| (s, g.format_action(&a)))
+                        .collect(),
+                )
+            }),
+            _ => None,
         }
     }
 }
@@ -216,7 +257,7 @@ mod tests {
         let err = "checkers".parse::<GameKind>().unwrap_err();
         assert_eq!(
             err,
-            "unknown game \"checkers\"; choose one of: chess, enthralling"
+            "unknown game \"checkers\"; choose one of: chess, enthralling, enprise"
         );
     }
 

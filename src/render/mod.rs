@@ -376,9 +376,12 @@ pub fn render(view: &AnyView) -> Vec<u8> {
             let rings: Vec<Square> = v.latest_enthralled.iter().flatten().copied().collect();
             draw_board(&v.board, &rings)
         }
+        AnyView::Enprise(v) => enprise::draw(v),
     };
     encode_png(&img)
 }
+
+mod enprise;
 
 #[cfg(test)]
 mod tests;

@@ -133,3 +133,336 @@ fn a_board_stays_small() {
     let png = render(&AnyView::Chess(g.view(Viewer::Spectator)));
     assert!(png.len() < 100 * 1024, "{} bytes", png.len());
 }
+
+/// En Prise pictures, from views of games played with random legal actions.
+mod enprise_pictures {
+    use super::enprise::{BACK, FACE, Layout, Rect, TABLE, army, draw};
+    use super::*;
+    use crate::games::enprise::EnPriseView;
+    use crate::games::{AnyGame, GameKind};
+
+    fn start(seats: usize, options: &[(&str, &str)], rng: &mut GameRng) -> AnyGame {
+        let options: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        GameKind::Enprise.start(&options, seats, rng).unwrap()
+    }
+
+    fn seen_by(game: &AnyGame, viewer: Viewer) -> EnPriseView {
+        match game.view(viewer) {
+            AnyView::Enprise(v) => v,
+            other => panic!("not an En Prise view: {other:?}"),
+        }
+    }
+
+    /// A game played at random until `done` holds for the spectator's view, trying seeds in
+    /// turn (a game may end first).
+    fn play_until(
+        seats: usize,
+        options: &[(&str, &str)],
+        done: impl Fn(&EnPriseView) -> bool,
+    ) -> AnyGame {
+        for seed in 0..40 {
+            let mut rng = GameRng::from_seed(seed);
+            let mut game = start(seats, options, &mut rng);
+            for _ in 0..3000 {
+                if done(&seen_by(&game, Viewer::Spectator)) {
+                    return game;
+                }
+                let Some(&seat) = game.to_act().seats().first() else {
+                    break;
+                };
+                let action = game.random_action(seat, &mut rng).unwrap();
+                game.play(seat, &action, &mut rng).unwrap();
+            }
+        }
+        panic!("no random game reached the wanted position");
+    }
+
+    /// A pixel inside a card's top edge, clear of its rounded corner and of any piece.
+    fn edge_pixel(img: &RgbImage, card: Rect) -> [u8; 3] {
+        img.get_pixel(card.x + card.w / 2, card.y + 1).0
+    }
+
+    fn count_in(img: &RgbImage, r: Rect, color: [u8; 3]) -> usize {
+        let mut n = 0;
+        for y in r.y..r.y + r.h {
+            for x in r.x..r.x + r.w {
+                let p = img.get_pixel(x, y).0;
+                if p.iter().zip(color).all(|(&a, b)| a.abs_diff(b) < 16) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Squares neither highlighted as the last action nor in check.
+    fn unmarked(view: &EnPriseView, sq: crate::board::Sq) -> bool {
+        !view.checks.contains(&sq) && !view.last.as_ref().is_some_and(|l| l.squares.contains(&sq))
+    }
+
+    #[test]
+    fn enprise_png_decodes_and_grows_with_the_board() {
+        let mut sizes = Vec::new();
+        for n in [0, 3, 12, 30] {
+            let game = play_until(3, &[], |v| v.squares.len() >= n);
+            let view = seen_by(&game, Viewer::Spectator);
+            let layout = Layout::new(&view);
+            let png = render(&AnyView::Enprise(view.clone()));
+            let img = image::load_from_memory(&png).unwrap().to_rgb8();
+            assert_eq!(img.dimensions(), (layout.width, layout.height));
+            assert!(layout.width <= 1000 && layout.height <= 1000, "{layout:?}");
+            assert!((28..=88).contains(&layout.cell));
+            // Every square is inside the picture, with room for its coordinates around it.
+            for s in &view.squares {
+                let cell = layout.cell(s.at).unwrap();
+                assert!(cell.x >= layout.side && cell.x + cell.w + layout.side <= img.width());
+                assert!(cell.y + cell.h < layout.panel_top);
+            }
+            // Each column has its number above the board: some ink in the band over its cell.
+            for col in 0..layout.cols as i16 {
+                let sq = crate::board::Sq::new(layout.left + col, layout.top);
+                let cell = layout.cell(sq).unwrap();
+                let band = Rect {
+                    x: cell.x,
+                    y: cell.y - 20,
+                    w: cell.w,
+                    h: 18,
+                };
+                assert!(count_in(&img, band, TABLE) < (band.w * band.h) as usize);
+            }
+            sizes.push((
+                layout.cols * layout.cell,
+                layout.rows * layout.cell,
+                img.height(),
+            ));
+        }
+        // The board's extent in pixels grows with the board, and so does the picture at first
+        // (later the cells shrink so that large boards keep a bounded size).
+        assert!(
+            sizes.windows(2).all(|w| w[0].0 < w[1].0 || w[0].1 < w[1].1),
+            "{sizes:?}"
+        );
+        assert!(sizes[0].2 < sizes[1].2, "{sizes:?}");
+    }
+
+    #[test]
+    fn enprise_face_down_and_face_up_cards_and_the_table_differ() {
+        let game = play_until(2, &[], |v| {
+            let free = |vacant: bool| {
+                v.squares
+                    .iter()
+                    .any(|s| s.piece.is_none() == vacant && unmarked(v, s.at))
+            };
+            free(true) && free(false)
+        });
+        let view = seen_by(&game, Viewer::Spectator);
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        let find = |vacant: bool| {
+            let s = view.squares.iter();
+            let mut s = s.filter(|s| s.piece.is_none() == vacant && unmarked(&view, s.at));
+            layout.card(s.next().unwrap().at).unwrap()
+        };
+        assert_eq!(edge_pixel(&img, find(true)), BACK);
+        assert_eq!(edge_pixel(&img, find(false)), FACE);
+        // The top-left cell is in the ring around the board: no card there, only the table.
+        let corner = crate::board::Sq::new(layout.left, layout.top);
+        let (cx, cy) = layout.cell(corner).unwrap().centre();
+        assert_eq!(img.get_pixel(cx, cy).0, TABLE);
+    }
+
+    #[test]
+    fn enprise_armies_have_their_own_colours() {
+        fn shown(v: &EnPriseView, seat: Seat) -> Option<&crate::games::enprise::SquareView> {
+            v.squares
+                .iter()
+                .find(|s| s.piece.is_some_and(|p| p.owner == seat) && unmarked(v, s.at))
+        }
+        let game = play_until(4, &[], |v| {
+            Seat::all(4).all(|seat| shown(v, seat).is_some())
+        });
+        let view = seen_by(&game, Viewer::Spectator);
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        for seat in Seat::all(4) {
+            let card = layout.card(shown(&view, seat).unwrap().at).unwrap();
+            let own = count_in(&img, card, army(seat).0);
+            assert!(own > 40, "{seat}: {own} pixels of its colour");
+            // No other army's fill shows, except Black's: the lines of White's pieces.
+            for other in Seat::all(4).filter(|&o| o != seat) {
+                let theirs = count_in(&img, card, army(other).0);
+                if !(seat == Seat(0) && other == Seat(1)) {
+                    assert!(
+                        theirs < 5,
+                        "{seat}'s piece: {theirs} pixels of {other}'s colour"
+                    );
+                }
+            }
+        }
+        let fills: Vec<[u8; 3]> = Seat::all(4).map(|s| army(s).0).collect();
+        for (i, a) in fills.iter().enumerate() {
+            for b in &fills[i + 1..] {
+                let distance: u32 = a
+                    .iter()
+                    .zip(b)
+                    .map(|(x, y)| u32::from(x.abs_diff(*y)))
+                    .sum();
+                assert!(distance > 150, "{a:?} and {b:?} look alike");
+            }
+            let on_card: u32 = a
+                .iter()
+                .zip(FACE)
+                .map(|(x, y)| u32::from(x.abs_diff(y)))
+                .sum();
+            assert!(on_card > 90, "{a:?} fades into the card");
+        }
+    }
+
+    #[test]
+    fn enprise_check_and_the_last_action_are_marked() {
+        let game = play_until(2, &[], |v| {
+            let last = v.last.as_ref().map_or(0, |l| l.squares.len());
+            !v.checks.is_empty() && last > 0
+        });
+        let view = seen_by(&game, Viewer::Spectator);
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        for &sq in &view.checks {
+            let p = edge_pixel(&img, layout.card(sq).unwrap());
+            assert!(
+                p[0] > 200 && p[0] > p[1] + 80,
+                "king in check tinted red: {p:?}"
+            );
+            let cell = layout.cell(sq).unwrap();
+            assert_eq!(
+                img.get_pixel(cell.x, cell.y + cell.h / 2).0,
+                CHECK,
+                "a red frame"
+            );
+        }
+        for &sq in &view.last.as_ref().unwrap().squares {
+            if view.checks.contains(&sq) {
+                continue;
+            }
+            let p = edge_pixel(&img, layout.card(sq).unwrap());
+            assert!(p != FACE && p != BACK, "{sq} highlighted: {p:?}");
+            let cell = layout.cell(sq).unwrap();
+            assert_eq!(img.get_pixel(cell.x, cell.y + cell.h / 2).0, LAST_MOVE);
+        }
+    }
+
+    #[test]
+    fn enprise_hidden_plan_cards_are_card_backs() {
+        let mut rng = GameRng::from_seed(3);
+        let game = start(2, &[("variant", "blind")], &mut rng);
+        let spectator = seen_by(&game, Viewer::Spectator);
+        let white = seen_by(&game, Viewer::Seat(Seat(0)));
+        assert!(
+            spectator
+                .players
+                .iter()
+                .all(|p| p.plan.cards.iter().all(Option::is_none))
+        );
+        assert!(white.players[0].plan.cards.iter().all(Option::is_some));
+        assert!(white.players[1].plan.cards.iter().all(Option::is_none));
+        let (spectator_img, white_img) = (draw(&spectator), draw(&white));
+        let layout = Layout::new(&white);
+        assert_eq!(layout, Layout::new(&spectator));
+        for i in 0..white.players[0].plan.cards.len() {
+            let card = layout.plan_card(0, i);
+            assert_eq!(
+                edge_pixel(&spectator_img, card),
+                BACK,
+                "hidden from spectators"
+            );
+            assert_eq!(edge_pixel(&white_img, card), FACE, "shown to its owner");
+            let role = white.players[0].plan.cards[i].unwrap();
+            let ink = count_in(&white_img, card, BLACK_PIECE);
+            assert!(ink > 10, "card {i} ({role:?}) shows its piece");
+        }
+        for i in 0..white.players[1].plan.cards.len() {
+            let card = layout.plan_card(1, i);
+            assert_eq!(
+                edge_pixel(&white_img, card),
+                BACK,
+                "the opponent's plan is hidden"
+            );
+        }
+    }
+
+    #[test]
+    fn enprise_empty_table_shows_where_the_first_card_goes() {
+        let mut rng = GameRng::from_seed(0);
+        let game = start(2, &[], &mut rng);
+        let view = seen_by(&game, Viewer::Spectator);
+        assert!(view.squares.is_empty());
+        let layout = Layout::new(&view);
+        assert_eq!(
+            (layout.cols, layout.rows, layout.left, layout.top),
+            (1, 1, 0, 0)
+        );
+        let img = draw(&view);
+        let card = layout.card(crate::board::Sq::new(0, 0)).unwrap();
+        let (cx, cy) = card.centre();
+        assert_eq!(img.get_pixel(cx, cy).0, TABLE, "no card yet");
+        let dots = (card.x..card.x + card.w)
+            .filter(|&x| img.get_pixel(x, card.y).0 != TABLE)
+            .count();
+        assert!(
+            dots > 10 && dots < card.w as usize,
+            "a dotted outline: {dots}"
+        );
+        let caption = Rect {
+            x: 0,
+            y: card.y + card.h,
+            w: img.width(),
+            h: layout.panel_top - card.y - card.h,
+        };
+        assert!(count_in(&img, caption, TABLE) < (caption.w * caption.h) as usize);
+    }
+
+    /// Writes the spectator's picture of a game played until `done` to /tmp/enprise-`name`.png.
+    fn sample(name: &str, seats: usize, options: &[(&str, &str)], done: fn(&EnPriseView) -> bool) {
+        let game = play_until(seats, options, done);
+        let png = render(&game.view(Viewer::Spectator));
+        std::fs::write(format!("/tmp/enprise-{name}.png"), png).unwrap();
+    }
+
+    #[test]
+    #[ignore = "writes /tmp/enprise-sample.png and prints the render time"]
+    fn enprise_sample_picture() {
+        let game = play_until(4, &[], |v| v.squares.len() >= 40);
+        let view = seen_by(&game, Viewer::Seat(Seat(2)));
+        let start = std::time::Instant::now();
+        let png = render(&AnyView::Enprise(view.clone()));
+        println!("first render + encode: {:?}", start.elapsed());
+        let start = std::time::Instant::now();
+        for _ in 0..20 {
+            draw(&view);
+        }
+        println!("draw: {:?} each", start.elapsed() / 20);
+        let layout = Layout::new(&view);
+        println!(
+            "{} x {} cells of {} px",
+            layout.cols, layout.rows, layout.cell
+        );
+        std::fs::write("/tmp/enprise-sample.png", png).unwrap();
+        sample("empty", 2, &[], |v| v.squares.is_empty());
+        sample("small", 3, &[("variant", "blind")], |v| {
+            v.squares.len() >= 3
+        });
+        sample("check", 2, &[], |v| !v.checks.is_empty());
+        let out = |v: &EnPriseView| v.players.iter().any(|p| p.out.is_some());
+        sample("out", 4, &[("variant", "casino")], out);
+        // The largest boards: the same cards spread over 20 x 20 squares.
+        let mut wide = view.clone();
+        for (i, s) in wide.squares.iter_mut().enumerate() {
+            let i = i as i16;
+            s.at = crate::board::Sq::new(i % 20 - 10, (i * 7) % 20 - 12);
+        }
+        std::fs::write("/tmp/enprise-wide.png", render(&AnyView::Enprise(wide))).unwrap();
+    }
+}

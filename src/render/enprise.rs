@@ -1,0 +1,631 @@
+//! The En Prise picture: an irregular, growing board of cards.
+//!
+//! Every square that exists is drawn as a card: face-up (light, with its piece) or face-down (a
+//! card back: a vacant square). A faint dotted ring around the board shows where new cards may
+//! go. Numbers around the board give each column's x and each row's y; y grows upwards, as
+//! players type squares (`x,y`). Above the board: the status and the last action. Below it: one
+//! row per player with their colour, state and battleplan (hidden cards as card backs).
+
+use super::{
+    BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, SQUARE, Sprite, WHITE_PIECE, blend, disc,
+    fill, pieces, role_index, text, text_width,
+};
+use crate::board::Sq;
+use crate::engine::{Seat, Viewer};
+use crate::games::chess::Role;
+use crate::games::enprise::{EnPriseView, Piece, PlayerView};
+use image::{Rgb, RgbImage};
+use std::collections::HashSet;
+
+/// The table: dark green felt.
+pub const TABLE: [u8; 3] = [36, 64, 52];
+/// A face-up card.
+pub const FACE: [u8; 3] = [236, 224, 200];
+/// A face-down card (a vacant square), and the lines of its pattern.
+pub const BACK: [u8; 3] = [122, 48, 46];
+const BACK_LINE: [u8; 3] = [164, 86, 78];
+/// The dotted outline of a place where a card may go.
+const FRONTIER: [u8; 3] = [150, 184, 164];
+/// Secondary text and eliminated players.
+const DIM: [u8; 3] = [150, 160, 150];
+/// The marker of the player whose turn it is.
+const GOLD: [u8; 3] = [236, 196, 70];
+/// The band behind the players who must act.
+const ACTING: [u8; 3] = [52, 90, 74];
+
+/// Room for the status line and the last action.
+const TOP: u32 = 62;
+/// The board aims to fit in this many pixels across and down.
+const BOARD_W: u32 = 760;
+const BOARD_H: u32 = 660;
+const MIN_CELL: u32 = 28;
+const MAX_CELL: u32 = SQUARE;
+/// Room under a board with no card yet, for its caption.
+const CAPTION: u32 = 26;
+/// The player panel: its width, the height of one player's row, its inner padding.
+const PANEL_W: u32 = 700;
+const ROW: u32 = 50;
+const PAD: u32 = 16;
+/// Battleplan cards: where the row starts within the panel, a card's size, and the gap.
+const PLAN_X: u32 = 228;
+const PLAN_W: u32 = 26;
+const PLAN_H: u32 = 36;
+const PLAN_GAP: u32 = 4;
+
+/// An army's colours: the piece's fill and its lines.
+pub fn army(seat: Seat) -> ([u8; 3], [u8; 3]) {
+    match seat.index() % 4 {
+        0 => (WHITE_PIECE, BLACK_PIECE),
+        1 => (BLACK_PIECE, BLACK_DETAIL),
+        2 => ([214, 36, 40], [96, 6, 10]),
+        _ => ([40, 96, 220], [10, 26, 96]),
+    }
+}
+
+/// A rectangle of pixels.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rect {
+    pub x: u32,
+    pub y: u32,
+    pub w: u32,
+    pub h: u32,
+}
+
+impl Rect {
+    /// The same rectangle shrunk by `by` on every side.
+    fn inset(self, by: u32) -> Rect {
+        Rect {
+            x: self.x + by,
+            y: self.y + by,
+            w: self.w.saturating_sub(2 * by),
+            h: self.h.saturating_sub(2 * by),
+        }
+    }
+
+    pub fn centre(self) -> (u32, u32) {
+        (self.x + self.w / 2, self.y + self.h / 2)
+    }
+}
+
+/// Where everything goes: the cells of the shown squares (the board and one ring around it)
+/// and the rows of the player panel.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Side of one cell, in pixels.
+    pub cell: u32,
+    /// The x of the leftmost column and the y of the top row.
+    pub left: i16,
+    pub top: i16,
+    pub cols: u32,
+    pub rows: u32,
+    /// The top-left corner of the top-left cell.
+    pub origin: (u32, u32),
+    /// Width of the band of row numbers on each side of the board.
+    pub side: u32,
+    /// Font size of the coordinates.
+    pub label: f32,
+    pub panel_top: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Layout {
+    pub fn new(view: &EnPriseView) -> Layout {
+        let (lo, hi) = shown_bounds(view);
+        let cols = (hi.x - lo.x + 1) as u32;
+        let rows = (hi.y - lo.y + 1) as u32;
+        let cell = (BOARD_W / cols)
+            .min(BOARD_H / rows)
+            .clamp(MIN_CELL, MAX_CELL);
+        let label = (cell as f32 * 0.34).clamp(12.0, 18.0);
+        let band = label as u32 + 12;
+        let widest = (lo.y..=hi.y)
+            .map(|y| text_width(label, &y.to_string()))
+            .fold(0.0, f32::max);
+        let side = widest.ceil() as u32 + 14;
+        let board_w = cols * cell;
+        let width = (board_w + 2 * side).max(PANEL_W);
+        let origin = ((width - board_w) / 2, TOP + band);
+        let caption = if view.squares.is_empty() { CAPTION } else { 0 };
+        let panel_top = origin.1 + rows * cell + band + caption + 6;
+        Layout {
+            cell,
+            left: lo.x,
+            top: hi.y,
+            cols,
+            rows,
+            origin,
+            side,
+            label,
+            panel_top,
+            width,
+            height: panel_top + view.players.len() as u32 * ROW + PAD / 2,
+        }
+    }
+
+    /// The cell of `sq`, gap included, or None if `sq` is outside the shown area.
+    pub fn cell(&self, sq: Sq) -> Option<Rect> {
+        let col = i32::from(sq.x) - i32::from(self.left);
+        let row = i32::from(self.top) - i32::from(sq.y);
+        if col < 0 || row < 0 || col as u32 >= self.cols || row as u32 >= self.rows {
+            return None;
+        }
+        Some(Rect {
+            x: self.origin.0 + col as u32 * self.cell,
+            y: self.origin.1 + row as u32 * self.cell,
+            w: self.cell,
+            h: self.cell,
+        })
+    }
+
+    /// The card drawn on `sq`: its cell less the gap between cards.
+    pub fn card(&self, sq: Sq) -> Option<Rect> {
+        Some(self.cell(sq)?.inset(self.gap()))
+    }
+
+    fn gap(&self) -> u32 {
+        (self.cell / 14).max(2)
+    }
+
+    fn board_size(&self) -> (u32, u32) {
+        (self.cols * self.cell, self.rows * self.cell)
+    }
+
+    fn panel_left(&self) -> u32 {
+        (self.width - PANEL_W) / 2
+    }
+
+    /// The row of the `player`-th player in the panel.
+    pub fn player_row(&self, player: usize) -> Rect {
+        Rect {
+            x: self.panel_left(),
+            y: self.panel_top + player as u32 * ROW,
+            w: PANEL_W,
+            h: ROW,
+        }
+    }
+
+    /// The `index`-th card of the `player`-th player's battleplan.
+    pub fn plan_card(&self, player: usize, index: usize) -> Rect {
+        let row = self.player_row(player);
+        Rect {
+            x: row.x + PLAN_X + index as u32 * (PLAN_W + PLAN_GAP),
+            y: row.y + (ROW - PLAN_H) / 2,
+            w: PLAN_W,
+            h: PLAN_H,
+        }
+    }
+}
+
+/// The squares shown: the board's bounds and one ring around them, or the origin alone on an
+/// empty table.
+fn shown_bounds(view: &EnPriseView) -> (Sq, Sq) {
+    let mut squares = view.squares.iter().map(|s| s.at);
+    let Some(first) = squares.next() else {
+        return (Sq::new(0, 0), Sq::new(0, 0));
+    };
+    let (lo, hi) = squares.fold((first, first), |(lo, hi), sq| {
+        (
+            Sq::new(lo.x.min(sq.x), lo.y.min(sq.y)),
+            Sq::new(hi.x.max(sq.x), hi.y.max(sq.y)),
+        )
+    });
+    (Sq::new(lo.x - 1, lo.y - 1), Sq::new(hi.x + 1, hi.y + 1))
+}
+
+/// Squares where a new card may go: touching a card by a side or a corner; on an empty table,
+/// the origin.
+pub fn frontier(view: &EnPriseView) -> Vec<Sq> {
+    if view.squares.is_empty() {
+        return vec![Sq::new(0, 0)];
+    }
+    let board: HashSet<Sq> = view.squares.iter().map(|s| s.at).collect();
+    let mut out: Vec<Sq> = board
+        .iter()
+        .flat_map(|sq| {
+            (-1..=1).flat_map(move |dx| (-1..=1).map(move |dy| Sq::new(sq.x + dx, sq.y + dy)))
+        })
+        .filter(|sq| !board.contains(sq))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The piece sprites (filled silhouette and lines) scaled to one box size.
+struct Glyphs {
+    solid: Vec<Sprite>,
+    lines: Vec<Sprite>,
+}
+
+/// A square of the `SQUARE` box the chess sprites are drawn in: its corner and side.
+#[derive(Copy, Clone)]
+struct Window {
+    x: i32,
+    y: i32,
+    side: u32,
+}
+
+impl Glyphs {
+    /// The chess sprites resampled so their ink fills a `size` box (never enlarged); `ink`
+    /// strengthens the lines, which thin out when shrunk a lot.
+    fn new(size: u32, ink: f32) -> Glyphs {
+        let set = pieces();
+        let window = ink_window(&set.solid);
+        let out = size.min(window.side).max(1);
+        let offset = ((size - out) / 2) as i32;
+        let scale = |s: &Sprite, gain: f32| Sprite {
+            left: offset,
+            top: offset,
+            ..resample(s, window, out, gain)
+        };
+        Glyphs {
+            solid: set.solid.iter().map(|s| scale(s, 1.0)).collect(),
+            lines: set.outline.iter().map(|s| scale(s, ink)).collect(),
+        }
+    }
+
+    /// Draws `piece` in its army's colours in the box at (`x`, `y`).
+    fn draw(&self, img: &mut RgbImage, x: u32, y: u32, piece: Piece) {
+        let (body, lines) = army(piece.owner);
+        let i = role_index(piece.role);
+        self.solid[i].draw(img, x, y, body);
+        self.lines[i].draw(img, x, y, lines);
+    }
+}
+
+/// The smallest square (plus a pixel of air each side) holding the ink of every sprite,
+/// centred on it.
+fn ink_window(sprites: &[Sprite]) -> Window {
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for s in sprites.iter().filter(|s| s.width > 0) {
+        let height = (s.alpha.len() as u32 / s.width) as i32;
+        x0 = x0.min(s.left);
+        y0 = y0.min(s.top);
+        x1 = x1.max(s.left + s.width as i32);
+        y1 = y1.max(s.top + height);
+    }
+    if x0 > x1 {
+        return Window {
+            x: 0,
+            y: 0,
+            side: SQUARE,
+        };
+    }
+    let side = (x1 - x0).max(y1 - y0) + 2;
+    Window {
+        x: (x0 + x1 - side) / 2,
+        y: (y0 + y1 - side) / 2,
+        side: side as u32,
+    }
+}
+
+/// The part of a sprite (drawn in a `SQUARE` box) inside `window`, resampled to `size`
+/// square pixels by averaging coverage (`size` at most the window's side), times `gain`.
+fn resample(sprite: &Sprite, window: Window, size: u32, gain: f32) -> Sprite {
+    let big = window.side as usize;
+    let mut coverage = vec![0u32; big * big];
+    if sprite.width > 0 {
+        for (i, &a) in sprite.alpha.iter().enumerate() {
+            let x = sprite.left + (i as u32 % sprite.width) as i32 - window.x;
+            let y = sprite.top + (i as u32 / sprite.width) as i32 - window.y;
+            if (0..big as i32).contains(&x) && (0..big as i32).contains(&y) {
+                coverage[y as usize * big + x as usize] = u32::from(a);
+            }
+        }
+    }
+    let size = size.clamp(1, window.side) as usize;
+    // The source pixels that fall in target pixel `t`.
+    let span = |t: usize| {
+        (
+            t * big / size,
+            ((t + 1) * big / size).max(t * big / size + 1),
+        )
+    };
+    let mut alpha = Vec::with_capacity(size * size);
+    for ty in 0..size {
+        let (y0, y1) = span(ty);
+        for tx in 0..size {
+            let (x0, x1) = span(tx);
+            let sum: u32 = (y0..y1)
+                .flat_map(|y| &coverage[y * big + x0..y * big + x1])
+                .sum();
+            let mean = sum as f32 / ((y1 - y0) * (x1 - x0)) as f32;
+            alpha.push((mean * gain).min(255.0) as u8);
+        }
+    }
+    Sprite {
+        left: 0,
+        top: 0,
+        width: size as u32,
+        alpha,
+    }
+}
+
+/// Paints `r` with corners rounded by `radius`.
+fn rounded(img: &mut RgbImage, r: Rect, radius: u32, color: [u8; 3]) {
+    let rad = radius as i32;
+    for y in r.y..(r.y + r.h).min(img.height()) {
+        for x in r.x..(r.x + r.w).min(img.width()) {
+            // Distance into the corner zone on each axis (0 outside it).
+            let dx = (rad - (x - r.x) as i32).max(rad - (r.x + r.w - 1 - x) as i32);
+            let dy = (rad - (y - r.y) as i32).max(rad - (r.y + r.h - 1 - y) as i32);
+            if dx > 0 && dy > 0 && dx * dx + dy * dy > rad * rad {
+                continue;
+            }
+            img.put_pixel(x, y, Rgb(color));
+        }
+    }
+}
+
+fn corner_radius(card: Rect) -> u32 {
+    (card.w / 10).max(2)
+}
+
+/// A face-up card, blank.
+fn card_face(img: &mut RgbImage, r: Rect) {
+    rounded(img, r, corner_radius(r), FACE);
+}
+
+/// A face-down card: a dark back with an inner frame and a diagonal lattice.
+fn card_back(img: &mut RgbImage, r: Rect) {
+    rounded(img, r, corner_radius(r), BACK);
+    let frame = r.inset((r.w / 9).max(2));
+    outline(img, frame, BACK_LINE);
+    let inner = frame.inset(2);
+    let step = (r.w / 5).max(5);
+    for y in inner.y..inner.y + inner.h {
+        for x in inner.x..inner.x + inner.w {
+            let (u, v) = (x - inner.x, y - inner.y);
+            if (u + v).is_multiple_of(step) || (u + step * inner.h - v).is_multiple_of(step) {
+                img.put_pixel(x, y, Rgb(BACK_LINE));
+            }
+        }
+    }
+}
+
+/// A one-pixel rectangle outline.
+fn outline(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
+    fill(img, r.x, r.y, r.w, 1, color);
+    fill(img, r.x, r.y + r.h - 1, r.w, 1, color);
+    fill(img, r.x, r.y, 1, r.h, color);
+    fill(img, r.x + r.w - 1, r.y, 1, r.h, color);
+}
+
+/// A faint dashed outline: where a card may go.
+fn dotted(img: &mut RgbImage, r: Rect) {
+    let on = |i: u32| i % 6 < 3;
+    for i in (0..r.w).filter(|&i| on(i)) {
+        blend(img.get_pixel_mut(r.x + i, r.y), FRONTIER, 110);
+        blend(img.get_pixel_mut(r.x + i, r.y + r.h - 1), FRONTIER, 110);
+    }
+    for i in (0..r.h).filter(|&i| on(i)) {
+        blend(img.get_pixel_mut(r.x, r.y + i), FRONTIER, 110);
+        blend(img.get_pixel_mut(r.x + r.w - 1, r.y + i), FRONTIER, 110);
+    }
+}
+
+/// Blends `color` over `r`.
+fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
+    for y in r.y..(r.y + r.h).min(img.height()) {
+        for x in r.x..(r.x + r.w).min(img.width()) {
+            blend(img.get_pixel_mut(x, y), color, alpha);
+        }
+    }
+}
+
+/// `s` cut with an ellipsis to fit in `max` pixels at `size`.
+fn fit(s: &str, size: f32, max: f32) -> String {
+    if text_width(size, s) <= max {
+        return s.to_string();
+    }
+    let room = max - text_width(size, "…");
+    let mut used = 0.0;
+    let mut out = String::new();
+    for c in s.chars() {
+        used += text_width(size, c.encode_utf8(&mut [0; 4]));
+        if used > room {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+/// Draws `s` centred on `cx` with its baseline at `y`.
+fn centred(img: &mut RgbImage, cx: f32, y: f32, size: f32, s: &str, color: [u8; 3]) {
+    text(img, cx - text_width(size, s) / 2.0, y, size, s, color);
+}
+
+/// A small right-pointing triangle with its left edge at `x`, centred on `cy`.
+fn marker(img: &mut RgbImage, x: u32, cy: u32) {
+    for dy in 0..=7u32 {
+        let len = (7 - dy) * 11 / 7 + 1;
+        fill(img, x, cy - dy, len, 1, GOLD);
+        fill(img, x, cy + dy, len, 1, GOLD);
+    }
+}
+
+/// Draws the picture of an En Prise view.
+pub fn draw(view: &EnPriseView) -> RgbImage {
+    let layout = Layout::new(view);
+    let mut img = RgbImage::from_pixel(layout.width, layout.height, Rgb(TABLE));
+    draw_header(&mut img, view, layout.width);
+    draw_board(&mut img, &layout, view);
+    draw_coordinates(&mut img, &layout);
+    let plan = Glyphs::new(PLAN_W, 1.6);
+    for (i, player) in view.players.iter().enumerate() {
+        draw_player(&mut img, &layout, &plan, view, i, player);
+    }
+    img
+}
+
+/// The status line (after a dot of the current player's colour) and the last action.
+fn draw_header(img: &mut RgbImage, view: &EnPriseView, width: u32) {
+    let room = (width - 2 * PAD - 26) as f32;
+    if view.outcome.is_none() {
+        let (body, lines) = army(view.current);
+        disc(img, PAD + 9, 20, 9, body, lines);
+    }
+    let status = fit(&view.status, 19.0, room);
+    text(img, (PAD + 26) as f32, 27.0, 19.0, &status, LABEL);
+    if let Some(last) = &view.last {
+        let line = fit(&format!("Last: {}", last.text), 15.0, room);
+        text(img, (PAD + 26) as f32, 51.0, 15.0, &line, DIM);
+    }
+}
+
+/// The cards on the table, the frontier ring, and the marks of the last action and of checks.
+fn draw_board(img: &mut RgbImage, layout: &Layout, view: &EnPriseView) {
+    for sq in frontier(view) {
+        if let Some(card) = layout.card(sq) {
+            dotted(img, card);
+        }
+    }
+    if view.squares.is_empty() {
+        let (_, h) = layout.board_size();
+        let y = layout.origin.1 + h + layout.label as u32 + 12 + 18;
+        let cx = layout.width as f32 / 2.0;
+        centred(img, cx, y as f32, 16.0, "the first card goes at 0,0", DIM);
+    }
+    let last: &[Sq] = view.last.as_ref().map_or(&[], |l| &l.squares);
+    let glyphs = Glyphs::new(layout.cell - 2 * layout.gap(), 1.0);
+    for square in &view.squares {
+        let (Some(cell), Some(card)) = (layout.cell(square.at), layout.card(square.at)) else {
+            continue;
+        };
+        let check = view.checks.contains(&square.at);
+        let moved = last.contains(&square.at);
+        // A frame in the gap around the card, then the card washed with the same colour.
+        let mark = if check {
+            Some((CHECK, 150))
+        } else if moved {
+            Some((LAST_MOVE, 110))
+        } else {
+            None
+        };
+        if let Some((color, _)) = mark {
+            rounded(img, cell, corner_radius(cell), color);
+        }
+        match square.piece {
+            Some(piece) => {
+                card_face(img, card);
+                if let Some((color, alpha)) = mark {
+                    wash(img, card, color, alpha);
+                }
+                glyphs.draw(img, card.x, card.y, piece);
+            }
+            None => {
+                card_back(img, card);
+                if let Some((color, alpha)) = mark {
+                    wash(img, card, color, alpha / 2);
+                }
+            }
+        }
+    }
+}
+
+/// Each column's x above and below the board, each row's y left and right of it.
+fn draw_coordinates(img: &mut RgbImage, layout: &Layout) {
+    let size = layout.label;
+    let (w, h) = layout.board_size();
+    let (x0, y0) = layout.origin;
+    for col in 0..layout.cols {
+        let label = (i32::from(layout.left) + col as i32).to_string();
+        let cx = (x0 + col * layout.cell + layout.cell / 2) as f32;
+        centred(img, cx, y0 as f32 - 8.0, size, &label, LABEL);
+        centred(img, cx, (y0 + h) as f32 + size + 5.0, size, &label, LABEL);
+    }
+    for row in 0..layout.rows {
+        let label = (i32::from(layout.top) - row as i32).to_string();
+        let base = (y0 + row * layout.cell + layout.cell / 2) as f32 + size * 0.36;
+        let lw = text_width(size, &label);
+        text(img, x0 as f32 - 8.0 - lw, base, size, &label, LABEL);
+        text(img, (x0 + w) as f32 + 8.0, base, size, &label, LABEL);
+    }
+}
+
+/// What to say under a player's name: out, to act, in check, the king in hand.
+fn player_state(view: &EnPriseView, player: &PlayerView) -> String {
+    if let Some(reason) = &player.out {
+        return format!("out: {reason}");
+    }
+    let mut words = Vec::new();
+    if view.to_act.contains(&player.seat) {
+        words.push(if player.seat == view.current {
+            "to play"
+        } else {
+            "to act"
+        });
+    }
+    let in_check = view.squares.iter().any(|s| {
+        view.checks.contains(&s.at)
+            && s.piece
+                .is_some_and(|p| p.owner == player.seat && p.role == Role::King)
+    });
+    if in_check {
+        words.push("in check");
+    }
+    if player.must_summon {
+        words.push("must summon the king");
+    } else if player.king_in_hand {
+        words.push("king in hand");
+    }
+    words.join(" · ")
+}
+
+/// One player's row: turn marker, colour, name, state and battleplan.
+fn draw_player(
+    img: &mut RgbImage,
+    layout: &Layout,
+    glyphs: &Glyphs,
+    view: &EnPriseView,
+    index: usize,
+    player: &PlayerView,
+) {
+    let row = layout.player_row(index);
+    let playing = view.outcome.is_none() && player.out.is_none();
+    if playing && view.to_act.contains(&player.seat) {
+        wash(img, row.inset(3), ACTING, 255);
+    }
+    let (_, cy) = row.centre();
+    if playing && player.seat == view.current {
+        marker(img, row.x + PAD - 6, cy);
+    }
+    let (body, lines) = army(player.seat);
+    disc(img, row.x + PAD + 20, cy, 9, body, lines);
+    let mut name = player.colour.clone();
+    if view.viewer == Viewer::Seat(player.seat) {
+        name.push_str(" (you)");
+    }
+    let name_x = row.x + PAD + 36;
+    let room = (PLAN_X - PAD - 36 - 8) as f32;
+    let name = fit(&name, 18.0, room);
+    let name_w = text(img, name_x as f32, (row.y + 23) as f32, 18.0, &name, LABEL);
+    let state = fit(&player_state(view, player), 13.0, room);
+    text(img, name_x as f32, (row.y + 41) as f32, 13.0, &state, DIM);
+    let cards = &player.plan.cards;
+    if cards.is_empty() {
+        let x = (row.x + PLAN_X) as f32;
+        text(img, x, (cy + 5) as f32, 14.0, "no cards left", DIM);
+    }
+    for (i, card) in cards.iter().enumerate() {
+        let r = layout.plan_card(index, i);
+        match card {
+            Some(role) => {
+                card_face(img, r);
+                let piece = Piece {
+                    owner: player.seat,
+                    role: *role,
+                };
+                glyphs.draw(img, r.x, r.y + (PLAN_H - PLAN_W) / 2, piece);
+            }
+            None => card_back(img, r),
+        }
+    }
+    if player.out.is_some() {
+        wash(img, row, TABLE, 150);
+        fill(img, name_x, row.y + 17, name_w as u32, 2, DIM);
+    }
+}
