@@ -219,6 +219,14 @@ impl AnyGame {
         }
     }
 
+    /// The seats still playing (all of them, except in games that eliminate players).
+    pub fn remaining_seats(&self) -> Vec<Seat> {
+        match self {
+            AnyGame::Enprise(g) => g.live_seats(),
+            _ => Seat::all(self.seat_count()).collect(),
+        }
+    }
+
     /// The outcome if `seat` resigns now, or why it may not.
     pub fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
         match self {

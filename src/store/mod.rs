@@ -20,10 +20,16 @@ pub type MatchId = i64;
 pub type PlayerId = i64;
 
 /// The schema migrations, applied in order; `PRAGMA user_version` records how many ran.
-pub const MIGRATIONS: &[(&str, &str)] = &[(
-    "0001_matches",
-    include_str!("../../migrations/0001_matches.sql"),
-)];
+pub const MIGRATIONS: &[(&str, &str)] = &[
+    (
+        "0001_matches",
+        include_str!("../../migrations/0001_matches.sql"),
+    ),
+    (
+        "0002_draw_votes",
+        include_str!("../../migrations/0002_draw_votes.sql"),
+    ),
+];
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -115,7 +121,8 @@ pub struct StoredMatch {
     pub players: Vec<Player>,
     pub actions: Vec<StoredAction>,
     pub outcome: Option<Outcome>,
-    pub draw_offer: Option<Seat>,
+    /// Seats that have agreed to a draw since the last action, in seat order.
+    pub draw_votes: Vec<Seat>,
     pub place: Place,
 }
 
@@ -132,12 +139,13 @@ pub struct MatchSummary {
 /// What a change does besides bumping the version.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change<'a> {
-    /// Appends an action to the log and clears any draw offer.
+    /// Appends an action to the log and clears any draw votes.
     Action {
         seat: Seat,
         text: &'a str,
     },
-    DrawOffer(Option<Seat>),
+    /// Sets the seats that agree to a draw (empty: no offer stands).
+    DrawVotes(&'a [Seat]),
     Finish(&'a Outcome),
     Abort,
 }
@@ -384,7 +392,7 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
     let corrupt = |detail: String| StoreError::Corrupt { id, detail };
     let row = conn
         .query_row(
-            "SELECT game, options, seed, status, version, draw_offer, guild_id, channel_id,
+            "SELECT game, options, seed, status, version, draw_votes, guild_id, channel_id,
                         thread_id
                  FROM matches WHERE id = ?1",
             [id],
@@ -406,7 +414,7 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
         )
         .optional()?
         .ok_or(StoreError::NoSuchMatch(id))?;
-    let (game, options, seed, status, version, draw_offer, place) = row;
+    let (game, options, seed, status, version, draw_votes, place) = row;
     let game: GameKind = game.parse().map_err(corrupt)?;
     let options: Vec<(String, String)> = serde_json::from_str(&options)
         .map_err(|e| corrupt(format!("bad options {options:?}: {e}")))?;
@@ -484,7 +492,10 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
         players,
         actions,
         outcome,
-        draw_offer: draw_offer.map(|s| Seat(s as u8)),
+        draw_votes: (0..64)
+            .filter(|bit| draw_votes.unwrap_or(0) >> bit & 1 == 1)
+            .map(|bit| Seat(bit as u8))
+            .collect(),
         place,
     })
 }
@@ -524,12 +535,13 @@ fn apply_change(tx: &Transaction, id: MatchId, change: &Change, t: i64) -> Resul
                          ?2, ?3, ?4)",
                 params![id, seat.0, text, t],
             )?;
-            tx.execute("UPDATE matches SET draw_offer = NULL WHERE id = ?1", [id])?;
+            tx.execute("UPDATE matches SET draw_votes = NULL WHERE id = ?1", [id])?;
         }
-        Change::DrawOffer(seat) => {
+        Change::DrawVotes(seats) => {
+            let bits = seats.iter().fold(0i64, |bits, s| bits | 1 << s.0);
             tx.execute(
-                "UPDATE matches SET draw_offer = ?1 WHERE id = ?2",
-                params![seat.map(|s| s.0), id],
+                "UPDATE matches SET draw_votes = ?1 WHERE id = ?2",
+                params![(bits != 0).then_some(bits), id],
             )?;
         }
         Change::Finish(outcome) => {
@@ -539,13 +551,13 @@ fn apply_change(tx: &Transaction, id: MatchId, change: &Change, t: i64) -> Resul
                 params![id, places, outcome.reason, t],
             )?;
             tx.execute(
-                "UPDATE matches SET status = 'finished', draw_offer = NULL WHERE id = ?1",
+                "UPDATE matches SET status = 'finished', draw_votes = NULL WHERE id = ?1",
                 [id],
             )?;
         }
         Change::Abort => {
             tx.execute(
-                "UPDATE matches SET status = 'aborted', draw_offer = NULL WHERE id = ?1",
+                "UPDATE matches SET status = 'aborted', draw_votes = NULL WHERE id = ?1",
                 [id],
             )?;
         }

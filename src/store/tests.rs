@@ -70,6 +70,29 @@ fn migrations_apply_from_every_earlier_version() {
 }
 
 #[test]
+fn a_pending_draw_offer_survives_the_move_to_draw_votes() {
+    let path = temp_db("draw-votes");
+    let mut old = Store {
+        conn: Connection::open(&path).unwrap(),
+    };
+    old.migrate(1).unwrap();
+    let t = 0;
+    old.conn
+        .execute_batch(&format!(
+            "INSERT INTO players (id, name, created_at) VALUES (1, 'a', {t}), (2, 'b', {t});
+             INSERT INTO matches (id, game, options, seed, status, draw_offer, created_at, updated_at)
+                 VALUES (1, 'chess', '[]', 5, 'active', 1, {t}, {t}),
+                        (2, 'chess', '[]', 5, 'active', NULL, {t}, {t});
+             INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2), (2, 0, 1), (2, 1, 2);"
+        ))
+        .unwrap();
+    drop(old);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.load(1).unwrap().draw_votes, vec![Seat(1)]);
+    assert!(store.load(2).unwrap().draw_votes.is_empty());
+}
+
+#[test]
 fn a_newer_schema_is_refused_not_touched() {
     let path = temp_db("newer");
     let conn = Connection::open(&path).unwrap();
@@ -130,9 +153,9 @@ fn draw_offers_lapse_with_the_next_action_and_finish_records_the_outcome() {
     let mut store = Store::open_in_memory().unwrap();
     let id = new_match(&mut store);
     store
-        .change(id, 0, &[Change::DrawOffer(Some(Seat(0)))])
+        .change(id, 0, &[Change::DrawVotes(&[Seat(0), Seat(1)])])
         .unwrap();
-    assert_eq!(store.load(id).unwrap().draw_offer, Some(Seat(0)));
+    assert_eq!(store.load(id).unwrap().draw_votes, vec![Seat(0), Seat(1)]);
     store
         .change(
             id,
@@ -143,7 +166,7 @@ fn draw_offers_lapse_with_the_next_action_and_finish_records_the_outcome() {
             }],
         )
         .unwrap();
-    assert_eq!(store.load(id).unwrap().draw_offer, None);
+    assert!(store.load(id).unwrap().draw_votes.is_empty());
 
     let outcome = Outcome::winner(Seat(1), 2, "resignation");
     store.change(id, 2, &[Change::Finish(&outcome)]).unwrap();

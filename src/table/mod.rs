@@ -82,7 +82,16 @@ pub struct Update {
     pub outcome: Option<Outcome>,
     /// The outcome in the game's words ("White won by checkmate").
     pub result: Option<String>,
+    /// Every action the seats in `to_act` may take, when there are at most
+    /// [`FEW_CHOICES`] of them (for buttons and menus); empty otherwise.
+    pub choices: Vec<String>,
+    /// Seconds after which [`Table::expire`] should be called with this version, if the game
+    /// is waiting on a timer.
+    pub timeout: Option<u32>,
 }
+
+/// At most this many choices are offered as buttons or a menu (Discord's menu limit).
+pub const FEW_CHOICES: usize = 25;
 
 /// One line of a player's match list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +191,7 @@ impl Table {
         Ok(update(&loaded, public, private))
     }
 
-    /// Resigns a two-player match: the other player wins.
+    /// Resigns: allowed when two players remain; the other one wins.
     pub fn resign(
         &mut self,
         id: MatchId,
@@ -190,20 +199,13 @@ impl Table {
         expected: Option<u64>,
     ) -> Result<Update, TableError> {
         self.decide(id, player, expected, |loaded, seat| {
-            if loaded.stored.players.len() != 2 {
-                return Err(TableError::Illegal(
-                    "resigning is possible only when two players remain".into(),
-                ));
-            }
-            let winner = Seat(1 - seat.0);
-            Ok((
-                Decision::Finish(Outcome::winner(winner, 2, "resignation")),
-                "resigns",
-            ))
+            let outcome = loaded.game.resignation(seat).map_err(TableError::Illegal)?;
+            Ok((Decision::Finish(outcome), "resigns"))
         })
     }
 
-    /// Offers a draw; offering when the other side already has is accepting.
+    /// Agrees to a draw (offering one if none stands). The game is drawn once every remaining
+    /// player agrees; the offer lapses with the next action.
     pub fn offer_draw(
         &mut self,
         id: MatchId,
@@ -211,16 +213,16 @@ impl Table {
         expected: Option<u64>,
     ) -> Result<Update, TableError> {
         self.decide(id, player, expected, |loaded, seat| {
-            match loaded.stored.draw_offer {
-                Some(s) if s == seat => Err(TableError::Illegal(
-                    "you have already offered a draw".into(),
-                )),
-                Some(_) => Ok((agreed_draw(loaded), "accepts the draw")),
-                None => Ok((Decision::DrawOffer(Some(seat)), "offers a draw")),
+            if loaded.stored.draw_votes.contains(&seat) {
+                return Err(TableError::Illegal(
+                    "you have already agreed to a draw".into(),
+                ));
             }
+            vote_draw(loaded, seat)
         })
     }
 
+    /// Agrees to the draw offered by another player.
     pub fn accept_draw(
         &mut self,
         id: MatchId,
@@ -229,10 +231,11 @@ impl Table {
     ) -> Result<Update, TableError> {
         self.decide(id, player, expected, |loaded, seat| {
             pending_offer_from_other(loaded, seat)?;
-            Ok((agreed_draw(loaded), "accepts the draw"))
+            vote_draw(loaded, seat)
         })
     }
 
+    /// Turns down the draw on offer; the offer is withdrawn for everyone.
     pub fn decline_draw(
         &mut self,
         id: MatchId,
@@ -241,8 +244,46 @@ impl Table {
     ) -> Result<Update, TableError> {
         self.decide(id, player, expected, |loaded, seat| {
             pending_offer_from_other(loaded, seat)?;
-            Ok((Decision::DrawOffer(None), "declines the draw"))
+            Ok((Decision::DrawVotes(vec![]), "declines the draw"))
         })
+    }
+
+    /// Applies what the game does when nobody acts in time (the end of the memorising time in
+    /// En Prise Memory). `expected` is the version the timer was set for: if the match has
+    /// moved on, the timer is out of date and nothing happens.
+    pub fn expire(&mut self, id: MatchId, expected: u64) -> Result<Update, TableError> {
+        let mut loaded = self.load_active(id, Some(expected))?;
+        let Some((_, actions)) = loaded.game.timeout() else {
+            return Err(TableError::Illegal(
+                "nothing in this match is waiting for a timer".into(),
+            ));
+        };
+        let mut texts = Vec::new();
+        let mut events = Vec::new();
+        for (seat, text) in actions {
+            let played = loaded
+                .game
+                .play(seat, &text, &mut loaded.rng)
+                .map_err(|e| TableError::Corrupt {
+                    id,
+                    detail: format!("timeout action {text:?} refused: {e}"),
+                })?;
+            texts.push((seat, played.canonical));
+            events.extend(played.events);
+        }
+        let outcome = loaded.game.to_act().outcome().cloned();
+        let mut changes: Vec<Change> = texts
+            .iter()
+            .map(|(seat, text)| Change::Action { seat: *seat, text })
+            .collect();
+        if let Some(outcome) = &outcome {
+            changes.push(Change::Finish(outcome));
+        }
+        self.store.change(id, expected, &changes)?;
+        let (mut public, private) = split_events(&events);
+        public.insert(0, "Time is up.".into());
+        let loaded = self.load(id)?;
+        Ok(update(&loaded, public, private))
     }
 
     /// Calls off a match before its first action.
@@ -277,7 +318,7 @@ impl Table {
         let (decision, verb) = rule(&loaded, seat)?;
         let change = match &decision {
             Decision::Finish(outcome) => Change::Finish(outcome),
-            Decision::DrawOffer(seat) => Change::DrawOffer(*seat),
+            Decision::DrawVotes(seats) => Change::DrawVotes(seats),
             Decision::Abort => Change::Abort,
         };
         self.store.change(id, loaded.stored.version, &[change])?;
@@ -369,23 +410,45 @@ impl Table {
 /// A decision taken outside the game's rules.
 enum Decision {
     Finish(Outcome),
-    DrawOffer(Option<Seat>),
+    DrawVotes(Vec<Seat>),
     Abort,
 }
 
-fn agreed_draw(loaded: &Loaded) -> Decision {
-    Decision::Finish(Outcome::draw(loaded.stored.players.len(), "agreement"))
+/// `seat` agrees to a draw: the game is drawn when every remaining player has.
+fn vote_draw(loaded: &Loaded, seat: Seat) -> Result<(Decision, &'static str), TableError> {
+    let remaining = loaded.game.remaining_seats();
+    if !remaining.contains(&seat) {
+        return Err(TableError::Illegal(
+            "you are out of the game; the remaining players decide on a draw".into(),
+        ));
+    }
+    let mut votes = loaded.stored.draw_votes.clone();
+    votes.push(seat);
+    votes.sort();
+    if remaining.iter().all(|s| votes.contains(s)) {
+        let outcome = Outcome::draw(loaded.stored.players.len(), "agreement");
+        return Ok((Decision::Finish(outcome), "agrees to the draw"));
+    }
+    let verb = if loaded.stored.draw_votes.is_empty() {
+        "offers a draw"
+    } else {
+        "agrees to the draw"
+    };
+    Ok((Decision::DrawVotes(votes), verb))
 }
 
 fn pending_offer_from_other(loaded: &Loaded, seat: Seat) -> Result<(), TableError> {
-    match loaded.stored.draw_offer {
-        Some(s) if s != seat => Ok(()),
-        Some(_) => Err(TableError::Illegal(
-            "you cannot answer your own draw offer".into(),
-        )),
-        None => Err(TableError::Illegal(
+    let votes = &loaded.stored.draw_votes;
+    if votes.is_empty() {
+        Err(TableError::Illegal(
             "there is no draw offer to answer".into(),
-        )),
+        ))
+    } else if votes.contains(&seat) {
+        Err(TableError::Illegal(
+            "you have already agreed to this draw".into(),
+        ))
+    } else {
+        Ok(())
     }
 }
 
@@ -480,6 +543,22 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
         public.push(format!("Game over: {result}"));
     }
     let public_view = game.view(Viewer::Spectator);
+    let mut choices: Vec<String> = Vec::new();
+    for (seat, _) in &to_act {
+        for text in game.legal_actions(*seat) {
+            if !choices.contains(&text) {
+                choices.push(text);
+            }
+        }
+    }
+    if choices.len() > FEW_CHOICES {
+        choices.clear();
+    }
+    let timeout = if over {
+        None
+    } else {
+        game.timeout().map(|(seconds, _)| seconds)
+    };
     Update {
         match_id: stored.id,
         game: stored.game,
@@ -500,6 +579,8 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
         to_act,
         outcome,
         result,
+        choices,
+        timeout,
     }
 }
 

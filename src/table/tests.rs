@@ -172,9 +172,9 @@ fn resign_and_draws() {
     let offer = f.table.offer_draw(f.id, f.alice.id, None).unwrap();
     assert_eq!(offer.public, vec!["alice offers a draw."]);
     let err = f.table.accept_draw(f.id, f.alice.id, None).unwrap_err();
-    assert_eq!(err.to_string(), "you cannot answer your own draw offer");
+    assert_eq!(err.to_string(), "you have already agreed to this draw");
     let err = f.table.offer_draw(f.id, f.alice.id, None).unwrap_err();
-    assert_eq!(err.to_string(), "you have already offered a draw");
+    assert_eq!(err.to_string(), "you have already agreed to a draw");
     // A stale button: the offer was made at version 2.
     let err = f.table.decline_draw(f.id, f.bob.id, Some(1)).unwrap_err();
     assert!(matches!(err, TableError::Stale(_)));
@@ -297,4 +297,108 @@ fn a_damaged_log_is_reported_on_load() {
             && err.contains("stored action 2 (\"Qxh9\") cannot be replayed"),
         "{err}"
     );
+}
+
+/// A table with players alice, bob, carol (and dave) in a game of En Prise.
+fn enprise(options: &[(&str, &str)], seats: usize) -> (Table, Vec<Player>, MatchId) {
+    let mut store = Store::open_in_memory().unwrap();
+    let players: Vec<Player> = ["alice", "bob", "carol", "dave"][..seats]
+        .iter()
+        .map(|n| store.local_player(n).unwrap())
+        .collect();
+    let mut table = Table::new(store);
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let id = table
+        .create(GameKind::Enprise, &options, &players, 5, &Place::default())
+        .unwrap()
+        .match_id;
+    (table, players, id)
+}
+
+#[test]
+fn a_draw_needs_every_remaining_player_and_resigning_two_remaining() {
+    let (mut table, p, id) = enprise(&[], 3);
+    let err = table.resign(id, p[0].id, None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "resigning is possible only when two players remain; 3 are still playing"
+    );
+    let offer = table.offer_draw(id, p[0].id, None).unwrap();
+    assert_eq!(offer.public, vec!["alice offers a draw."]);
+    let second = table.accept_draw(id, p[1].id, None).unwrap();
+    assert_eq!(second.public, vec!["bob agrees to the draw."]);
+    assert!(second.result.is_none(), "carol has not agreed yet");
+    assert_eq!(
+        table.store.load(id).unwrap().draw_votes,
+        vec![Seat(0), Seat(1)]
+    );
+    // Any action withdraws the offer.
+    let first = table.legal(id, p[0].id).unwrap()[0].clone();
+    table.act(id, p[0].id, None, &first).unwrap();
+    assert!(table.store.load(id).unwrap().draw_votes.is_empty());
+    table.offer_draw(id, p[1].id, None).unwrap();
+    table.offer_draw(id, p[2].id, None).unwrap();
+    let done = table.accept_draw(id, p[0].id, None).unwrap();
+    assert_eq!(done.result.as_deref(), Some("Draw: agreement"));
+    assert_eq!(done.outcome, Some(Outcome::draw(3, "agreement")));
+}
+
+#[test]
+fn memory_plans_hide_when_everyone_is_ready_or_the_timer_expires() {
+    let (mut table, p, id) = enprise(&[("variant", "memory"), ("memory_seconds", "45")], 3);
+    let shown = table.show(id).unwrap();
+    assert_eq!(shown.timeout, Some(45));
+    assert_eq!(shown.choices, vec!["ready"]);
+    assert_eq!(shown.to_act.len(), 3);
+    let ready = table.act(id, p[1].id, None, "ready").unwrap();
+    assert_eq!(ready.timeout, Some(45));
+    // A timer set for an older version does nothing.
+    assert!(matches!(
+        table.expire(id, shown.version),
+        Err(TableError::Stale(_))
+    ));
+    let expired = table.expire(id, ready.version).unwrap();
+    assert_eq!(expired.public[0], "Time is up.");
+    assert!(
+        expired
+            .public
+            .iter()
+            .any(|l| l.contains("turned face-down"))
+    );
+    assert_eq!(expired.timeout, None);
+    assert_eq!(expired.to_act[0].1.name, "alice");
+    assert_eq!(expired.choices, vec!["place"]);
+    let log = table.history(id).unwrap();
+    let names: Vec<&str> = log.iter().map(|(_, who, _)| who.as_str()).collect();
+    assert_eq!(
+        names,
+        vec!["bob", "alice", "carol"],
+        "stored as each seat's own action"
+    );
+    let err = table.expire(id, expired.version).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "nothing in this match is waiting for a timer"
+    );
+    // Replaying the stored log gives the same state.
+    let again = table.show(id).unwrap();
+    assert_eq!(again.version, expired.version);
+    assert_eq!(again.choices, vec!["place"]);
+}
+
+#[test]
+fn casino_the_chooser_is_asked_and_offered_the_positions() {
+    let (mut table, p, id) = enprise(&[("variant", "casino")], 2);
+    let asked = table.act(id, p[0].id, None, "place").unwrap();
+    assert_eq!(asked.to_act[0].1.name, "bob");
+    assert_eq!(asked.choices.len(), 15);
+    assert_eq!(asked.choices[0], "card 1");
+    let err = table.act(id, p[0].id, None, "card 1").unwrap_err();
+    assert_eq!(err.to_string(), "it is not your turn: waiting for bob");
+    let picked = table.act(id, p[1].id, None, "card 4").unwrap();
+    assert_eq!(picked.to_act[0].1.name, "alice");
+    assert!(picked.public[0].starts_with("Black picks card 4 of White's battleplan"));
 }

@@ -234,6 +234,11 @@ impl EnPrise {
         }
     }
 
+    /// Seats still in the game.
+    pub fn live_seats(&self) -> Vec<Seat> {
+        self.live().collect()
+    }
+
     fn live(&self) -> impl Iterator<Item = Seat> + '_ {
         Seat::all(self.seats).filter(|s| self.alive[s.index()])
     }
