@@ -120,7 +120,11 @@ fn main() -> ExitCode {
                 match_id,
                 prompt: std::io::stdin().is_terminal(),
             };
-            match console::run(&config, std::io::stdin().lock(), std::io::stdout().lock()) {
+            match console::run(
+                &config,
+                std::io::BufReader::new(std::io::stdin()),
+                std::io::stdout().lock(),
+            ) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -265,3 +265,125 @@ fn resuming_needs_the_database_and_the_right_game() {
         String::from_utf8_lossy(&out.stderr).contains("Chess is played by 2 to 2 players, not 1")
     );
 }
+
+#[test]
+fn en_prise_for_three_with_the_memory_timer_running_out() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args([
+            "play",
+            "enprise",
+            "--players",
+            "alice,bob,carol",
+            "--seed",
+            "4",
+            "--option",
+            "variant=memory",
+            "--option",
+            "memory_seconds=1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    let mut read_until = |needle: &str, seen: &mut Vec<String>| {
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            let found = line.contains(needle);
+            seen.push(line);
+            if found {
+                return;
+            }
+        }
+        panic!("no line with {needle:?} in:\n{}", seen.join("\n"));
+    };
+    read_until("to move: alice, bob, carol", &mut seen);
+    writeln!(stdin, "bob: move ready").unwrap();
+    writeln!(stdin, "alice: view").unwrap();
+    read_until("Memorise the battleplans", &mut seen);
+    // Nobody else says ready: the timer turns the plans face-down.
+    read_until("Time is up.", &mut seen);
+    read_until("to move: alice", &mut seen);
+    writeln!(stdin, "alice: legal").unwrap();
+    writeln!(stdin, "alice: move place").unwrap();
+    writeln!(stdin, "carol: view").unwrap();
+    drop(stdin);
+    for line in lines {
+        seen.push(line.unwrap());
+    }
+    assert!(child.wait().unwrap().success());
+    let text = seen.join("\n");
+    assert!(
+        text.contains("match #1: En Prise — alice (White) vs bob (Black) vs carol (Red)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The battleplans are turned face-down"),
+        "{text}"
+    );
+    assert!(text.contains("legal (1): place"), "{text}");
+    assert!(
+        text.contains("White chooses to place: the next card is a"),
+        "{text}"
+    );
+    // Carol's view after the reveal: White's next card is shown, everything else hidden.
+    let carol_view: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.contains("White chooses to place"))
+        .filter(|l| l.starts_with("White: plan [") || l.starts_with("Red: plan ["))
+        .collect();
+    assert_eq!(carol_view.len(), 2, "{text}");
+    assert!(
+        !carol_view[0].starts_with("White: plan [?"),
+        "{carol_view:?}"
+    );
+    assert!(
+        carol_view[1].starts_with("Red: plan [? ? ?"),
+        "{carol_view:?}"
+    );
+}
+
+#[test]
+fn en_prise_plays_in_the_console_with_a_picture_per_action() {
+    let dir = temp_dir("enprise");
+    let pngs = dir.join("out");
+    let out = play(
+        &[
+            "enprise",
+            "--players",
+            "ann,ben",
+            "--seed",
+            "2",
+            "--out",
+            pngs.to_str().unwrap(),
+        ],
+        "ann: legal\nann: move Z@0,0\nann: move @5,5\nben: move @0,1\nann: move @0,0\n\
+         ben: move @0,1\nann: board\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("error: cannot read \"Z@0,0\": \"z\" is not a piece letter"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: cannot read \"@5,5\": 5,5 does not touch the board"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: it is not your turn: waiting for ann"),
+        "{text}"
+    );
+    assert!(text.contains("White places a bishop at 0,0"), "{text}");
+    assert!(text.contains("Black places a pawn at 0,1"), "{text}");
+    assert!(text.contains("  1 | bP"), "the board as text: {text}");
+    assert!(text.contains("  0 | wB"), "the board as text: {text}");
+    let written = std::fs::read_dir(&pngs).unwrap().count();
+    assert_eq!(
+        written, 2,
+        "one picture per version (board redraws the current one)"
+    );
+}

@@ -25,13 +25,15 @@ fn ephemeral(r: &Recorded) -> bool {
     r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
+/// The custom ids of a reply's (or a posted message's) buttons and menus.
 fn custom_ids(r: &Recorded) -> Vec<String> {
     let mut ids = Vec::new();
-    for row in r.json["data"]["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-    {
+    let rows = if r.json["data"]["components"].is_array() {
+        &r.json["data"]["components"]
+    } else {
+        &r.json["components"]
+    };
+    for row in rows.as_array().into_iter().flatten() {
         for c in row["components"].as_array().into_iter().flatten() {
             ids.push(c["custom_id"].as_str().unwrap_or_default().to_string());
         }
@@ -345,5 +347,149 @@ async fn a_match_from_challenge_to_draw_offer() {
     assert!(
         ephemeral(&reply) && content(&reply).contains("is over (Black won by resignation)"),
         "{reply:?}"
+    );
+}
+
+/// Opens a challenge to En Prise with these options and has bob accept it; returns the thread
+/// and the first board message.
+async fn enprise_match(
+    fake: &FakeDiscord,
+    alice: &Value,
+    bob: &Value,
+    options: &str,
+    challenge: u64,
+) -> (String, Recorded) {
+    let n = fake.requests().len();
+    let id = fake.command(
+        alice,
+        CHANNEL,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 2},
+               {"name": "opponent", "type": 6, "value": bob["id"]},
+               {"name": "options", "type": 3, "value": options}]),
+        json!({"users": {bob["id"].as_str().unwrap(): bob}}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(content(&reply).contains("to En Prise"), "{reply:?}");
+    let n = fake.requests().len();
+    fake.press(
+        bob,
+        CHANNEL,
+        5000 + challenge,
+        &format!("dm:challenge:{challenge}:accept"),
+    );
+    let first = fake
+        .wait_for(n, "the first board", |r| {
+            r.method == "POST" && r.path.ends_with("/messages") && !r.files.is_empty()
+        })
+        .await;
+    let thread = first.path.split('/').nth(4).unwrap().to_string();
+    (thread, first)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn en_prise_by_buttons_menus_and_the_memory_timer() {
+    let fake = FakeDiscord::start().await;
+    start_bot(&fake).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let carol = user("100000000000000003", "carol");
+
+    // Memory: the plans are on show; everyone gets a Ready button.
+    let (thread, first) =
+        enprise_match(&fake, &alice, &bob, "variant=memory memory_seconds=1", 1).await;
+    assert_eq!(custom_ids(&first), ["dm:act:1:0:ready"]);
+    assert!(
+        content(&first).contains("<@100000000000000001>, <@100000000000000002> to play"),
+        "{}",
+        content(&first)
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&carol, &thread, 6000, "dm:act:1:0:ready");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("you are not playing in match #1"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&bob, &thread, 6000, "dm:act:1:0:ready");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(!ephemeral(&reply));
+    assert!(
+        content(&reply).contains("<@100000000000000001> to play"),
+        "{}",
+        content(&reply)
+    );
+    assert_eq!(custom_ids(&reply), ["dm:act:1:1:ready"]);
+
+    // Alice does not press Ready: after a second the plans turn face-down anyway.
+    let timed = fake
+        .wait_for(n, "the memorising time running out", |r| {
+            r.method == "POST"
+                && r.path.ends_with("/messages")
+                && content(r).starts_with("Time is up.")
+        })
+        .await;
+    assert!(timed.path.contains(&thread), "posted in the match thread");
+    assert!(
+        content(&timed).contains("turned face-down"),
+        "{}",
+        content(&timed)
+    );
+    assert_eq!(custom_ids(&timed), ["dm:act:1:2:place"]);
+    assert!(!timed.files.is_empty(), "with the board");
+
+    // A stale Ready button is refused; Place reveals the card and offers where it goes.
+    let n = fake.requests().len();
+    let id = fake.press(&alice, &thread, 6000, "dm:act:1:1:ready");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("has moved on"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&alice, &thread, 6000, "dm:act:1:2:place");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("White chooses to place: the next card is a"),
+        "{}",
+        content(&reply)
+    );
+    let placements = custom_ids(&reply);
+    assert!(
+        !placements.is_empty()
+            && placements
+                .iter()
+                .all(|c| c.starts_with("dm:act:1:3:") && c.contains("@0,0")),
+        "{placements:?}"
+    );
+
+    // Casino: the chooser picks Alice's card from a menu.
+    let (thread, _) = enprise_match(&fake, &alice, &bob, "variant=casino", 2).await;
+    let n = fake.requests().len();
+    let id = fake.press(&alice, &thread, 7000, "dm:act:2:0:place");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("Black picks which"),
+        "{}",
+        content(&reply)
+    );
+    assert_eq!(custom_ids(&reply), ["dm:choose:2:1"]);
+    let menu = &reply.json["data"]["components"][0]["components"][0];
+    assert_eq!(menu["options"].as_array().unwrap().len(), 15);
+    let n = fake.requests().len();
+    let id = fake.select(&alice, &thread, 7001, "dm:choose:2:1", "card 2");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("it is not your turn: waiting for bob"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.select(&bob, &thread, 7001, "dm:choose:2:1", "card 2");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("Black picks card 2 of White's battleplan"),
+        "{}",
+        content(&reply)
     );
 }

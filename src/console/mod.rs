@@ -9,6 +9,8 @@ use crate::store::{MatchId, Place, Player, Store, StoreError};
 use crate::table::{Table, TableError, Update};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 pub const HELP: &str = "commands, one per line as NAME: COMMAND —
@@ -59,6 +61,8 @@ pub struct Console {
     id: MatchId,
     players: Vec<Player>,
     out: Option<PathBuf>,
+    /// A running timer (En Prise Memory): when it ends, and the version it was set for.
+    timer: Option<(Instant, u64)>,
 }
 
 impl Console {
@@ -132,12 +136,14 @@ impl Console {
                 )));
             }
         }
-        let console = Console {
+        let mut console = Console {
             table,
             id,
             players,
             out: config.out.clone(),
+            timer: None,
         };
+        console.note_timer(&update);
         let mut lines = vec![format!(
             "match #{id}: {} — {}",
             update.game.name(),
@@ -149,6 +155,41 @@ impl Console {
 
     pub fn match_id(&self) -> MatchId {
         self.id
+    }
+
+    /// When the running timer ends, if one runs.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.timer.map(|(at, _)| at)
+    }
+
+    fn note_timer(&mut self, update: &Update) {
+        self.timer = update.timeout.map(|seconds| {
+            (
+                Instant::now() + Duration::from_secs(u64::from(seconds)),
+                update.version,
+            )
+        });
+    }
+
+    /// The timer has run out: the game's timeout actions are applied, unless the match moved
+    /// on meanwhile. Returns the lines to print.
+    pub fn expire(&mut self) -> Vec<String> {
+        let Some((_, version)) = self.timer.take() else {
+            return vec![];
+        };
+        match self.table.expire(self.id, version) {
+            Ok(update) => {
+                self.note_timer(&update);
+                let mut lines = match self.write_png(&update) {
+                    Ok(()) => vec![],
+                    Err(e) => vec![format!("error: {e}")],
+                };
+                lines.extend(action_lines(&update));
+                lines
+            }
+            Err(TableError::Stale(_)) => vec![],
+            Err(e) => vec![format!("error: {e}")],
+        }
     }
 
     /// Runs one input line; returns the lines to print. Errors come back as one `error:` line.
@@ -196,6 +237,7 @@ impl Console {
                     return Err("say which action, for example: move e4".into());
                 }
                 let update = self.table.act(id, player.id, None, rest).map_err(err)?;
+                self.note_timer(&update);
                 self.write_png(&update)?;
                 Ok(action_lines(&update))
             }
@@ -421,10 +463,11 @@ fn text_board(view: &BoardView) -> Vec<String> {
     lines
 }
 
-/// Runs the console over `input`, printing to `output`, until the input ends.
+/// Runs the console over `input`, printing to `output`, until the input ends. Lines are read
+/// on their own thread so that a running timer (En Prise Memory) fires while nobody types.
 pub fn run(
     config: &ConsoleConfig,
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> Result<(), ConsoleError> {
     let io = |source| ConsoleError::Io {
@@ -443,14 +486,37 @@ pub fn run(
         )
         .map_err(io)?;
     }
-    let mut lines = input.lines();
+    let (lines_tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
     loop {
         if config.prompt {
             write!(output, "> ").map_err(io)?;
             output.flush().map_err(io)?;
         }
-        let Some(line) = lines.next() else { break };
-        let line = line.map_err(|source| ConsoleError::Io {
+        let next = match console.deadline() {
+            Some(at) => match lines.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    for out in console.expire() {
+                        writeln!(output, "{out}").map_err(io)?;
+                    }
+                    output.flush().map_err(io)?;
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                Ok(line) => line,
+            },
+            None => match lines.recv() {
+                Err(_) => break,
+                Ok(line) => line,
+            },
+        };
+        let line = next.map_err(|source| ConsoleError::Io {
             path: "standard input".into(),
             source,
         })?;

@@ -33,6 +33,8 @@ pub enum GameChoice {
     Chess,
     #[name = "Enthralling Chess"]
     Enthralling,
+    #[name = "En Prise"]
+    Enprise,
 }
 
 impl GameChoice {
@@ -40,6 +42,7 @@ impl GameChoice {
         match self {
             GameChoice::Chess => GameKind::Chess,
             GameChoice::Enthralling => GameKind::Enthralling,
+            GameChoice::Enprise => GameKind::Enprise,
         }
     }
 }
@@ -117,6 +120,81 @@ fn board_reply(update: &Update) -> CreateReply {
             update.board_png.clone(),
             "board.png",
         ))
+        .components(choice_components(update))
+}
+
+/// When the players to act have only a few choices, buttons (up to five) or a menu (up to 25)
+/// offer them; otherwise /move with autocomplete does.
+pub fn choice_components(update: &Update) -> Vec<serenity::CreateActionRow> {
+    let (match_id, version) = (update.match_id, update.version);
+    match update.choices.len() {
+        0 => vec![],
+        1..=5 => vec![serenity::CreateActionRow::Buttons(
+            update
+                .choices
+                .iter()
+                .map(|text| {
+                    let id = ButtonAction::Act {
+                        match_id,
+                        version,
+                        text: text.clone(),
+                    };
+                    serenity::CreateButton::new(id.custom_id())
+                        .label(text.clone())
+                        .style(serenity::ButtonStyle::Primary)
+                })
+                .collect(),
+        )],
+        _ => {
+            let options = update
+                .choices
+                .iter()
+                .map(|text| serenity::CreateSelectMenuOption::new(text.clone(), text.clone()))
+                .collect();
+            let menu = serenity::CreateSelectMenu::new(
+                ButtonAction::Choose { match_id, version }.custom_id(),
+                serenity::CreateSelectMenuKind::String { options },
+            )
+            .placeholder("Choose your action");
+            vec![serenity::CreateActionRow::SelectMenu(menu)]
+        }
+    }
+}
+
+/// Starts the timer an update asks for (the memorising time of En Prise Memory): when it runs
+/// out and the match has not moved on, the table applies the game's timeout actions and the
+/// result is posted in `channel`.
+pub fn start_timer(
+    http: std::sync::Arc<serenity::Http>,
+    table: crate::table::TableHandle,
+    channel: serenity::ChannelId,
+    update: &Update,
+) {
+    let Some(seconds) = update.timeout else {
+        return;
+    };
+    let (id, version) = (update.match_id, update.version);
+    tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
+        match table.call(move |t| t.expire(id, version)).await {
+            Ok(Ok(update)) => {
+                let message = serenity::CreateMessage::new()
+                    .content(update_text(&update))
+                    .add_file(serenity::CreateAttachment::bytes(
+                        update.board_png.clone(),
+                        "board.png",
+                    ))
+                    .components(choice_components(&update));
+                if let Err(e) = channel.send_message(&http, message).await {
+                    eprintln!("match #{id}: posting the timeout failed: {e}");
+                }
+            }
+            // The players acted first: this timer is out of date.
+            Ok(Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_))) => {}
+            Ok(Err(e)) => eprintln!("match #{id}: timeout failed: {e}"),
+            Err(e) => eprintln!("match #{id}: timeout failed: {e}"),
+        }
+    });
 }
 
 async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
@@ -295,6 +373,8 @@ async fn board_after(
     match ctx.data().table.call(move |t| work(t, id, player)).await? {
         Ok(update) => {
             ctx.send(board_reply(&update)).await?;
+            let http = ctx.serenity_context().http.clone();
+            start_timer(http, ctx.data().table.clone(), ctx.channel_id(), &update);
             Ok(())
         }
         Err(e) => ephemeral(ctx, player_message(&e)).await,
@@ -563,7 +643,64 @@ pub async fn on_event(
         ButtonAction::DeclineDraw { match_id, version } => {
             answer_draw(ctx, press, data, match_id, version, false).await
         }
+        ButtonAction::Act {
+            match_id,
+            version,
+            text,
+        } => act_by_component(ctx, press, data, match_id, version, text).await,
+        ButtonAction::Choose { match_id, version } => {
+            let serenity::ComponentInteractionDataKind::StringSelect { values } = &press.data.kind
+            else {
+                return tell(ctx, press, "That menu is not one of mine.").await;
+            };
+            let Some(text) = values.first().cloned() else {
+                return tell(ctx, press, "Choose one of the actions in the menu.").await;
+            };
+            act_by_component(ctx, press, data, match_id, version, text).await
+        }
     }
+}
+
+/// A button or menu choice: the action is played for whoever pressed it, if that player holds
+/// a seat that must act and the match has not moved on since the buttons were made.
+async fn act_by_component(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+    match_id: MatchId,
+    version: u64,
+    text: String,
+) -> Result<(), Error> {
+    let player = player_of(data, &press.user).await?.id;
+    let result = data
+        .table
+        .call(move |t| t.act(match_id, player, Some(version), &text))
+        .await?;
+    let update = match result {
+        Ok(update) => update,
+        Err(e) => return tell(ctx, press, player_message(&e)).await,
+    };
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(update_text(&update))
+                    .add_file(serenity::CreateAttachment::bytes(
+                        update.board_png.clone(),
+                        "board.png",
+                    ))
+                    .components(choice_components(&update)),
+            ),
+        )
+        .await?;
+    start_timer(
+        ctx.http.clone(),
+        data.table.clone(),
+        press.channel_id,
+        &update,
+    );
+    Ok(())
 }
 
 async fn tell(
@@ -689,9 +826,11 @@ async fn accept_challenge(
                 .add_file(serenity::CreateAttachment::bytes(
                     update.board_png.clone(),
                     "board.png",
-                )),
+                ))
+                .components(choice_components(&update)),
         )
         .await?;
+    start_timer(ctx.http.clone(), data.table.clone(), thread.id, &update);
     press
         .edit_response(
             ctx,

@@ -149,8 +149,25 @@ pub async fn run(config: BotConfig) -> Result<(), Error> {
 pub enum ButtonAction {
     AcceptChallenge(u64),
     DeclineChallenge(u64),
-    AcceptDraw { match_id: i64, version: u64 },
-    DeclineDraw { match_id: i64, version: u64 },
+    AcceptDraw {
+        match_id: i64,
+        version: u64,
+    },
+    DeclineDraw {
+        match_id: i64,
+        version: u64,
+    },
+    /// Play this action (a button offering one of a few choices).
+    Act {
+        match_id: i64,
+        version: u64,
+        text: String,
+    },
+    /// Play the action picked in this menu (the choice comes with the interaction).
+    Choose {
+        match_id: i64,
+        version: u64,
+    },
 }
 
 impl ButtonAction {
@@ -164,10 +181,29 @@ impl ButtonAction {
             ButtonAction::DeclineDraw { match_id, version } => {
                 format!("dm:draw:{match_id}:{version}:decline")
             }
+            ButtonAction::Act {
+                match_id,
+                version,
+                text,
+            } => format!("dm:act:{match_id}:{version}:{text}"),
+            ButtonAction::Choose { match_id, version } => {
+                format!("dm:choose:{match_id}:{version}")
+            }
         }
     }
 
     pub fn parse(custom_id: &str) -> Option<ButtonAction> {
+        if let Some(rest) = custom_id.strip_prefix("dm:act:") {
+            let mut parts = rest.splitn(3, ':');
+            let match_id = parts.next()?.parse().ok()?;
+            let version = parts.next()?.parse().ok()?;
+            let text = parts.next().filter(|t| !t.is_empty())?.to_string();
+            return Some(ButtonAction::Act {
+                match_id,
+                version,
+                text,
+            });
+        }
         let parts: Vec<&str> = custom_id.split(':').collect();
         match parts.as_slice() {
             ["dm", "challenge", id, "accept"] => {
@@ -176,6 +212,10 @@ impl ButtonAction {
             ["dm", "challenge", id, "decline"] => {
                 Some(ButtonAction::DeclineChallenge(id.parse().ok()?))
             }
+            ["dm", "choose", m, v] => Some(ButtonAction::Choose {
+                match_id: m.parse().ok()?,
+                version: v.parse().ok()?,
+            }),
             ["dm", "draw", m, v, answer] => {
                 let (match_id, version) = (m.parse().ok()?, v.parse().ok()?);
                 match *answer {

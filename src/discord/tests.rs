@@ -68,6 +68,15 @@ fn button_ids_carry_the_match_and_version() {
             match_id: 3,
             version: 12,
         },
+        ButtonAction::Act {
+            match_id: 3,
+            version: 12,
+            text: "escape -1,2 card 3".into(),
+        },
+        ButtonAction::Choose {
+            match_id: 3,
+            version: 12,
+        },
     ] {
         let id = action.custom_id();
         assert!(id.len() <= 100, "Discord's custom id limit");
@@ -78,6 +87,9 @@ fn button_ids_carry_the_match_and_version() {
         "dm",
         "dm:draw:x:1:accept",
         "dm:draw:1:1:maybe",
+        "dm:act:1:1:",
+        "dm:act:x:1:ready",
+        "dm:choose:1",
         "other:challenge:1:accept",
     ] {
         assert_eq!(ButtonAction::parse(junk), None, "{junk}");

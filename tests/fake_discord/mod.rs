@@ -195,6 +195,22 @@ impl FakeDiscord {
         id
     }
 
+    /// A choice in a string select menu on message `message_id` in `channel`.
+    pub fn select(
+        &self,
+        user: &Value,
+        channel: &str,
+        message_id: u64,
+        custom_id: &str,
+        value: &str,
+    ) -> String {
+        let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+        let extra = json!({"message": message(message_id, channel, "a message with a menu")});
+        let (id, d) = self.interaction(3, user, channel, data, extra);
+        self.push(d);
+        id
+    }
+
     /// A button press on message `message_id` in `channel`.
     pub fn press(&self, user: &Value, channel: &str, message_id: u64, custom_id: &str) -> String {
         let data = json!({"custom_id": custom_id, "component_type": 2});
