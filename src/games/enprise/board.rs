@@ -240,8 +240,13 @@ impl Board {
 
     /// True when some piece opposed to `seat` attacks `sq` (the square need not hold anything).
     pub fn attacked(&self, sq: Sq, seat: Seat, sides: Sides) -> bool {
+        self.attacked_by(sq, sides, |owner| sides.opposed(owner, seat))
+    }
+
+    /// True when a piece whose owner passes `by` attacks `sq`.
+    pub fn attacked_by(&self, sq: Sq, sides: Sides, by: impl Fn(Seat) -> bool) -> bool {
         let grid = TeamGrid { board: self, sides };
-        let hostile = |p: Piece| sides.opposed(p.owner, seat);
+        let hostile = |p: Piece| by(p.owner);
         for dir in ALL_DIRECTIONS {
             let diagonal = dir.dx != 0 && dir.dy != 0;
             if let Some((at, _)) = first_piece(&grid, sq, dir, None) {

@@ -243,8 +243,9 @@ impl EnPrise {
         Seat::all(self.seats).filter(|s| self.alive[s.index()])
     }
 
+    /// True when an opponent has summoned their king while `seat`'s is still in hand.
     fn must_summon(&self, seat: Seat) -> bool {
-        self.kings_summoned && self.king_in_hand[seat.index()]
+        self.king_in_hand[seat.index()] && !self.opposing_kings(seat).is_empty()
     }
 
     /// The next live seat after `seat` in turn order.
@@ -343,10 +344,12 @@ impl EnPrise {
         }
         // A new piece may not touch an opposing king nor put one in check (by itself, or by
         // completing a knight's path over the new square).
-        self.opposing_kings(seat).into_iter().all(|(owner, king)| {
+        let ours = |owner: Seat| !sides.opposed(owner, seat);
+        self.opposing_kings(seat).into_iter().all(|(_, king)| {
             !at.touches(king)
                 && !board.piece_attacks(at, piece, king)
-                && (self.board.attacked(king, owner, sides) || !board.attacked(king, owner, sides))
+                && (self.board.attacked_by(king, sides, ours)
+                    || !board.attacked_by(king, sides, ours))
         })
     }
 
@@ -388,7 +391,7 @@ impl EnPrise {
         if !self.king_in_hand[seat.index()] {
             return vec![];
         }
-        if !self.kings_summoned && self.board.vacant_count() < 6 {
+        if !self.must_summon(seat) && self.board.vacant_count() < 6 {
             return vec![];
         }
         let mut squares: Vec<Sq> = self.board.frontier().into_iter().collect();
@@ -655,13 +658,34 @@ impl EnPrise {
             (_, Phase::Memorise { .. }) => {
                 "the plans are on show: say ready when you have memorised them".into()
             }
+            (Action::Pick { .. }, Phase::Choosing { .. }) => format!(
+                "pick one of {}'s cards by its position, card 1 to card {}",
+                self.name(self.current),
+                self.plans[self.current.index()].len()
+            ),
+            (_, Phase::Choosing { chooser }) if *chooser == seat => format!(
+                "pick which card {} places: card 1 to card {}",
+                self.name(self.current),
+                self.plans[self.current.index()].len()
+            ),
             (_, Phase::Choosing { chooser }) => format!(
                 "{} must first pick which card {} places",
                 self.name(*chooser),
                 self.name(self.current)
             ),
+            (Action::Move { .. } | Action::King { .. } | Action::Draw, Phase::Placing { card }) => {
+                let role = self.plans[seat.index()][*card].role;
+                format!(
+                    "place the revealed {} first, for example {}@x,y",
+                    role.name(),
+                    role.letter()
+                )
+            }
             (Action::Escape { .. } | Action::NoEscape, p) if *p != Phase::Escape => {
                 "an escape square can be added only right after placing your king".into()
+            }
+            (Action::Escape { at, card }, Phase::Escape) => {
+                self.why_escape_illegal(seat, *at, *card)
             }
             (_, Phase::Escape) => "add an escape square (escape X,Y) or say no escape".into(),
             (Action::Pick { .. }, _) => "there is no card to pick now".into(),
@@ -689,6 +713,37 @@ impl EnPrise {
             (Action::Place { at, face_down }, _) => self.why_place_illegal(seat, *at, *face_down),
             _ => "that is not possible now".into(),
         }
+    }
+
+    fn why_escape_illegal(&self, seat: Seat, at: Sq, card: Option<usize>) -> String {
+        let casino = self.options.variant == Variant::Casino;
+        let cards = self.plans[seat.index()].len();
+        match card {
+            None if casino => {
+                return format!(
+                    "say which card to give up: escape {} card 1 to {cards}",
+                    sq_text(at)
+                );
+            }
+            Some(_) if !casino => {
+                return "the escape square always takes your next card; leave out the card number"
+                    .into();
+            }
+            Some(n) if n > cards => {
+                return format!("you have {cards} cards; pick card 1 to {cards}");
+            }
+            _ => {}
+        }
+        if self.board.exists(at) {
+            return format!(
+                "{} already exists; an escape square is a new square",
+                sq_text(at)
+            );
+        }
+        if !self.board.frontier().contains(&at) {
+            return format!("{} does not touch the board", sq_text(at));
+        }
+        "that escape square would leave your king in check".into()
     }
 
     fn why_move_illegal(&self, seat: Seat, from: Sq, to: Sq) -> String {
@@ -728,7 +783,7 @@ impl EnPrise {
         if !self.king_in_hand[seat.index()] {
             return "your king is already on the board".into();
         }
-        if !self.kings_summoned && self.board.vacant_count() < 6 {
+        if !self.must_summon(seat) && self.board.vacant_count() < 6 {
             return format!(
                 "a king may be summoned once there are at least 6 vacant squares (there are {})",
                 self.board.vacant_count()
@@ -985,7 +1040,7 @@ impl Game for EnPrise {
                 self.kings_summoned = true;
                 let text = format!("{who} summons the king to {}", sq_text(at));
                 events.push(Event::public(if first {
-                    format!("{text}: every other king must be summoned on its owner's next turn")
+                    format!("{text}: every opponent must summon their king on their next turn")
                 } else {
                     text.clone()
                 }));

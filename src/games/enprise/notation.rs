@@ -15,7 +15,7 @@
 
 use super::{Action, EnPrise, Phase, sq_text};
 use crate::board::Sq;
-use crate::engine::{Game, ParseError, Seat};
+use crate::engine::{Game, ParseError, Seat, Viewer};
 use crate::games::chess::Role;
 
 pub(super) fn format(game: &EnPrise, action: &Action) -> String {
@@ -234,8 +234,16 @@ pub(super) fn parse(game: &EnPrise, seat: Seat, text: &str) -> Result<Action, Pa
                 }
             }
             Action::Place { .. } => {
-                let hidden = matches!(game.phase, Phase::Turn) && game.needs_declaration(seat);
-                if !hidden
+                // Only a card the player may see is compared, so no refusal names a hidden one.
+                let index = match game.phase {
+                    Phase::Placing { card } => Some(card),
+                    Phase::Turn if !game.needs_declaration(seat) => Some(0),
+                    _ => None,
+                };
+                if let Some(index) = index
+                    && seat == game.current
+                    && index < game.plans[seat.index()].len()
+                    && game.card_visible(seat, index, Viewer::Seat(seat))
                     && let Some(role) = game.card_to_place(seat)
                     && role != letter
                 {

@@ -280,7 +280,7 @@ fn a_king_may_be_summoned_once_six_vacant_squares_exist_and_then_everyone_must()
         );
         let mut g = position(seats, open(), &[". . . . . . wR"], &plans);
         let events = play(&mut g, Seat(0), "K@0,1");
-        assert!(events[0].contains("every other king must be summoned"));
+        assert!(events[0].contains("every opponent must summon their king on their next turn"));
         // The escape square comes from the next card, whatever it is: here the queen.
         assert_eq!(g.phase, Phase::Escape);
         play(&mut g, Seat(0), "escape -1,2");
@@ -1040,4 +1040,123 @@ fn only_square_for_test(text: &str) -> Option<(Sq, Sq)> {
         Some(Action::Move { from, to }) => Some((from, to)),
         _ => None,
     }
+}
+
+#[test]
+fn no_refusal_names_a_hidden_card() {
+    // Casino: the chooser types a placement; Memory: a placement in the escape step.
+    let mut g = position(
+        2,
+        options(Variant::Casino),
+        &[". . . . . . wR"],
+        &["QNP", "NBP"],
+    );
+    play(&mut g, Seat(0), "place");
+    let reason = refused(&g, Seat(1), "Q@-1,0");
+    assert_eq!(reason, "pick which card White places: card 1 to card 3");
+    assert_eq!(
+        refused(&g, Seat(1), "card 9"),
+        "pick one of White's cards by its position, card 1 to card 3"
+    );
+    let mut g = position(
+        2,
+        options(Variant::Memory),
+        &[". . . . . . wR"],
+        &["QNP", "NBP"],
+    );
+    play(&mut g, Seat(0), "K@0,1");
+    let reason = refused(&g, Seat(0), "N@-1,0");
+    assert!(
+        !reason.contains("queen") && !reason.contains("knight"),
+        "{reason}"
+    );
+    assert_eq!(
+        refused(&g, Seat(0), "escape 5,5"),
+        "5,5 does not touch the board"
+    );
+    assert_eq!(
+        refused(&g, Seat(0), "escape 0,0"),
+        "0,0 already exists; an escape square is a new square"
+    );
+    assert!(refused(&g, Seat(0), "escape -1,2 card 1").contains("leave out the card number"));
+    // The revealed card must be placed before anything else.
+    let mut g = position(
+        2,
+        options(Variant::Memory),
+        &[". . . . . . wR"],
+        &["QNP", "NBP"],
+    );
+    play(&mut g, Seat(0), "place");
+    assert_eq!(
+        refused(&g, Seat(0), "R 6,0 to 5,0"),
+        "place the revealed queen first, for example Q@x,y"
+    );
+    assert_eq!(
+        refused(&g, Seat(0), "R@-1,0"),
+        "the card you place now is a queen, not a rook"
+    );
+}
+
+#[test]
+fn in_an_alliance_only_opponents_must_summon_at_once() {
+    let alliance = EnPriseOptions {
+        alliance: true,
+        ..open()
+    };
+    let mut g = position(4, alliance, &[". . . . . . . wR"], &["P", "PP", "PP", "PP"]);
+    play(&mut g, Seat(0), "K@0,1");
+    play(&mut g, Seat(0), "no escape");
+    assert!(
+        texts(&g, Seat(1)).iter().all(|t| t.starts_with("K@")),
+        "Black must"
+    );
+    play(&mut g, Seat(1), "K@3,-1");
+    play(&mut g, Seat(1), "no escape");
+    // Red is White's partner but Black's opponent: Black's king obliges it now.
+    assert!(g.must_summon(Seat(2)));
+    let mut g = position(
+        4,
+        EnPriseOptions {
+            alliance: true,
+            ..open()
+        },
+        &[". . . . . . . wR"],
+        &["P", "PP", "PP", "PP"],
+    );
+    play(&mut g, Seat(0), "K@0,1");
+    play(&mut g, Seat(0), "no escape");
+    g.current = Seat(2);
+    g.phase = Phase::Turn;
+    assert!(
+        !g.must_summon(Seat(2)),
+        "White's partner is not forced by White's king"
+    );
+    assert!(texts(&g, Seat(2)).iter().any(|t| t.starts_with("P@")));
+}
+
+#[test]
+fn a_placement_may_not_add_a_check_to_a_king_already_in_check() {
+    // Red's rook checks Black's king; White's knight on 3,2 would reach 4,0 over the new 4,2.
+    let mut g = position(
+        3,
+        open(),
+        &[
+            "- - - - - - -",
+            ". . . . - . rK",
+            "wK . . . . . .",
+            "- - - - bK . rR",
+        ],
+        &["N", "P", "P"],
+    );
+    g.board.set(
+        sq(3, 2),
+        Some(Piece {
+            owner: Seat(0),
+            role: Role::Knight,
+        }),
+    );
+    assert!(g.board.in_check(Seat(1), g.sides()));
+    assert!(!texts(&g, Seat(0)).contains(&"N@4,2".to_string()));
+    g.board.set(sq(6, 0), None);
+    assert!(!texts(&g, Seat(0)).contains(&"N@4,2".to_string()));
 }
