@@ -113,6 +113,11 @@ impl Board {
         self.squares.insert(sq, content);
     }
 
+    /// Takes a square away again: only to undo a trial placement.
+    pub(super) fn remove(&mut self, sq: Sq) {
+        self.squares.remove(&sq);
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = (Sq, Option<Piece>)> + '_ {
         self.squares.iter().map(|(&sq, &p)| (sq, p))
     }

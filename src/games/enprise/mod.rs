@@ -329,14 +329,38 @@ impl EnPrise {
     }
 
     /// May `seat` put `role` face-up (or a pawn face-down) on `at`? `at` is a frontier square
-    /// or, for a face-up non-pawn, a vacant square.
-    fn placement_ok(&self, seat: Seat, role: Role, at: Sq, face_down: bool) -> bool {
-        let sides = self.sides();
+    /// or, for a face-up non-pawn, a vacant square. `scratch` is a copy of the board, used for
+    /// the trial and left as it was.
+    fn placement_ok(
+        &self,
+        scratch: &mut Board,
+        seat: Seat,
+        role: Role,
+        at: Sq,
+        face_down: bool,
+    ) -> bool {
+        let before = scratch.get(at);
         let piece = Piece { owner: seat, role };
-        let content = (!face_down).then_some(piece);
-        let mut board = self.board.clone();
-        board.set(at, content);
-        if board.in_check(seat, sides) {
+        scratch.set(at, (!face_down).then_some(piece));
+        let ok = self.placement_ok_on(scratch, seat, piece, at, face_down);
+        match before {
+            Some(content) => scratch.set(at, content),
+            None => scratch.remove(at),
+        }
+        ok
+    }
+
+    /// The rules for a placement, on the board after it.
+    fn placement_ok_on(
+        &self,
+        after: &Board,
+        seat: Seat,
+        piece: Piece,
+        at: Sq,
+        face_down: bool,
+    ) -> bool {
+        let sides = self.sides();
+        if after.in_check(seat, sides) {
             return false;
         }
         if face_down || !self.kings_summoned {
@@ -347,32 +371,28 @@ impl EnPrise {
         let ours = |owner: Seat| !sides.opposed(owner, seat);
         self.opposing_kings(seat).into_iter().all(|(_, king)| {
             !at.touches(king)
-                && !board.piece_attacks(at, piece, king)
+                && !after.piece_attacks(at, piece, king)
                 && (self.board.attacked_by(king, sides, ours)
-                    || !board.attacked_by(king, sides, ours))
+                    || !after.attacked_by(king, sides, ours))
         })
     }
 
     /// Every placement of a card of this role for `seat`.
     fn placements(&self, seat: Seat, role: Role) -> Vec<Action> {
+        let mut scratch = self.board.clone();
         let mut out = Vec::new();
         for at in self.board.frontier() {
-            if self.placement_ok(seat, role, at, false) {
-                out.push(Action::Place {
-                    at,
-                    face_down: false,
-                });
-            }
-            if role == Role::Pawn && self.placement_ok(seat, role, at, true) {
-                out.push(Action::Place {
-                    at,
-                    face_down: true,
-                });
+            for face_down in [false, true] {
+                if (!face_down || role == Role::Pawn)
+                    && self.placement_ok(&mut scratch, seat, role, at, face_down)
+                {
+                    out.push(Action::Place { at, face_down });
+                }
             }
         }
         if role != Role::Pawn {
-            for at in self.board.vacant().collect::<Vec<_>>() {
-                if self.placement_ok(seat, role, at, false) {
+            for at in self.board.vacant() {
+                if self.placement_ok(&mut scratch, seat, role, at, false) {
                     out.push(Action::Place {
                         at,
                         face_down: false,
@@ -397,9 +417,10 @@ impl EnPrise {
         let mut squares: Vec<Sq> = self.board.frontier().into_iter().collect();
         squares.extend(self.board.vacant());
         squares.sort();
+        let mut scratch = self.board.clone();
         squares
             .into_iter()
-            .filter(|&at| self.placement_ok(seat, Role::King, at, false))
+            .filter(|&at| self.placement_ok(&mut scratch, seat, Role::King, at, false))
             .map(|at| Action::King { at })
             .collect()
     }
@@ -414,9 +435,10 @@ impl EnPrise {
         } else {
             vec![None]
         };
+        let mut scratch = self.board.clone();
         let mut out = vec![Action::NoEscape];
         for at in self.board.frontier() {
-            if self.placement_ok(seat, Role::Pawn, at, true) {
+            if self.placement_ok(&mut scratch, seat, Role::Pawn, at, true) {
                 out.extend(cards.iter().map(|&card| Action::Escape { at, card }));
             }
         }
