@@ -387,3 +387,29 @@ fn en_prise_plays_in_the_console_with_a_picture_per_action() {
         "one picture per version (board redraws the current one)"
     );
 }
+
+#[test]
+fn echek_plays_in_the_console() {
+    let out = play(
+        &["echek", "--players", "ann,ben", "--seed", "1"],
+        "ann: move N@1,1\nann: move N@1,0\nben: move B@1,1 return 1,0\nben: move P@-1,1 to -1,2\nann: view\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("error: cannot read \"N@1,1\": a piece may not be put on a side square of the opposing king"),
+        "{text}"
+    );
+    assert!(text.contains("White puts a knight on 1,0"), "{text}");
+    assert!(
+        text.contains(
+            "Black puts a bishop on 1,1 and sends the white knight on 1,0 back to its supply"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("White: supply [Q R B N P], king on 0,0 with"),
+        "{text}"
+    );
+    assert!(text.contains("Black: supply [Q R N P]"), "{text}");
+}

@@ -39,9 +39,61 @@ impl Sq {
     }
 }
 
+impl Sq {
+    /// The square as `x,y` (`-2,1`), the notation of boards that grow in any direction.
+    pub fn xy(self) -> String {
+        format!("{},{}", self.x, self.y)
+    }
+
+    /// Reads `x,y` (each an optional minus and up to four digits) at the start of `text`;
+    /// returns the square and the rest.
+    pub fn parse_xy(text: &str) -> Option<(Sq, &str)> {
+        fn number(s: &str) -> Option<(i16, &str)> {
+            let (neg, body) = match s.strip_prefix('-') {
+                Some(rest) => (true, rest),
+                None => (false, s),
+            };
+            let end = body
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(body.len());
+            if end == 0 || end > 4 {
+                return None;
+            }
+            let n: i16 = body[..end].parse().ok()?;
+            Some((if neg { -n } else { n }, &body[end..]))
+        }
+        let (x, rest) = number(text)?;
+        let rest = rest.strip_prefix(',')?;
+        let (y, rest) = number(rest)?;
+        Some((Sq::new(x, y), rest))
+    }
+}
+
 impl fmt::Display for Sq {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({},{})", self.x, self.y)
+    }
+}
+
+/// Serde for maps keyed by square: JSON keys must be strings, so the map is written as a list
+/// of (square, value) pairs. Use with `#[serde(with = "crate::board::sq_map")]`.
+pub mod sq_map {
+    use super::Sq;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::collections::BTreeMap;
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        map: &BTreeMap<Sq, T>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<Sq, T>, D::Error> {
+        let list: Vec<(Sq, T)> = Vec::deserialize(d)?;
+        Ok(list.into_iter().collect())
     }
 }
 

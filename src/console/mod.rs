@@ -3,6 +3,7 @@
 
 use crate::engine::{GameRng, Seat};
 use crate::games::chess::{BoardView, Color};
+use crate::games::echek::EchekView;
 use crate::games::enprise::{EnPriseView, SquareView};
 use crate::games::{AnyView, GameKind};
 use crate::store::{MatchId, Place, Player, Store, StoreError};
@@ -322,7 +323,7 @@ fn seat_list(update: &Update) -> String {
 
 fn seat_name(view: &AnyView, seat: Seat) -> String {
     match view {
-        AnyView::Chess(_) | AnyView::Enthralling(_) => {
+        AnyView::Chess(_) | AnyView::Enthralling(_) | AnyView::Echek(_) => {
             if seat == Seat(0) { "White" } else { "Black" }.to_string()
         }
         AnyView::Enprise(_) => crate::games::enprise::colour(seat).to_string(),
@@ -361,7 +362,56 @@ pub fn text_view(view: &AnyView) -> Vec<String> {
             lines
         }
         AnyView::Enprise(v) => text_enprise(v),
+        AnyView::Echek(v) => text_echek(v),
     }
+}
+
+/// The area a window could still cover, pieces in it (upper case White, lower case Black), then
+/// the supplies and each king's free neighbours.
+fn text_echek(view: &EchekView) -> Vec<String> {
+    let (lo, hi) = view.area;
+    let mut lines = Vec::new();
+    for y in (lo.y..=hi.y).rev() {
+        let mut row = format!("{y:>3} |");
+        for x in lo.x..=hi.x {
+            let piece = view.pieces.iter().find(|(s, _)| s.x == x && s.y == y);
+            row.push_str(&match piece {
+                Some((_, p)) if p.color == Color::White => format!(" {}", p.role.letter()),
+                Some((_, p)) => format!(" {}", p.role.letter().to_ascii_lowercase()),
+                None => " .".to_string(),
+            });
+        }
+        lines.push(row);
+    }
+    let xs: String = (lo.x..=hi.x).map(|x| format!("{x:>2}")).collect();
+    lines.push(format!("    x{xs}"));
+    lines.push("(upper case White, lower case Black; the area shown is where the 4x4 limit can still reach)".into());
+    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+        let supply: Vec<String> = view.supply[i]
+            .iter()
+            .map(|r| r.letter().to_string())
+            .collect();
+        let king = view.kings.iter().find(|k| k.color == color);
+        lines.push(format!(
+            "{color}: supply [{}]{}{}",
+            supply.join(" "),
+            king.map_or(String::new(), |k| format!(
+                ", king on {} with {} free",
+                k.at.xy(),
+                k.free
+            )),
+            if view.swap_used[i] {
+                ", rook swap used"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(last) = &view.last {
+        lines.push(format!("last: {}", last.text));
+    }
+    lines.push(view.status.clone());
+    lines
 }
 
 /// The growing board as a grid (x left to right, y top to bottom from high to low), then each

@@ -35,6 +35,8 @@ pub enum GameChoice {
     Enthralling,
     #[name = "En Prise"]
     Enprise,
+    #[name = "Echek n°1"]
+    Echek,
 }
 
 impl GameChoice {
@@ -43,6 +45,7 @@ impl GameChoice {
             GameChoice::Chess => GameKind::Chess,
             GameChoice::Enthralling => GameKind::Enthralling,
             GameChoice::Enprise => GameKind::Enprise,
+            GameChoice::Echek => GameKind::Echek,
         }
     }
 }
@@ -594,6 +597,15 @@ pub fn rules_summary(game: GameKind) -> &'static str {
              (`K@x,y`) once 6 vacant squares exist; then everyone must. Checkmate, stalemate or \
              shuttling a piece six moves in a row puts a player out; the last one standing wins. \
              Variants: variant=blind|memory|casino, alliance=true (four players)."
+        }
+        GameKind::Echek => {
+            "**Echek n°1**: six pieces a side, no board: every piece must fit in one 4x4 window, \
+             and each colour stays one group (touching by sides or corners). Each turn, put a \
+             piece from your supply next to your own (`N@1,1`; never beside the enemy king), or \
+             move one (`Q 0,0 to 2,2`); nothing is ever captured. Queen: leaves when surrounded. \
+             Rook: once, `swap` it with your king. Bishop: sends a piece back to its supply as it \
+             arrives (`B@1,1 return 0,2`). Pawn: may step as it arrives (`P@1,1 to 1,2`). Surround \
+             the enemy king on all eight sides (pieces or the limit) to win."
         }
     }
 }

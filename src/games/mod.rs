@@ -2,8 +2,10 @@
 //! through text actions, which is how the adapters (console, Discord) and `selfplay` drive games.
 
 pub mod chess;
+pub mod echek;
 pub mod enprise;
 pub mod enthralling;
+pub mod xy;
 
 use crate::engine::{
     Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
@@ -15,6 +17,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use chess::Chess;
+use echek::Echek;
 use enprise::EnPrise;
 use enthralling::Enthralling;
 
@@ -25,10 +28,16 @@ pub enum GameKind {
     Chess,
     Enthralling,
     Enprise,
+    Echek,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Chess, GameKind::Enthralling, GameKind::Enprise];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Chess,
+        GameKind::Enthralling,
+        GameKind::Enprise,
+        GameKind::Echek,
+    ];
 
     /// The short name used in commands and storage: "chess", "enthralling".
     pub fn id(self) -> &'static str {
@@ -36,6 +45,7 @@ impl GameKind {
             GameKind::Chess => "chess",
             GameKind::Enthralling => "enthralling",
             GameKind::Enprise => "enprise",
+            GameKind::Echek => "echek",
         }
     }
 
@@ -45,6 +55,7 @@ impl GameKind {
             GameKind::Chess => Chess::NAME,
             GameKind::Enthralling => Enthralling::NAME,
             GameKind::Enprise => EnPrise::NAME,
+            GameKind::Echek => Echek::NAME,
         }
     }
 
@@ -54,6 +65,7 @@ impl GameKind {
             GameKind::Chess => Chess::SEATS,
             GameKind::Enthralling => Enthralling::SEATS,
             GameKind::Enprise => EnPrise::SEATS,
+            GameKind::Echek => Echek::SEATS,
         }
     }
 
@@ -73,6 +85,9 @@ impl GameKind {
             }
             GameKind::Enprise => {
                 AnyGame::Enprise(EnPrise::new(&options_from_pairs(options)?, seats, rng)?)
+            }
+            GameKind::Echek => {
+                AnyGame::Echek(Echek::new(&options_from_pairs(options)?, seats, rng)?)
             }
         })
     }
@@ -118,6 +133,7 @@ pub enum AnyView {
     Chess(chess::BoardView),
     Enthralling(enthralling::EnthrallingView),
     Enprise(enprise::EnPriseView),
+    Echek(echek::EchekView),
 }
 
 /// A game of any kind, driven by text actions.
@@ -127,6 +143,7 @@ pub enum AnyGame {
     Chess(Chess),
     Enthralling(Enthralling),
     Enprise(EnPrise),
+    Echek(Echek),
 }
 
 /// Calls `$body` with `$g` bound to the inner game, whatever its kind.
@@ -136,6 +153,7 @@ macro_rules! each_game {
             AnyGame::Chess($g) => $body,
             AnyGame::Enthralling($g) => $body,
             AnyGame::Enprise($g) => $body,
+            AnyGame::Echek($g) => $body,
         }
     };
 }
@@ -177,6 +195,7 @@ impl AnyGame {
             AnyGame::Chess(_) => GameKind::Chess,
             AnyGame::Enthralling(_) => GameKind::Enthralling,
             AnyGame::Enprise(_) => GameKind::Enprise,
+            AnyGame::Echek(_) => GameKind::Echek,
         }
     }
 
@@ -208,13 +227,16 @@ impl AnyGame {
             AnyGame::Chess(g) => AnyView::Chess(g.view(viewer)),
             AnyGame::Enthralling(g) => AnyView::Enthralling(g.view(viewer)),
             AnyGame::Enprise(g) => AnyView::Enprise(g.view(viewer)),
+            AnyGame::Echek(g) => AnyView::Echek(g.view(viewer)),
         }
     }
 
     /// An outcome in the game's own words ("White won by checkmate").
     pub fn describe(&self, outcome: &Outcome) -> String {
         match self {
-            AnyGame::Chess(_) | AnyGame::Enthralling(_) => chess::describe(outcome),
+            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) => {
+                chess::describe(outcome)
+            }
             AnyGame::Enprise(_) => enprise::describe(outcome),
         }
     }
@@ -230,7 +252,7 @@ impl AnyGame {
     /// The outcome if `seat` resigns now, or why it may not.
     pub fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
         match self {
-            AnyGame::Chess(_) | AnyGame::Enthralling(_) => {
+            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) => {
                 Ok(Outcome::winner(Seat(1 - seat.0), 2, "resignation"))
             }
             AnyGame::Enprise(g) => g.resignation(seat),
@@ -265,7 +287,7 @@ mod tests {
         let err = "checkers".parse::<GameKind>().unwrap_err();
         assert_eq!(
             err,
-            "unknown game \"checkers\"; choose one of: chess, enthralling, enprise"
+            "unknown game \"checkers\"; choose one of: chess, enthralling, enprise, echek"
         );
     }
 

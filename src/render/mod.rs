@@ -377,10 +377,12 @@ pub fn render(view: &AnyView) -> Vec<u8> {
             draw_board(&v.board, &rings)
         }
         AnyView::Enprise(v) => enprise::draw(v),
+        AnyView::Echek(v) => echek::draw(v),
     };
     encode_png(&img)
 }
 
+mod echek;
 mod enprise;
 
 #[cfg(test)]

@@ -19,25 +19,11 @@ pub struct Piece {
 
 /// The cards on the table. A square that exists holds `None` (a vacant square, card face-down)
 /// or `Some(piece)`. Squares are never removed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Board {
+    #[serde(with = "crate::board::sq_map")]
     squares: BTreeMap<Sq, Option<Piece>>,
-}
-
-// JSON maps need string keys; a board is stored as a list of (square, content).
-impl Serialize for Board {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.squares.iter())
-    }
-}
-
-impl<'de> Deserialize<'de> for Board {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let list: Vec<(Sq, Option<Piece>)> = Vec::deserialize(d)?;
-        Ok(Board {
-            squares: list.into_iter().collect(),
-        })
-    }
 }
 
 /// Which pieces stand together: in an alliance, seats 1 and 3 (indices 0 and 2) against 2 and 4.

@@ -200,7 +200,7 @@ fn article(role: Role) -> String {
 }
 
 pub fn sq_text(sq: Sq) -> String {
-    format!("{},{}", sq.x, sq.y)
+    sq.xy()
 }
 
 impl EnPrise {

@@ -14,9 +14,9 @@
 //! | done memorising (Memory) | `ready` |
 
 use super::{Action, EnPrise, Phase, sq_text};
-use crate::board::Sq;
 use crate::engine::{Game, ParseError, Seat, Viewer};
 use crate::games::chess::Role;
+use crate::games::xy::{self, MoveText, normalise, only_square};
 
 pub(super) fn format(game: &EnPrise, action: &Action) -> String {
     match *action {
@@ -48,51 +48,6 @@ pub(super) fn format(game: &EnPrise, action: &Action) -> String {
             format!("{letter} {} {sep} {}", sq_text(from), sq_text(to))
         }
     }
-}
-
-/// Reads `-?digits,-?digits` at the start of `s`; returns the square and the rest.
-fn square(s: &str) -> Option<(Sq, &str)> {
-    fn number(s: &str) -> Option<(i16, &str)> {
-        let (neg, body) = match s.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, s),
-        };
-        let end = body
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(body.len());
-        if end == 0 || end > 4 {
-            return None;
-        }
-        let n: i16 = body[..end].parse().ok()?;
-        Some((if neg { -n } else { n }, &body[end..]))
-    }
-    let (x, rest) = number(s)?;
-    let rest = rest.strip_prefix(',')?;
-    let (y, rest) = number(rest)?;
-    Some((Sq::new(x, y), rest))
-}
-
-/// Reads a whole text as one square.
-fn only_square(s: &str) -> Option<Sq> {
-    square(s.trim()).and_then(|(sq, rest)| rest.trim().is_empty().then_some(sq))
-}
-
-/// Lower-cases, drops brackets and the spaces around commas, and squeezes whitespace.
-fn normalise(text: &str) -> String {
-    let mut s: String = text
-        .trim()
-        .to_ascii_lowercase()
-        .chars()
-        .filter(|c| !matches!(c, '(' | ')' | '[' | ']' | '+' | '#' | '!' | '?'))
-        .collect();
-    while s.contains(" ,") || s.contains(", ") {
-        s = s.replace(" ,", ",").replace(", ", ",");
-    }
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn role_letter(c: char) -> Option<Role> {
-    Role::from_letter(c.to_ascii_uppercase())
 }
 
 fn err(text: &str, reason: impl Into<String>) -> ParseError {
@@ -145,9 +100,7 @@ fn read(text: &str) -> Result<(Action, Option<Role>), ParseError> {
         let head = head.trim();
         let letter = match head.chars().collect::<Vec<_>>().as_slice() {
             [] => None,
-            [c] => Some(role_letter(*c).ok_or_else(|| {
-                err(text, format!("\"{c}\" is not a piece letter (K Q R B N P)"))
-            })?),
+            [c] => Some(xy::role_letter(*c).map_err(|reason| err(text, reason))?),
             _ => return Err(bad()),
         };
         let (sq, down) = match tail.trim().split_once(' ') {
@@ -171,41 +124,11 @@ fn read(text: &str) -> Result<(Action, Option<Role>), ParseError> {
             letter,
         ));
     }
-    // A move: [letter] x,y (to|x|-|>|->|takes| ) x,y
-    let mut rest = s.as_str();
-    let mut letter = None;
-    if let Some(c) = rest.chars().next()
-        && c.is_ascii_alphabetic()
-    {
-        if rest[1..].starts_with(|n: char| n.is_ascii_alphabetic()) {
-            return Err(bad());
-        }
-        letter =
-            Some(role_letter(c).ok_or_else(|| {
-                err(text, format!("\"{c}\" is not a piece letter (K Q R B N P)"))
-            })?);
-        rest = rest[1..].trim_start();
+    match xy::read_move(&s) {
+        Ok((letter, from, to)) => Ok((Action::Move { from, to }, letter)),
+        Err(MoveText::NotAMove) => Err(bad()),
+        Err(MoveText::BadLetter(reason)) => Err(err(text, reason)),
     }
-    let (from, after) = square(rest).ok_or_else(bad)?;
-    let spaced = after.starts_with(' ');
-    let after = after.trim_start();
-    let to_text = if let Some(r) = ["takes ", "to ", "->", "x", ">"]
-        .iter()
-        .find_map(|sep| after.strip_prefix(sep))
-    {
-        r
-    } else if let Some(r) = after.strip_prefix('-') {
-        // "0,0 -2,2" names -2,2; "0,0-2,2" and "0,0 - 2,2" use the dash as the separator.
-        if spaced && only_square(after).is_some() {
-            after
-        } else {
-            r
-        }
-    } else {
-        after
-    };
-    let to = only_square(to_text).ok_or_else(bad)?;
-    Ok((Action::Move { from, to }, letter))
 }
 
 pub(super) fn parse(game: &EnPrise, seat: Seat, text: &str) -> Result<Action, ParseError> {

@@ -1,0 +1,499 @@
+//! The Echek n°1 picture: pieces floating in a 4x4 window, with no fixed board.
+//!
+//! The squares drawn are the area: every square some 4x4 window holding all the pieces could
+//! still cover; beyond it lies the limit (plain background). Within the area, the box around the
+//! pieces is a bright chequered board; the rest, where the window could still shift, is a muted
+//! grey chequer. Numbers around the area give each column's x and each row's y (y grows
+//! upwards, as players type squares `x,y`). Each king carries a badge with its free neighbours,
+//! red when two or fewer remain. Above: the status and the last action. Below: one row per
+//! player with their colour, state and supply.
+
+use super::enprise::Rect;
+use super::{
+    BLACK_DETAIL, BLACK_PIECE, CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, PieceSprites, SQUARE,
+    Sprite, WHITE_PIECE, blend, disc, fill, pieces, role_index, text, text_width,
+};
+use crate::board::Sq;
+use crate::engine::Viewer;
+use crate::games::chess::Color;
+use crate::games::echek::{EchekView, Piece};
+use image::{Rgb, RgbImage};
+use std::sync::OnceLock;
+
+/// Beyond the area: the limit.
+pub const BACKGROUND: [u8; 3] = FRAME;
+/// The squares around the pieces now: the chess board's light and dark squares.
+pub const IN_PLAY: [[u8; 3]; 2] = [DARK, LIGHT];
+/// The squares the window could still shift over: a muted grey chequer.
+pub const SHIFT: [[u8; 3]; 2] = [[104, 101, 95], [128, 124, 116]];
+/// The line around the pieces' box.
+const EDGE: [u8; 3] = [236, 196, 70];
+/// Secondary text.
+const DIM: [u8; 3] = [160, 154, 144];
+/// The marker of the player to play.
+const GOLD: [u8; 3] = [236, 196, 70];
+/// The band behind the player to play.
+const ACTING: [u8; 3] = [70, 66, 60];
+
+/// Side of one square: the chess sprites' box, so pieces are drawn at full size.
+pub const CELL: u32 = SQUARE;
+/// Room for the status line and the last action.
+const TOP: u32 = 62;
+/// Font size of the coordinates, and the band they take above and below the area.
+const LABEL_SIZE: f32 = 18.0;
+const BAND: u32 = 28;
+/// Width of the band of row numbers left and right of the area.
+const SIDE: u32 = 44;
+/// Room for the caption under the area.
+const CAPTION: u32 = 30;
+/// The narrowest picture, and the player panel: its width, one row's height, inner padding.
+const MIN_WIDTH: u32 = 720;
+const PANEL_W: u32 = 688;
+const ROW: u32 = 56;
+const PAD: u32 = 16;
+/// The supply: where its tiles start within a row, a tile's side and the gap between tiles.
+const SUPPLY_X: u32 = 420;
+const TILE: u32 = 44;
+const TILE_GAP: u32 = 5;
+/// Room between a supply tile's edge and its piece.
+const TILE_MARGIN: u32 = 4;
+
+/// Where everything goes: the area's cells, the caption and the rows of the player panel.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// The x of the leftmost column and the y of the top row.
+    pub left: i16,
+    pub top: i16,
+    pub cols: u32,
+    pub rows: u32,
+    /// The top-left corner of the top-left cell.
+    pub origin: (u32, u32),
+    pub panel_top: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Layout {
+    pub fn new(view: &EchekView) -> Layout {
+        let (lo, hi) = view.area;
+        let cols = (hi.x - lo.x + 1).max(1) as u32;
+        let rows = (hi.y - lo.y + 1).max(1) as u32;
+        let board_w = cols * CELL;
+        let width = (board_w + 2 * SIDE).max(MIN_WIDTH);
+        let origin = ((width - board_w) / 2, TOP + BAND);
+        let panel_top = origin.1 + rows * CELL + BAND + CAPTION;
+        Layout {
+            left: lo.x,
+            top: hi.y,
+            cols,
+            rows,
+            origin,
+            panel_top,
+            width,
+            height: panel_top + 2 * ROW + PAD / 2,
+        }
+    }
+
+    /// The cell of `sq`, or None outside the area.
+    pub fn cell(&self, sq: Sq) -> Option<Rect> {
+        let col = i32::from(sq.x) - i32::from(self.left);
+        let row = i32::from(self.top) - i32::from(sq.y);
+        if col < 0 || row < 0 || col as u32 >= self.cols || row as u32 >= self.rows {
+            return None;
+        }
+        Some(Rect {
+            x: self.origin.0 + col as u32 * CELL,
+            y: self.origin.1 + row as u32 * CELL,
+            w: CELL,
+            h: CELL,
+        })
+    }
+
+    /// The row of `color` in the panel (White's first).
+    pub fn player_row(&self, color: Color) -> Rect {
+        Rect {
+            x: (self.width - PANEL_W) / 2,
+            y: self.panel_top + color.index() as u32 * ROW,
+            w: PANEL_W,
+            h: ROW,
+        }
+    }
+
+    /// The `index`-th tile of `color`'s supply.
+    pub fn supply_tile(&self, color: Color, index: usize) -> Rect {
+        let row = self.player_row(color);
+        Rect {
+            x: row.x + SUPPLY_X + index as u32 * (TILE + TILE_GAP),
+            y: row.y + (ROW - TILE) / 2,
+            w: TILE,
+            h: TILE,
+        }
+    }
+}
+
+fn inside(area: (Sq, Sq), sq: Sq) -> bool {
+    (area.0.x..=area.1.x).contains(&sq.x) && (area.0.y..=area.1.y).contains(&sq.y)
+}
+
+/// The colour a square is painted before any mark: bright within the pieces' box, muted in
+/// the rest of the area; None beyond the limit.
+pub fn base_colour(view: &EchekView, sq: Sq) -> Option<[u8; 3]> {
+    let parity = usize::from((i32::from(sq.x) + i32::from(sq.y)).rem_euclid(2) == 1);
+    if inside(view.bounds, sq) {
+        Some(IN_PLAY[parity])
+    } else if inside(view.area, sq) {
+        Some(SHIFT[parity])
+    } else {
+        None
+    }
+}
+
+fn inset(r: Rect, by: u32) -> Rect {
+    Rect {
+        x: r.x + by,
+        y: r.y + by,
+        w: r.w.saturating_sub(2 * by),
+        h: r.h.saturating_sub(2 * by),
+    }
+}
+
+/// Blends `color` over `r`.
+fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
+    for y in r.y..(r.y + r.h).min(img.height()) {
+        for x in r.x..(r.x + r.w).min(img.width()) {
+            blend(img.get_pixel_mut(x, y), color, alpha);
+        }
+    }
+}
+
+/// A border `thick` pixels wide just inside `r`.
+fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
+    fill(img, r.x, r.y, r.w, thick, color);
+    fill(img, r.x, r.y + r.h - thick, r.w, thick, color);
+    fill(img, r.x, r.y, thick, r.h, color);
+    fill(img, r.x + r.w - thick, r.y, thick, r.h, color);
+}
+
+/// `s` cut with an ellipsis to fit in `max` pixels at `size`.
+fn fit(s: &str, size: f32, max: f32) -> String {
+    if text_width(size, s) <= max {
+        return s.to_string();
+    }
+    let room = max - text_width(size, "…");
+    let mut used = 0.0;
+    let mut out = String::new();
+    for c in s.chars() {
+        used += text_width(size, c.encode_utf8(&mut [0; 4]));
+        if used > room {
+            break;
+        }
+        out.push(c);
+    }
+    out.push('…');
+    out
+}
+
+/// Draws `s` centred on `cx` with its baseline at `y`.
+fn centred(img: &mut RgbImage, cx: f32, y: f32, size: f32, s: &str, color: [u8; 3]) {
+    text(img, cx - text_width(size, s) / 2.0, y, size, s, color);
+}
+
+/// A small right-pointing triangle with its left edge at `x`, centred on `cy`.
+fn marker(img: &mut RgbImage, x: u32, cy: u32) {
+    for dy in 0..=7u32 {
+        let len = (7 - dy) * 11 / 7 + 1;
+        fill(img, x, cy - dy, len, 1, GOLD);
+        fill(img, x, cy + dy, len, 1, GOLD);
+    }
+}
+
+/// A piece's fill and lines.
+fn colours(color: Color) -> ([u8; 3], [u8; 3]) {
+    match color {
+        Color::White => (WHITE_PIECE, BLACK_PIECE),
+        Color::Black => (BLACK_PIECE, BLACK_DETAIL),
+    }
+}
+
+fn draw_piece(img: &mut RgbImage, set: &PieceSprites, x: u32, y: u32, piece: Piece) {
+    let (body, lines) = colours(piece.color);
+    let i = role_index(piece.role);
+    set.solid[i].draw(img, x, y, body);
+    set.outline[i].draw(img, x, y, lines);
+}
+
+/// The chess sprites (drawn in a `SQUARE` box) shrunk so their ink fills a `TILE` box less a
+/// small margin; the lines, which thin out when shrunk, are strengthened.
+fn small_pieces() -> &'static PieceSprites {
+    static SPRITES: OnceLock<PieceSprites> = OnceLock::new();
+    SPRITES.get_or_init(|| {
+        let set = pieces();
+        let window = ink_window(&set.solid);
+        let size = TILE - 2 * TILE_MARGIN;
+        let shrunk = |s: &Sprite, gain: f32| Sprite {
+            left: TILE_MARGIN as i32,
+            top: TILE_MARGIN as i32,
+            ..shrink(s, window, size, gain)
+        };
+        PieceSprites {
+            solid: set.solid.iter().map(|s| shrunk(s, 1.0)).collect(),
+            outline: set.outline.iter().map(|s| shrunk(s, 1.4)).collect(),
+        }
+    })
+}
+
+/// The smallest square (corner x, corner y, side) holding the ink of every sprite, centred on
+/// it, with a pixel of air each side.
+fn ink_window(sprites: &[Sprite]) -> (i32, i32, u32) {
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for s in sprites.iter().filter(|s| s.width > 0) {
+        let height = (s.alpha.len() as u32 / s.width) as i32;
+        x0 = x0.min(s.left);
+        y0 = y0.min(s.top);
+        x1 = x1.max(s.left + s.width as i32);
+        y1 = y1.max(s.top + height);
+    }
+    if x0 > x1 {
+        return (0, 0, SQUARE);
+    }
+    let side = (x1 - x0).max(y1 - y0) + 2;
+    ((x0 + x1 - side) / 2, (y0 + y1 - side) / 2, side as u32)
+}
+
+/// The part of `sprite` inside `window` (corner x, corner y, side), averaged down to `size`
+/// square pixels (at most the window's side), its coverage times `gain`.
+fn shrink(sprite: &Sprite, window: (i32, i32, u32), size: u32, gain: f32) -> Sprite {
+    let big = window.2 as usize;
+    let mut coverage = vec![0u32; big * big];
+    if sprite.width > 0 {
+        for (i, &a) in sprite.alpha.iter().enumerate() {
+            let x = sprite.left + (i as u32 % sprite.width) as i32 - window.0;
+            let y = sprite.top + (i as u32 / sprite.width) as i32 - window.1;
+            if (0..big as i32).contains(&x) && (0..big as i32).contains(&y) {
+                coverage[y as usize * big + x as usize] = u32::from(a);
+            }
+        }
+    }
+    let size = size.clamp(1, window.2) as usize;
+    // The source pixels that fall in target pixel `t`.
+    let span = |t: usize| {
+        (
+            t * big / size,
+            ((t + 1) * big / size).max(t * big / size + 1),
+        )
+    };
+    let mut alpha = Vec::with_capacity(size * size);
+    for ty in 0..size {
+        let (y0, y1) = span(ty);
+        for tx in 0..size {
+            let (x0, x1) = span(tx);
+            let sum: u32 = (y0..y1)
+                .flat_map(|y| &coverage[y * big + x0..y * big + x1])
+                .sum();
+            let mean = sum as f32 / ((y1 - y0) * (x1 - x0)) as f32;
+            alpha.push((mean * gain).min(255.0) as u8);
+        }
+    }
+    Sprite {
+        left: 0,
+        top: 0,
+        width: size as u32,
+        alpha,
+    }
+}
+
+/// Draws the picture of an Echek view.
+pub fn draw(view: &EchekView) -> RgbImage {
+    let layout = Layout::new(view);
+    let mut img = RgbImage::from_pixel(layout.width, layout.height, Rgb(BACKGROUND));
+    draw_header(&mut img, view, layout.width);
+    draw_area(&mut img, &layout, view);
+    draw_coordinates(&mut img, &layout);
+    draw_caption(&mut img, &layout, view);
+    for color in [Color::White, Color::Black] {
+        draw_player(&mut img, &layout, view, color);
+    }
+    img
+}
+
+/// The status line (after a dot of the colour to play) and the last action.
+fn draw_header(img: &mut RgbImage, view: &EchekView, width: u32) {
+    let room = (width - 2 * PAD - 26) as f32;
+    if view.outcome.is_none() {
+        let (body, _) = colours(view.to_move);
+        disc(img, PAD + 9, 20, 9, body, LABEL);
+    }
+    let status = fit(&view.status, 19.0, room);
+    text(img, (PAD + 26) as f32, 27.0, 19.0, &status, LABEL);
+    if let Some(last) = &view.last {
+        let line = fit(&format!("Last: {}", last.text), 15.0, room);
+        text(img, (PAD + 26) as f32, 51.0, 15.0, &line, DIM);
+    }
+}
+
+/// The squares of the area, the pieces' box, the marks of the last action and of kings short
+/// of room, the pieces and the kings' badges.
+fn draw_area(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
+    let (lo, hi) = view.area;
+    for y in lo.y..=hi.y {
+        for x in lo.x..=hi.x {
+            let sq = Sq::new(x, y);
+            if let (Some(r), Some(c)) = (layout.cell(sq), base_colour(view, sq)) {
+                fill(img, r.x, r.y, r.w, r.h, c);
+            }
+        }
+    }
+    // A line around the pieces' box, just outside it where the area allows.
+    if let (Some(a), Some(b)) = (
+        layout.cell(Sq::new(view.bounds.0.x, view.bounds.1.y)),
+        layout.cell(Sq::new(view.bounds.1.x, view.bounds.0.y)),
+    ) {
+        let boxed = Rect {
+            x: a.x - 2,
+            y: a.y - 2,
+            w: b.x + b.w - a.x + 4,
+            h: b.y + b.h - a.y + 4,
+        };
+        border(img, boxed, 2, EDGE);
+    }
+    if let Some(last) = &view.last {
+        for &sq in &last.squares {
+            if let Some(r) = layout.cell(sq) {
+                wash(img, r, LAST_MOVE, 150);
+            }
+        }
+    }
+    for king in view.kings.iter().filter(|k| k.free <= 2) {
+        if let Some(r) = layout.cell(king.at) {
+            wash(img, r, CHECK, if king.free == 0 { 190 } else { 110 });
+            border(img, r, 5, CHECK);
+        }
+    }
+    let set = pieces();
+    for &(sq, piece) in &view.pieces {
+        if let Some(r) = layout.cell(sq) {
+            draw_piece(img, set, r.x, r.y, piece);
+        }
+    }
+    for king in &view.kings {
+        let Some(r) = layout.cell(king.at) else {
+            continue;
+        };
+        let (cx, cy) = (r.x + r.w - 17, r.y + 17);
+        let (face, ink) = if king.free <= 2 {
+            (CHECK, WHITE_PIECE)
+        } else {
+            (FRAME, LABEL)
+        };
+        disc(img, cx, cy, 13, face, WHITE_PIECE);
+        centred(
+            img,
+            cx as f32,
+            cy as f32 + 6.0,
+            17.0,
+            &king.free.to_string(),
+            ink,
+        );
+    }
+}
+
+/// Each column's x above and below the area, each row's y left and right of it.
+fn draw_coordinates(img: &mut RgbImage, layout: &Layout) {
+    let size = LABEL_SIZE;
+    let (x0, y0) = layout.origin;
+    let (w, h) = (layout.cols * CELL, layout.rows * CELL);
+    for col in 0..layout.cols {
+        let label = (i32::from(layout.left) + col as i32).to_string();
+        let cx = (x0 + col * CELL + CELL / 2) as f32;
+        centred(img, cx, y0 as f32 - 8.0, size, &label, LABEL);
+        centred(img, cx, (y0 + h) as f32 + size + 4.0, size, &label, LABEL);
+    }
+    for row in 0..layout.rows {
+        let label = (i32::from(layout.top) - row as i32).to_string();
+        let base = (y0 + row * CELL + CELL / 2) as f32 + size * 0.36;
+        let lw = text_width(size, &label);
+        text(img, x0 as f32 - 10.0 - lw, base, size, &label, LABEL);
+        text(img, (x0 + w) as f32 + 10.0, base, size, &label, LABEL);
+    }
+}
+
+/// What the shades mean.
+fn draw_caption(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
+    let caption = if view.area == view.bounds {
+        "The pieces fill the 4x4 window: it cannot shift. Beyond it lies the limit."
+    } else {
+        "The 4x4 window can shift over the grey squares; beyond them lies the limit."
+    };
+    let y = layout.origin.1 + layout.rows * CELL + BAND + 18;
+    let caption = fit(caption, 15.0, (layout.width - 2 * PAD) as f32);
+    centred(
+        img,
+        layout.width as f32 / 2.0,
+        y as f32,
+        15.0,
+        &caption,
+        DIM,
+    );
+}
+
+/// What to say under a player's name: to play, the king's room, the rook swap.
+fn player_state(view: &EchekView, color: Color) -> String {
+    let mut words = Vec::new();
+    if view.outcome.is_none() && view.to_move == color {
+        words.push("to play".to_string());
+    }
+    if let Some(king) = view.kings.iter().find(|k| k.color == color) {
+        words.push(match king.free {
+            0 => "king surrounded".to_string(),
+            1 => "king: 1 free square".to_string(),
+            n => format!("king: {n} free squares"),
+        });
+    }
+    words.push(
+        if view.swap_used[color.index()] {
+            "rook swap used"
+        } else {
+            "rook swap available"
+        }
+        .to_string(),
+    );
+    words.join(" · ")
+}
+
+/// One player's row: turn marker, colour, name, state and supply.
+fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Color) {
+    let row = layout.player_row(color);
+    let playing = view.outcome.is_none() && view.to_move == color;
+    if playing {
+        wash(img, inset(row, 3), ACTING, 255);
+    }
+    let cy = row.y + row.h / 2;
+    if playing {
+        marker(img, row.x + PAD - 6, cy);
+    }
+    let (body, _) = colours(color);
+    disc(img, row.x + PAD + 20, cy, 9, body, LABEL);
+    let mut name = color.name().to_string();
+    if view.viewer == Viewer::Seat(crate::games::chess::seat_of(color)) {
+        name.push_str(" (you)");
+    }
+    let name_x = row.x + PAD + 36;
+    let room = (SUPPLY_X - 70 - PAD - 36) as f32;
+    let name = fit(&name, 18.0, room);
+    text(img, name_x as f32, (row.y + 24) as f32, 18.0, &name, LABEL);
+    let state = fit(&player_state(view, color), 13.0, room);
+    text(img, name_x as f32, (row.y + 44) as f32, 13.0, &state, DIM);
+    let label_x = (row.x + SUPPLY_X - 60) as f32;
+    text(img, label_x, (cy + 5) as f32, 14.0, "supply", DIM);
+    let supply = &view.supply[color.index()];
+    if supply.is_empty() {
+        let x = (row.x + SUPPLY_X) as f32;
+        text(img, x, (cy + 5) as f32, 14.0, "empty", DIM);
+    }
+    let set = small_pieces();
+    for (i, &role) in supply.iter().enumerate() {
+        let r = layout.supply_tile(color, i);
+        fill(img, r.x, r.y, r.w, r.h, DARK);
+        draw_piece(img, set, r.x, r.y, Piece { color, role });
+    }
+}
