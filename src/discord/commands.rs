@@ -164,19 +164,23 @@ pub fn choice_components(update: &Update) -> Vec<serenity::CreateActionRow> {
     }
 }
 
-/// Starts the timer an update asks for (the memorising time of En Prise Memory): when it runs
-/// out and the match has not moved on, the table applies the game's timeout actions and the
-/// result is posted in `channel`.
+/// Starts a timer (the memorising time of En Prise Memory): when it runs out and the match has
+/// not moved on, the table applies the game's timeout actions and the result is posted in
+/// `channel`.
 pub fn start_timer(
     http: std::sync::Arc<serenity::Http>,
     table: crate::table::TableHandle,
     channel: serenity::ChannelId,
-    update: &Update,
+    timer: Option<crate::table::Timer>,
 ) {
-    let Some(seconds) = update.timeout else {
+    let Some(crate::table::Timer {
+        match_id: id,
+        version,
+        seconds,
+    }) = timer
+    else {
         return;
     };
-    let (id, version) = (update.match_id, update.version);
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
         match table.call(move |t| t.expire(id, version)).await {
@@ -377,7 +381,12 @@ async fn board_after(
         Ok(update) => {
             ctx.send(board_reply(&update)).await?;
             let http = ctx.serenity_context().http.clone();
-            start_timer(http, ctx.data().table.clone(), ctx.channel_id(), &update);
+            start_timer(
+                http,
+                ctx.data().table.clone(),
+                ctx.channel_id(),
+                update.timer(),
+            );
             Ok(())
         }
         Err(e) => ephemeral(ctx, player_message(&e)).await,
@@ -710,7 +719,7 @@ async fn act_by_component(
         ctx.http.clone(),
         data.table.clone(),
         press.channel_id,
-        &update,
+        update.timer(),
     );
     Ok(())
 }
@@ -842,7 +851,12 @@ async fn accept_challenge(
                 .components(choice_components(&update)),
         )
         .await?;
-    start_timer(ctx.http.clone(), data.table.clone(), thread.id, &update);
+    start_timer(
+        ctx.http.clone(),
+        data.table.clone(),
+        thread.id,
+        update.timer(),
+    );
     press
         .edit_response(
             ctx,

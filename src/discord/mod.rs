@@ -123,6 +123,18 @@ pub fn framework(
                     }
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
+                // Timers of matches that were waiting when the bot stopped start again.
+                for (timer, thread) in table.call(|t| t.timers()).await?? {
+                    if let Ok(thread) = thread.parse::<u64>() {
+                        let channel = serenity::ChannelId::new(thread);
+                        commands::start_timer(
+                            ctx.http.clone(),
+                            table.clone(),
+                            channel,
+                            Some(timer),
+                        );
+                    }
+                }
                 if let Some(tx) = ready.lock().expect("not poisoned").take() {
                     let _ = tx.send(());
                 }

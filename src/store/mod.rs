@@ -382,6 +382,16 @@ impl Store {
             .optional()?)
     }
 
+    /// Active matches played in a Discord thread, with the thread's id.
+    pub fn active_in_threads(&self) -> Result<Vec<(MatchId, String)>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, thread_id FROM matches
+             WHERE status = 'active' AND thread_id IS NOT NULL ORDER BY id",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Direct access for tests and maintenance tools.
     pub fn connection(&self) -> &Connection {
         &self.conn

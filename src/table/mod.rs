@@ -90,6 +90,25 @@ pub struct Update {
     pub timeout: Option<u32>,
 }
 
+/// A timer a match waits on: after `seconds`, call [`Table::expire`] with `version`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timer {
+    pub match_id: MatchId,
+    pub version: u64,
+    pub seconds: u32,
+}
+
+impl Update {
+    /// The timer this update asks for, if any.
+    pub fn timer(&self) -> Option<Timer> {
+        self.timeout.map(|seconds| Timer {
+            match_id: self.match_id,
+            version: self.version,
+            seconds,
+        })
+    }
+}
+
 /// At most this many choices are offered as buttons or a menu (Discord's menu limit).
 pub const FEW_CHOICES: usize = 25;
 
@@ -344,6 +363,24 @@ impl Table {
             .and_then(|p| seats_of(&loaded.stored, p, id).ok())
             .map_or(Viewer::Spectator, |seats| Viewer::Seat(seats[0]));
         Ok(loaded.game.view(viewer))
+    }
+
+    /// The timers active Discord matches wait on, with their threads: after a restart they
+    /// start again from the full time.
+    pub fn timers(&self) -> Result<Vec<(Timer, String)>, TableError> {
+        let mut out = Vec::new();
+        for (id, thread) in self.store.active_in_threads()? {
+            let loaded = self.load(id)?;
+            if let Some((seconds, _)) = loaded.game.timeout() {
+                let timer = Timer {
+                    match_id: id,
+                    version: loaded.stored.version,
+                    seconds,
+                };
+                out.push((timer, thread));
+            }
+        }
+        Ok(out)
     }
 
     /// The log: (move number from 1, player name, canonical text).
