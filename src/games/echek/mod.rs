@@ -172,8 +172,10 @@ fn sound(before: &BTreeMap<Sq, Piece>, after: &BTreeMap<Sq, Piece>) -> bool {
 fn reach(pieces: &BTreeMap<Sq, Piece>, from: Sq) -> Vec<Sq> {
     let piece = pieces[&from];
     let grid = Open(pieces);
+    // The window floats with the piece, so a slide may run up to twice its width less one;
+    // whether the result fits is judged afterwards.
     let slider = Slide {
-        max_steps: Some(WINDOW as u16 - 1),
+        max_steps: Some(2 * (WINDOW as u16 - 1)),
         pass_own: true,
         capture: false,
     };
@@ -427,12 +429,23 @@ impl Echek {
                 if piece.color != color {
                     return format!("the {} on {} is not yours", piece.role.name(), from.xy());
                 }
+                if from == to {
+                    return format!("the {} is already on {}", piece.role.name(), to.xy());
+                }
                 if self.pieces.contains_key(&to) {
                     return format!("{} is occupied; pieces never capture", to.xy());
                 }
                 if !reach(&self.pieces, from).contains(&to) {
+                    let why = match piece.role {
+                        Role::Queen | Role::Rook | Role::Bishop => {
+                            " (along its lines, never past the opponent's pieces)"
+                        }
+                        Role::Knight => " (the knight's L)",
+                        Role::King => " (one square in any direction)",
+                        Role::Pawn => " (one square straight)",
+                    };
                     return format!(
-                        "the {} on {} cannot reach {} (sliders never pass the opponent's pieces)",
+                        "the {} on {} cannot reach {}{why}",
                         piece.role.name(),
                         from.xy(),
                         to.xy()

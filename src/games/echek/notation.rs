@@ -67,7 +67,10 @@ fn read(text: &str) -> Result<(Action, Option<Role>), ParseError> {
         let (mut then, mut back) = (None, None);
         if let Some(rest) = rest {
             let second = |word: &str| rest.strip_prefix(word).and_then(only_square);
-            if let Some(to) = ["to ", "-", "> ", ">"].iter().find_map(|w| second(w)) {
+            // After a space, "-1,2" is a square (the step's target), not a dash and 1,2.
+            if let Some(to) = only_square(rest) {
+                then = Some(to);
+            } else if let Some(to) = ["to ", "-", "> ", ">"].iter().find_map(|w| second(w)) {
                 then = Some(to);
             } else if let Some(b) = ["return ", "back ", "send "].iter().find_map(|w| second(w)) {
                 back = Some(b);

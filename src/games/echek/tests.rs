@@ -157,7 +157,7 @@ fn sliders_pass_their_own_pieces_but_never_the_opponents() {
     assert!(texts(&g).contains(&"R 0,0 to 2,0".to_string()));
     let g = position(&[". . . .", "R k . .", "K . . ."], (0, -1), Color::White);
     assert!(!texts(&g).contains(&"R 0,0 to 2,0".to_string()));
-    assert!(refused(&g, "R 0,0 to 2,0").contains("never pass the opponent's pieces"));
+    assert!(refused(&g, "R 0,0 to 2,0").contains("never past the opponent's pieces"));
     // Knights jump anything.
     let g = position(&["n k .", "K N ."], (0, 0), Color::White);
     assert!(
@@ -341,4 +341,36 @@ fn a_player_who_cannot_act_passes() {
         refused(&g, "pass"),
         "you may pass only when you can do nothing else"
     );
+}
+
+#[test]
+fn a_slider_may_cross_further_than_the_window_as_the_window_follows() {
+    // The queen leaves the left edge: afterwards every piece spans x = 0..2.
+    let g = position(&[". . k .", "Q . K .", ". N . B"], (-2, -1), Color::White);
+    assert!(
+        texts(&g).contains(&"Q -2,0 to 2,0".to_string()),
+        "{:?}",
+        texts(&g)
+    );
+    assert_eq!(
+        refused(&g, "N -1,-1 to 0,-1"),
+        "the knight on -1,-1 cannot reach 0,-1 (the knight's L)"
+    );
+    assert_eq!(refused(&g, "K 0,0 to 0,0"), "the king is already on 0,0");
+}
+
+#[test]
+fn a_pawn_step_to_a_negative_square_reads_as_that_square() {
+    let g = position(&["k .", "K ."], (0, 0), Color::White);
+    let put = g.parse_action(Seat(0), "P@-1,0 -1,-1").unwrap();
+    assert_eq!(
+        put,
+        Action::Put {
+            role: Role::Pawn,
+            at: sq(-1, 0),
+            then: Some(sq(-1, -1)),
+            back: None
+        }
+    );
+    assert_eq!(g.format_action(&put), "P@-1,0 to -1,-1");
 }
