@@ -5,6 +5,7 @@ pub mod chess;
 pub mod echek;
 pub mod enprise;
 pub mod enthralling;
+pub mod snipe;
 pub mod xy;
 
 use crate::engine::{
