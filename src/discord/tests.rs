@@ -249,3 +249,17 @@ fn command_definitions_fit_discords_limits() {
         .unwrap();
     assert_eq!(action["options"][0]["autocomplete"], Value::Bool(true));
 }
+
+#[test]
+fn every_game_can_be_challenged_and_has_a_rules_summary() {
+    use poise::ChoiceParameter;
+    let offered: Vec<crate::games::GameKind> = (0..commands::GameChoice::list().len())
+        .map(|i| commands::GameChoice::from_index(i).unwrap().kind())
+        .collect();
+    assert_eq!(offered, crate::games::GameKind::ALL);
+    for kind in crate::games::GameKind::ALL {
+        let summary = commands::rules_summary(kind);
+        assert!(summary.contains(kind.name()), "{summary}");
+        assert!(summary.len() <= 2000, "Discord's message limit: {kind}");
+    }
+}
