@@ -8,10 +8,10 @@
 //! red when two or fewer remain. Above: the status and the last action. Below: one row per
 //! player with their colour, state and supply.
 
-use super::enprise::Rect;
+use super::enprise::{Rect, centred, fit, ink_window, marker, resample, wash};
 use super::{
     BLACK_DETAIL, BLACK_PIECE, CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, PieceSprites, SQUARE,
-    Sprite, WHITE_PIECE, blend, disc, fill, pieces, role_index, text, text_width,
+    Sprite, WHITE_PIECE, disc, fill, pieces, role_index, text, text_width,
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
@@ -31,7 +31,6 @@ const EDGE: [u8; 3] = [236, 196, 70];
 /// Secondary text.
 const DIM: [u8; 3] = [160, 154, 144];
 /// The marker of the player to play.
-const GOLD: [u8; 3] = [236, 196, 70];
 /// The band behind the player to play.
 const ACTING: [u8; 3] = [70, 66, 60];
 
@@ -157,54 +156,12 @@ fn inset(r: Rect, by: u32) -> Rect {
     }
 }
 
-/// Blends `color` over `r`.
-fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
-    for y in r.y..(r.y + r.h).min(img.height()) {
-        for x in r.x..(r.x + r.w).min(img.width()) {
-            blend(img.get_pixel_mut(x, y), color, alpha);
-        }
-    }
-}
-
 /// A border `thick` pixels wide just inside `r`.
 fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
     fill(img, r.x, r.y, r.w, thick, color);
     fill(img, r.x, r.y + r.h - thick, r.w, thick, color);
     fill(img, r.x, r.y, thick, r.h, color);
     fill(img, r.x + r.w - thick, r.y, thick, r.h, color);
-}
-
-/// `s` cut with an ellipsis to fit in `max` pixels at `size`.
-fn fit(s: &str, size: f32, max: f32) -> String {
-    if text_width(size, s) <= max {
-        return s.to_string();
-    }
-    let room = max - text_width(size, "…");
-    let mut used = 0.0;
-    let mut out = String::new();
-    for c in s.chars() {
-        used += text_width(size, c.encode_utf8(&mut [0; 4]));
-        if used > room {
-            break;
-        }
-        out.push(c);
-    }
-    out.push('…');
-    out
-}
-
-/// Draws `s` centred on `cx` with its baseline at `y`.
-fn centred(img: &mut RgbImage, cx: f32, y: f32, size: f32, s: &str, color: [u8; 3]) {
-    text(img, cx - text_width(size, s) / 2.0, y, size, s, color);
-}
-
-/// A small right-pointing triangle with its left edge at `x`, centred on `cy`.
-fn marker(img: &mut RgbImage, x: u32, cy: u32) {
-    for dy in 0..=7u32 {
-        let len = (7 - dy) * 11 / 7 + 1;
-        fill(img, x, cy - dy, len, 1, GOLD);
-        fill(img, x, cy + dy, len, 1, GOLD);
-    }
 }
 
 /// A piece's fill and lines.
@@ -233,73 +190,13 @@ fn small_pieces() -> &'static PieceSprites {
         let shrunk = |s: &Sprite, gain: f32| Sprite {
             left: TILE_MARGIN as i32,
             top: TILE_MARGIN as i32,
-            ..shrink(s, window, size, gain)
+            ..resample(s, window, size, gain)
         };
         PieceSprites {
             solid: set.solid.iter().map(|s| shrunk(s, 1.0)).collect(),
             outline: set.outline.iter().map(|s| shrunk(s, 1.4)).collect(),
         }
     })
-}
-
-/// The smallest square (corner x, corner y, side) holding the ink of every sprite, centred on
-/// it, with a pixel of air each side.
-fn ink_window(sprites: &[Sprite]) -> (i32, i32, u32) {
-    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-    for s in sprites.iter().filter(|s| s.width > 0) {
-        let height = (s.alpha.len() as u32 / s.width) as i32;
-        x0 = x0.min(s.left);
-        y0 = y0.min(s.top);
-        x1 = x1.max(s.left + s.width as i32);
-        y1 = y1.max(s.top + height);
-    }
-    if x0 > x1 {
-        return (0, 0, SQUARE);
-    }
-    let side = (x1 - x0).max(y1 - y0) + 2;
-    ((x0 + x1 - side) / 2, (y0 + y1 - side) / 2, side as u32)
-}
-
-/// The part of `sprite` inside `window` (corner x, corner y, side), averaged down to `size`
-/// square pixels (at most the window's side), its coverage times `gain`.
-fn shrink(sprite: &Sprite, window: (i32, i32, u32), size: u32, gain: f32) -> Sprite {
-    let big = window.2 as usize;
-    let mut coverage = vec![0u32; big * big];
-    if sprite.width > 0 {
-        for (i, &a) in sprite.alpha.iter().enumerate() {
-            let x = sprite.left + (i as u32 % sprite.width) as i32 - window.0;
-            let y = sprite.top + (i as u32 / sprite.width) as i32 - window.1;
-            if (0..big as i32).contains(&x) && (0..big as i32).contains(&y) {
-                coverage[y as usize * big + x as usize] = u32::from(a);
-            }
-        }
-    }
-    let size = size.clamp(1, window.2) as usize;
-    // The source pixels that fall in target pixel `t`.
-    let span = |t: usize| {
-        (
-            t * big / size,
-            ((t + 1) * big / size).max(t * big / size + 1),
-        )
-    };
-    let mut alpha = Vec::with_capacity(size * size);
-    for ty in 0..size {
-        let (y0, y1) = span(ty);
-        for tx in 0..size {
-            let (x0, x1) = span(tx);
-            let sum: u32 = (y0..y1)
-                .flat_map(|y| &coverage[y * big + x0..y * big + x1])
-                .sum();
-            let mean = sum as f32 / ((y1 - y0) * (x1 - x0)) as f32;
-            alpha.push((mean * gain).min(255.0) as u8);
-        }
-    }
-    Sprite {
-        left: 0,
-        top: 0,
-        width: size as u32,
-        alpha,
-    }
 }
 
 /// Draws the picture of an Echek view.

@@ -240,7 +240,7 @@ struct Glyphs {
 
 /// A square of the `SQUARE` box the chess sprites are drawn in: its corner and side.
 #[derive(Copy, Clone)]
-struct Window {
+pub(super) struct Window {
     x: i32,
     y: i32,
     side: u32,
@@ -276,7 +276,7 @@ impl Glyphs {
 
 /// The smallest square (plus a pixel of air each side) holding the ink of every sprite,
 /// centred on it.
-fn ink_window(sprites: &[Sprite]) -> Window {
+pub(super) fn ink_window(sprites: &[Sprite]) -> Window {
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
     for s in sprites.iter().filter(|s| s.width > 0) {
         let height = (s.alpha.len() as u32 / s.width) as i32;
@@ -302,7 +302,7 @@ fn ink_window(sprites: &[Sprite]) -> Window {
 
 /// The part of a sprite (drawn in a `SQUARE` box) inside `window`, resampled to `size`
 /// square pixels by averaging coverage (`size` at most the window's side), times `gain`.
-fn resample(sprite: &Sprite, window: Window, size: u32, gain: f32) -> Sprite {
+pub(super) fn resample(sprite: &Sprite, window: Window, size: u32, gain: f32) -> Sprite {
     let big = window.side as usize;
     let mut coverage = vec![0u32; big * big];
     if sprite.width > 0 {
@@ -406,7 +406,7 @@ fn dotted(img: &mut RgbImage, r: Rect) {
 }
 
 /// Blends `color` over `r`.
-fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
+pub(super) fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
     for y in r.y..(r.y + r.h).min(img.height()) {
         for x in r.x..(r.x + r.w).min(img.width()) {
             blend(img.get_pixel_mut(x, y), color, alpha);
@@ -415,7 +415,7 @@ fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
 }
 
 /// `s` cut with an ellipsis to fit in `max` pixels at `size`.
-fn fit(s: &str, size: f32, max: f32) -> String {
+pub(super) fn fit(s: &str, size: f32, max: f32) -> String {
     if text_width(size, s) <= max {
         return s.to_string();
     }
@@ -434,12 +434,12 @@ fn fit(s: &str, size: f32, max: f32) -> String {
 }
 
 /// Draws `s` centred on `cx` with its baseline at `y`.
-fn centred(img: &mut RgbImage, cx: f32, y: f32, size: f32, s: &str, color: [u8; 3]) {
+pub(super) fn centred(img: &mut RgbImage, cx: f32, y: f32, size: f32, s: &str, color: [u8; 3]) {
     text(img, cx - text_width(size, s) / 2.0, y, size, s, color);
 }
 
 /// A small right-pointing triangle with its left edge at `x`, centred on `cy`.
-fn marker(img: &mut RgbImage, x: u32, cy: u32) {
+pub(super) fn marker(img: &mut RgbImage, x: u32, cy: u32) {
     for dy in 0..=7u32 {
         let len = (7 - dy) * 11 / 7 + 1;
         fill(img, x, cy - dy, len, 1, GOLD);
