@@ -8,7 +8,7 @@
 //! red when two or fewer remain. Above: the status and the last action. Below: one row per
 //! player with their colour, state and supply.
 
-use super::enprise::{Rect, centred, fit, ink_window, marker, resample, wash};
+use super::enprise::{Rect, centred, fit, header, ink_window, marker, resample, wash};
 use super::{
     BLACK_DETAIL, BLACK_PIECE, CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, PieceSprites, SQUARE,
     Sprite, WHITE_PIECE, disc, fill, pieces, role_index, text, text_width,
@@ -215,17 +215,12 @@ pub fn draw(view: &EchekView) -> RgbImage {
 
 /// The status line (after a dot of the colour to play) and the last action.
 fn draw_header(img: &mut RgbImage, view: &EchekView, width: u32) {
-    let room = (width - 2 * PAD - 26) as f32;
-    if view.outcome.is_none() {
-        let (body, _) = colours(view.to_move);
-        disc(img, PAD + 9, 20, 9, body, LABEL);
-    }
-    let status = fit(&view.status, 19.0, room);
-    text(img, (PAD + 26) as f32, 27.0, 19.0, &status, LABEL);
-    if let Some(last) = &view.last {
-        let line = fit(&format!("Last: {}", last.text), 15.0, room);
-        text(img, (PAD + 26) as f32, 51.0, 15.0, &line, DIM);
-    }
+    let dot = view
+        .outcome
+        .is_none()
+        .then(|| (colours(view.to_move).0, LABEL));
+    let last = view.last.as_ref().map(|l| l.text.as_str());
+    header(img, width, dot, &view.status, last, DIM);
 }
 
 /// The squares of the area, the pieces' box, the marks of the last action and of kings short

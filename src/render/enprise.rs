@@ -463,16 +463,30 @@ pub fn draw(view: &EnPriseView) -> RgbImage {
 
 /// The status line (after a dot of the current player's colour) and the last action.
 fn draw_header(img: &mut RgbImage, view: &EnPriseView, width: u32) {
+    let dot = view.outcome.is_none().then(|| army(view.current));
+    let last = view.last.as_ref().map(|l| l.text.as_str());
+    header(img, width, dot, &view.status, last, DIM);
+}
+
+/// A picture's top lines: a dot in the colours (fill, lines) of whoever is to play, the status,
+/// and below it the last action in `dim`, each cut to the width.
+pub(super) fn header(
+    img: &mut RgbImage,
+    width: u32,
+    dot: Option<([u8; 3], [u8; 3])>,
+    status: &str,
+    last: Option<&str>,
+    dim: [u8; 3],
+) {
     let room = (width - 2 * PAD - 26) as f32;
-    if view.outcome.is_none() {
-        let (body, lines) = army(view.current);
+    if let Some((body, lines)) = dot {
         disc(img, PAD + 9, 20, 9, body, lines);
     }
-    let status = fit(&view.status, 19.0, room);
+    let status = fit(status, 19.0, room);
     text(img, (PAD + 26) as f32, 27.0, 19.0, &status, LABEL);
-    if let Some(last) = &view.last {
-        let line = fit(&format!("Last: {}", last.text), 15.0, room);
-        text(img, (PAD + 26) as f32, 51.0, 15.0, &line, DIM);
+    if let Some(last) = last {
+        let line = fit(&format!("Last: {last}"), 15.0, room);
+        text(img, (PAD + 26) as f32, 51.0, 15.0, &line, dim);
     }
 }
 

@@ -213,6 +213,14 @@ impl Echek {
         &self.supply[color.index()]
     }
 
+    /// The square of `color`'s rook, if it is in play.
+    fn rook(&self, color: Color) -> Option<Sq> {
+        self.pieces
+            .iter()
+            .find(|(_, p)| p.color == color && p.role == Role::Rook)
+            .map(|(&s, _)| s)
+    }
+
     fn king(&self, color: Color) -> Sq {
         self.pieces
             .iter()
@@ -329,11 +337,7 @@ impl Echek {
                 }
             }
         }
-        let has_rook = self
-            .pieces
-            .values()
-            .any(|p| p.color == color && p.role == Role::Rook);
-        if has_rook && !self.swap_used[color.index()] {
+        if self.rook(color).is_some() && !self.swap_used[color.index()] {
             out.push(Action::Swap);
         }
         if out.is_empty() {
@@ -612,12 +616,7 @@ impl Game for Echek {
             }
             Action::Swap => {
                 let king = self.king(color);
-                let rook = self
-                    .pieces
-                    .iter()
-                    .find(|(_, p)| p.color == color && p.role == Role::Rook)
-                    .map(|(&s, _)| s)
-                    .expect("a rook in play");
+                let rook = self.rook(color).expect("a rook in play");
                 let (k, r) = (self.pieces[&king], self.pieces[&rook]);
                 self.pieces.insert(king, r);
                 self.pieces.insert(rook, k);
@@ -709,10 +708,7 @@ impl Echek {
             ),
             Action::Swap => format!(
                 "exchanges rook and king ({} and {})",
-                self.pieces
-                    .iter()
-                    .find(|(_, p)| p.color == color && p.role == Role::Rook)
-                    .map_or(String::new(), |(s, _)| s.xy()),
+                self.rook(color).map_or(String::new(), Sq::xy),
                 self.king(color).xy()
             ),
             Action::Pass => "cannot act and passes".into(),
