@@ -413,3 +413,59 @@ fn echek_plays_in_the_console() {
     );
     assert!(text.contains("Black: supply [Q R N P]"), "{text}");
 }
+
+#[test]
+fn snipe_sets_up_and_plays_in_the_console() {
+    // The same seed deals the same forest here and in the console, so the script can be written
+    // from the first legal action of each turn.
+    let mut rng = GameRng::from_seed(4);
+    let mut game = GameKind::Snipe.start(&[], 2, &mut rng).unwrap();
+    let mut script = String::from("ann: move K@e5\nben: move K@e10\n");
+    let mut played = Vec::new();
+    while played.len() < 11 {
+        let seat = game.to_act().seats()[0];
+        let text = game.legal_actions(seat)[0].clone();
+        game.play(seat, &text, &mut rng).unwrap();
+        script.push_str(&format!("{}: move {text}\n", ["ann", "ben"][seat.index()]));
+        played.push(text);
+    }
+    script.push_str("ann: view\n");
+    let out = play(&["snipe", "--players", "ann,ben", "--seed", "4"], &script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(
+            "error: cannot read \"K@e5\": place your pieces on your home row of cards (ranks 1 and 2)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: it is not your turn: waiting for ann"),
+        "{text}"
+    );
+    let king = &played[0];
+    assert!(king.starts_with("K@"), "{played:?}");
+    assert!(
+        text.contains(&format!("White places the king on {}", &king[2..])),
+        "{text}"
+    );
+    let first_move = &played[10];
+    assert!(
+        first_move.contains('-'),
+        "the eleventh action moves: {played:?}"
+    );
+    assert!(text.contains("     a b   c d   e f   g h   i j"), "{text}");
+    assert!(text.contains("\n    -----+-----+"), "{text}");
+    let deckmate::games::AnyView::Snipe(view) = game.view(deckmate::engine::Viewer::Spectator)
+    else {
+        panic!("a Snipe view");
+    };
+    let white = &view.kings[0];
+    let line = format!(
+        "White king on {}: {} free",
+        deckmate::games::snipe::square(white.at),
+        white.free
+    );
+    assert!(text.contains(&line), "{line} in {text}");
+    assert!(text.contains("(K P White, k p Black; T tree"), "{text}");
+}

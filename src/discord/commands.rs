@@ -37,6 +37,8 @@ pub enum GameChoice {
     Enprise,
     #[name = "Echek n°1"]
     Echek,
+    #[name = "Snipe Chess"]
+    Snipe,
 }
 
 impl GameChoice {
@@ -46,6 +48,7 @@ impl GameChoice {
             GameChoice::Enthralling => GameKind::Enthralling,
             GameChoice::Enprise => GameKind::Enprise,
             GameChoice::Echek => GameKind::Echek,
+            GameChoice::Snipe => GameKind::Snipe,
         }
     }
 }
@@ -615,6 +618,16 @@ pub fn rules_summary(game: GameKind) -> &'static str {
              Rook: once, `swap` it with your king. Bishop: sends a piece back to its supply as it \
              arrives (`B@1,1 return 0,2`). Pawn: may step as it arrives (`P@1,1 to 1,2`). Surround \
              the enemy king on all eight sides (pieces or the limit) to win."
+        }
+        GameKind::Snipe => {
+            "**Snipe Chess**: a 10x10 forest of 2x2 cards. First each player places a king and \
+             four pawns on their home row of cards, one per card (`K@c1`, `P@e2`; option \
+             auto=true places them at random). Then move one piece any distance in a straight \
+             line (`Kc1-c4`): through your own pieces but never onto them, never through trees \
+             or the opponent; nothing is captured. End a move on a rotation space to turn cards, \
+             pieces and all: a king up to three, a pawn one (`rotate c3 cw`, `ccw`, or `180` on a \
+             180 space; `done` to stop). A king with no free space beside it (trees, pieces, \
+             edge) loses. Options: last_chance=true, feather=true."
         }
     }
 }

@@ -21,6 +21,7 @@ use chess::Chess;
 use echek::Echek;
 use enprise::EnPrise;
 use enthralling::Enthralling;
+use snipe::Snipe;
 
 /// The games deckmate hosts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -30,14 +31,16 @@ pub enum GameKind {
     Enthralling,
     Enprise,
     Echek,
+    Snipe,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::Chess,
         GameKind::Enthralling,
         GameKind::Enprise,
         GameKind::Echek,
+        GameKind::Snipe,
     ];
 
     /// The short name used in commands and storage: "chess", "enthralling".
@@ -47,6 +50,7 @@ impl GameKind {
             GameKind::Enthralling => "enthralling",
             GameKind::Enprise => "enprise",
             GameKind::Echek => "echek",
+            GameKind::Snipe => "snipe",
         }
     }
 
@@ -57,6 +61,7 @@ impl GameKind {
             GameKind::Enthralling => Enthralling::NAME,
             GameKind::Enprise => EnPrise::NAME,
             GameKind::Echek => Echek::NAME,
+            GameKind::Snipe => Snipe::NAME,
         }
     }
 
@@ -67,6 +72,7 @@ impl GameKind {
             GameKind::Enthralling => Enthralling::SEATS,
             GameKind::Enprise => EnPrise::SEATS,
             GameKind::Echek => Echek::SEATS,
+            GameKind::Snipe => Snipe::SEATS,
         }
     }
 
@@ -89,6 +95,9 @@ impl GameKind {
             }
             GameKind::Echek => {
                 AnyGame::Echek(Echek::new(&options_from_pairs(options)?, seats, rng)?)
+            }
+            GameKind::Snipe => {
+                AnyGame::Snipe(Snipe::new(&options_from_pairs(options)?, seats, rng)?)
             }
         })
     }
@@ -135,6 +144,7 @@ pub enum AnyView {
     Enthralling(enthralling::EnthrallingView),
     Enprise(enprise::EnPriseView),
     Echek(echek::EchekView),
+    Snipe(snipe::SnipeView),
 }
 
 /// A game of any kind, driven by text actions.
@@ -145,6 +155,7 @@ pub enum AnyGame {
     Enthralling(Enthralling),
     Enprise(EnPrise),
     Echek(Echek),
+    Snipe(Snipe),
 }
 
 /// Calls `$body` with `$g` bound to the inner game, whatever its kind.
@@ -155,6 +166,7 @@ macro_rules! each_game {
             AnyGame::Enthralling($g) => $body,
             AnyGame::Enprise($g) => $body,
             AnyGame::Echek($g) => $body,
+            AnyGame::Snipe($g) => $body,
         }
     };
 }
@@ -197,6 +209,7 @@ impl AnyGame {
             AnyGame::Enthralling(_) => GameKind::Enthralling,
             AnyGame::Enprise(_) => GameKind::Enprise,
             AnyGame::Echek(_) => GameKind::Echek,
+            AnyGame::Snipe(_) => GameKind::Snipe,
         }
     }
 
@@ -229,13 +242,14 @@ impl AnyGame {
             AnyGame::Enthralling(g) => AnyView::Enthralling(g.view(viewer)),
             AnyGame::Enprise(g) => AnyView::Enprise(g.view(viewer)),
             AnyGame::Echek(g) => AnyView::Echek(g.view(viewer)),
+            AnyGame::Snipe(g) => AnyView::Snipe(g.view(viewer)),
         }
     }
 
     /// An outcome in the game's own words ("White won by checkmate").
     pub fn describe(&self, outcome: &Outcome) -> String {
         match self {
-            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) => {
+            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) | AnyGame::Snipe(_) => {
                 chess::describe(outcome)
             }
             AnyGame::Enprise(_) => enprise::describe(outcome),
@@ -253,7 +267,7 @@ impl AnyGame {
     /// The outcome if `seat` resigns now, or why it may not.
     pub fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
         match self {
-            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) => {
+            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) | AnyGame::Snipe(_) => {
                 Ok(Outcome::winner(Seat(1 - seat.0), 2, "resignation"))
             }
             AnyGame::Enprise(g) => g.resignation(seat),
@@ -288,7 +302,7 @@ mod tests {
         let err = "checkers".parse::<GameKind>().unwrap_err();
         assert_eq!(
             err,
-            "unknown game \"checkers\"; choose one of: chess, enthralling, enprise, echek"
+            "unknown game \"checkers\"; choose one of: chess, enthralling, enprise, echek, snipe"
         );
     }
 

@@ -378,12 +378,14 @@ pub fn render(view: &AnyView) -> Vec<u8> {
         }
         AnyView::Enprise(v) => enprise::draw(v),
         AnyView::Echek(v) => echek::draw(v),
+        AnyView::Snipe(v) => snipe::draw(v),
     };
     encode_png(&img)
 }
 
 mod echek;
 mod enprise;
+mod snipe;
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,12 @@
 //! The forest deck: deckmate's own 36 cards of 2x2 spaces, read from assets/snipe_forest.json
 //! and checked when first used.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// One space of a forest card.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Space {
     Open,
     Tree,
@@ -20,7 +21,8 @@ pub enum Space {
 }
 
 impl Space {
-    fn from_char(c: char) -> Option<Space> {
+    /// Reads a letter of the deck file (the inverse of [`Space::letter`]).
+    pub fn from_letter(c: char) -> Option<Space> {
         Some(match c {
             '.' => Space::Open,
             'T' => Space::Tree,
@@ -34,6 +36,18 @@ impl Space {
 
     pub fn is_tree(self) -> bool {
         self == Space::Tree
+    }
+
+    /// The letter used in the deck file and the console picture.
+    pub fn letter(self) -> char {
+        match self {
+            Space::Open => '.',
+            Space::Tree => 'T',
+            Space::Rotate90 => 'R',
+            Space::Rotate180 => 'U',
+            Space::Flag => 'F',
+            Space::Feather => 'S',
+        }
     }
 }
 
@@ -80,7 +94,7 @@ pub fn parse(text: &str) -> Result<Vec<ForestCard>, String> {
             .iter()
             .map(|row| {
                 row.chars()
-                    .map(Space::from_char)
+                    .map(Space::from_letter)
                     .collect::<Option<Vec<_>>>()
             })
             .collect::<Option<Vec<_>>>()
