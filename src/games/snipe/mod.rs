@@ -234,8 +234,8 @@ pub struct Snipe {
     last_chance_used: [bool; 2],
     /// Turns completed since the setup.
     turns: u32,
-    /// Every position at the end of a turn, for threefold repetition.
-    history: Vec<String>,
+    /// A hash of every position at the end of a turn, for threefold repetition.
+    history: Vec<u64>,
     last: Option<LastTurn>,
     /// Whether `last` belongs to the turn under way (so later steps add to it).
     last_open: bool,
@@ -550,14 +550,19 @@ impl Snipe {
         }
     }
 
-    fn position_key(&self) -> String {
-        serde_json::to_string(&(
+    /// The position (forest, unused cards, pieces, player to move) as a 64-bit FNV-1a hash:
+    /// stable across runs and small enough to keep one per turn.
+    fn position_key(&self) -> u64 {
+        let text = serde_json::to_string(&(
             &self.forest,
             &self.stock,
             &self.pieces.iter().collect::<Vec<_>>(),
             self.turn,
         ))
-        .expect("a position serialises")
+        .expect("a position serialises");
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
     }
 
     /// Ends `actor`'s turn: trapped kings (and the last chance), then the draw rules.
@@ -601,7 +606,7 @@ impl Snipe {
         self.turn = actor.other();
         self.phase = Phase::Move;
         let key = self.position_key();
-        self.history.push(key.clone());
+        self.history.push(key);
         if self.history.iter().filter(|k| **k == key).count() >= 3 {
             self.finish(Outcome::draw(2, "threefold repetition"), events);
         } else if self.turns >= TURN_LIMIT {
@@ -864,6 +869,11 @@ impl Snipe {
             Phase::Move => format!("{who} to move"),
             Phase::LastChance => {
                 format!("{who}'s king is trapped: last chance, a pawn onto a rotation space")
+            }
+            Phase::Rotate {
+                last_chance: true, ..
+            } if self.trapped(self.turn) => {
+                format!("{who} must turn a card so that the king is free again")
             }
             Phase::Rotate { angle, left, .. } => {
                 let cards = if *left == 1 { "card" } else { "cards" };

@@ -121,15 +121,19 @@ fn random_games_keep_the_contract() {
     for options in [
         SnipeOptions::default(),
         SnipeOptions {
+            last_chance: true,
+            ..SnipeOptions::default()
+        },
+        SnipeOptions {
             auto: true,
             last_chance: true,
             feather: true,
         },
     ] {
-        let mut config = Config::<Snipe>::new(options, 2, 0..3);
-        config.actions_checked_per_state = 4;
+        let mut config = Config::<Snipe>::new(options, 2, 0..10);
+        config.actions_checked_per_state = 8;
         let report = check_game(&config);
-        assert_eq!(report.games, 3);
+        assert_eq!(report.games, 10);
     }
 }
 
