@@ -572,6 +572,10 @@ fn the_last_chance_option_lets_a_trapped_king_be_freed_once() {
     assert_eq!(refused(&g, "Pe1-e3"), "e3 is not a rotation space");
     play(&mut g, "Pe1-e5");
     assert_eq!(
+        g.view(Viewer::Spectator).status,
+        "White must turn a card so that the king is free again"
+    );
+    assert_eq!(
         texts(&g),
         ["rotate a1 cw", "rotate a1 ccw"],
         "only turns that free the king"
