@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
             kind: GameKind::Echek,
             seats: 2,
             options: vec![],
-            plies: 20,
+            plies: 8,
         },
         Setup {
             kind: GameKind::Snipe,

@@ -81,6 +81,9 @@ struct RawCard {
     set_aside: bool,
 }
 
+/// The cards Snipe Chess removes from the Snipe Hunt deck.
+pub const SET_ASIDE: [&str; 3] = ["Ranger Station", "Deep Woods", "Spooky Woods"];
+
 const DATA: &str = include_str!("../../../assets/snipe_forest.json");
 
 /// Reads and checks a deck file: 36 cards, three of them set aside, 2x2 spaces each, no card
@@ -123,7 +126,7 @@ pub fn parse(text: &str) -> Result<Vec<ForestCard>, String> {
         .filter(|c| c.set_aside)
         .map(|c| c.name.as_str())
         .collect();
-    if cards.len() != 36 || aside != ["Ranger Station", "Deep Woods", "Spooky Woods"] {
+    if cards.len() != 36 || aside != SET_ASIDE {
         return Err(format!(
             "the deck has 36 cards with the Ranger Station, Deep Woods and Spooky Woods set aside; \
              found {} cards, set aside: {aside:?}",

@@ -550,12 +550,22 @@ impl Snipe {
         }
     }
 
-    /// The position (forest, unused cards, pieces, player to move) as a 64-bit FNV-1a hash:
-    /// stable across runs and small enough to keep one per turn.
+    /// The position as a 64-bit FNV-1a hash (stable across runs, small enough to keep one per
+    /// turn): the spaces as they lie, the pieces, the player to move, and what else can change
+    /// the game from here: which cards lie where and the unused cards under the feather rule
+    /// (a replaced card comes back into play), the chances used under the last-chance rule. A
+    /// card turned to look the same is the same position.
     fn position_key(&self) -> u64 {
+        let spaces: Vec<Spaces> = self.forest.iter().flatten().map(|d| d.spaces).collect();
+        let cards: Option<(Vec<u8>, &Vec<u8>)> = self.options.feather.then(|| {
+            let dealt = self.forest.iter().flatten().map(|d| d.card).collect();
+            (dealt, &self.stock)
+        });
+        let chances = self.options.last_chance.then_some(self.last_chance_used);
         let text = serde_json::to_string(&(
-            &self.forest,
-            &self.stock,
+            spaces,
+            cards,
+            chances,
             &self.pieces.iter().collect::<Vec<_>>(),
             self.turn,
         ))
@@ -568,6 +578,7 @@ impl Snipe {
     /// Ends `actor`'s turn: trapped kings (and the last chance), then the draw rules.
     fn end_turn(&mut self, actor: Color, events: &mut Vec<Event>) {
         self.last_open = false;
+        self.turns += 1;
         let (white, black) = (self.trapped(Color::White), self.trapped(Color::Black));
         let trapped = match (white, black) {
             (true, true) => {
@@ -602,7 +613,6 @@ impl Snipe {
             }
             return;
         }
-        self.turns += 1;
         self.turn = actor.other();
         self.phase = Phase::Move;
         let key = self.position_key();
@@ -747,7 +757,8 @@ impl Snipe {
         if !self.to_place(color).contains(&role) {
             return match role {
                 Role::King => "your king is already placed".into(),
-                _ => "your four pawns are already placed".into(),
+                Role::Pawn => "your four pawns are already placed".into(),
+                _ => "each side has a king and four pawns".into(),
             };
         }
         let Some(space) = self.space(at) else {
@@ -814,8 +825,13 @@ impl Snipe {
             }
             if let Some(p) = self.pieces.get(&sq) {
                 if p.color != color {
+                    let ending = if sq == to {
+                        "; nothing is captured"
+                    } else {
+                        ""
+                    };
                     return format!(
-                        "the opponent's {} on {} blocks the way",
+                        "the opponent's {} on {} blocks the way{ending}",
                         p.role.name(),
                         square(sq)
                     );
@@ -981,12 +997,19 @@ impl Game for Snipe {
                             last_chance,
                         };
                         if last_chance && self.trapped(color) && self.legal(color).is_empty() {
-                            let outcome = Outcome::winner(
-                                seat_of(color.other()),
-                                2,
-                                "trapping the king (no rotation could free it)",
-                            );
-                            self.finish(outcome, &mut events);
+                            // No turn of a card frees the king: the turn ends here. If the move
+                            // closed in the other king as well, the mover wins (one turn, both
+                            // kings); otherwise the last chance is lost.
+                            if self.trapped(color.other()) {
+                                self.end_turn(color, &mut events);
+                            } else {
+                                let outcome = Outcome::winner(
+                                    seat_of(color.other()),
+                                    2,
+                                    "trapping the king (no rotation could free it)",
+                                );
+                                self.finish(outcome, &mut events);
+                            }
                         }
                     }
                     Space::Feather

@@ -10,11 +10,11 @@
 //! | replace an empty card (feather rule) | `replace c3 with Meadow` |
 //! | end the turn without (further) turning or replacing | `done` |
 
-use super::{Action, CardAt, SIZE, Snipe, Turn, square};
+use super::{Action, CardAt, Phase, SIZE, Snipe, Turn, square};
 use crate::board::Sq;
 use crate::engine::{Game, ParseError, Seat};
 use crate::games::chess::{Color, Role, color_of};
-use crate::games::snipe::deck::forest;
+use crate::games::snipe::deck::{SET_ASIDE, forest};
 use crate::games::xy::normalise;
 
 pub(super) fn format(game: &Snipe, action: &Action) -> String {
@@ -81,14 +81,40 @@ fn squares(mut s: &str) -> Option<Vec<Sq>> {
     }
 }
 
+/// A square-like word that is not on the board (`k1`, `a11`, `a0`), to say so plainly.
+fn off_board(s: &str) -> Option<String> {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .map(|word| match word.as_bytes() {
+            // A piece letter written against the square: "ka11".
+            [b'k' | b'p', second, ..] if second.is_ascii_alphabetic() => &word[1..],
+            _ => word,
+        })
+        .find(|word| {
+            let mut chars = word.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && !chars.as_str().is_empty()
+                && chars.all(|c| c.is_ascii_digit())
+                && read_square(word).is_none_or(|(_, rest)| !rest.is_empty())
+        })
+        .map(|word| format!("{word} is off the board: files a to j, ranks 1 to 10"))
+}
+
+/// A card's name as players may type it: any case, with or without apostrophes.
+fn loose(name: &str) -> String {
+    normalise(name).replace('\'', "")
+}
+
 /// A card named by one of its spaces or by its name (among the cards on the board).
 fn card(game: &Snipe, text: &str) -> Result<CardAt, String> {
     let text = text.trim();
     if let Some(sq) = squares(text).filter(|v| v.len() == 1) {
         return Ok(CardAt::of(sq[0]));
     }
+    if let Some(why) = off_board(text) {
+        return Err(why);
+    }
     CardAt::all()
-        .find(|&c| normalise(game.card(c).name()) == text)
+        .find(|&c| loose(game.card(c).name()) == loose(text))
         .ok_or_else(|| format!("no card in the forest is called or stands on \"{text}\""))
 }
 
@@ -119,18 +145,35 @@ fn read(game: &Snipe, text: &str) -> Result<Read, String> {
         .or_else(|| word("turn"))
         .or_else(|| word("rot"))
     {
-        let (what, way) = rest
-            .rsplit_once(' ')
-            .ok_or("write rotate c3 cw, ccw or 180")?;
-        let turn = match way {
-            "cw" | "clockwise" | "right" | "90" => Turn::Clockwise,
-            "ccw" | "acw" | "anticlockwise" | "counterclockwise" | "left" | "-90" => {
-                Turn::Anticlockwise
-            }
-            "180" | "half" => Turn::Half,
-            _ => return Err(format!("\"{way}\" is not a way to turn: cw, ccw or 180")),
+        let way = |w: &str| match w {
+            "cw" | "clockwise" | "right" | "90" => Some(Turn::Clockwise),
+            "ccw" | "acw" | "anticlockwise" | "anti-clockwise" | "counterclockwise"
+            | "counter-clockwise" | "left" | "-90" | "270" => Some(Turn::Anticlockwise),
+            "180" | "half" => Some(Turn::Half),
+            _ => None,
         };
-        let card = card(game, what)?;
+        let (what, turn) = match rest.rsplit_once(' ') {
+            Some((what, w)) if way(w).is_some() => (what, way(w)),
+            _ => (rest, None),
+        };
+        let card = match card(game, what) {
+            Ok(card) => card,
+            Err(why) => {
+                // "rotate c3 sideways": a card, then a word that is no way to turn.
+                if let Some((front, w)) = rest.rsplit_once(' ')
+                    && card(game, front).is_ok()
+                {
+                    return Err(format!("\"{w}\" is not a way to turn: cw, ccw or 180"));
+                }
+                return Err(why);
+            }
+        };
+        // On a 180 space there is one way to turn, so it may go unsaid.
+        let turn = match (turn, &game.phase) {
+            (Some(turn), _) => turn,
+            (None, Phase::Rotate { angle: 180, .. }) => Turn::Half,
+            (None, _) => return Err("say which way: rotate c3 cw or rotate c3 ccw".into()),
+        };
         return Ok(Read::Action(Action::Rotate { card, turn }));
     }
     if let Some(rest) = word("replace").or_else(|| word("swap")) {
@@ -139,10 +182,18 @@ fn read(game: &Snipe, text: &str) -> Result<Read, String> {
             .find_map(|sep| rest.split_once(sep))
             .ok_or("write replace c3 with Meadow")?;
         let card = card(game, what)?;
-        let with = forest()
-            .iter()
-            .position(|c| normalise(&c.name) == with.trim())
-            .ok_or_else(|| format!("there is no card called \"{}\"", with.trim()))?;
+        let wanted = loose(with);
+        let with = match forest().iter().position(|c| loose(&c.name) == wanted) {
+            Some(i) => i,
+            None => {
+                return Err(match SET_ASIDE.iter().find(|n| loose(n) == wanted) {
+                    Some(name) => format!(
+                        "the {name} is set aside in Snipe Chess; choose one of the unused cards"
+                    ),
+                    None => format!("there is no card called \"{}\"", with.trim()),
+                });
+            }
+        };
         return Ok(Read::Action(Action::Replace {
             card,
             with: with as u8,
@@ -157,7 +208,8 @@ fn read(game: &Snipe, text: &str) -> Result<Read, String> {
     };
     let rest = rest.trim_start();
     let placing = rest.starts_with('@');
-    let found = squares(rest.trim_start_matches('@')).ok_or(FORMS)?;
+    let found = squares(rest.trim_start_matches('@'))
+        .ok_or_else(|| off_board(&s).unwrap_or_else(|| FORMS.into()))?;
     match (found.as_slice(), role) {
         ([at], Some(role)) => Ok(Read::Lettered(Action::Place { role, at: *at }, role)),
         ([at], None) => Ok(Read::Unlettered(*at)),

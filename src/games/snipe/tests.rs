@@ -179,7 +179,14 @@ fn the_setup_alternates_white_first_one_piece_per_home_card() {
     assert!(legal.contains(&"K@e1".to_string()) && legal.contains(&"P@e1".to_string()));
     assert!(refused(&g, "K@e3").contains("home row of cards (ranks 1 and 2)"));
     assert_eq!(refused(&g, "K@a2"), "a2 is a tree");
-    assert_eq!(refused(&g, "K@k1"), notation::FORMS);
+    assert_eq!(
+        refused(&g, "K@k1"),
+        "k1 is off the board: files a to j, ranks 1 to 10"
+    );
+    assert_eq!(
+        refused(&g, "Ka11"),
+        "a11 is off the board: files a to j, ranks 1 to 10"
+    );
     play(&mut g, "K@e1");
     assert_eq!(g.to_act(), ToAct::one(Seat(1)), "Black places next");
     assert!(refused(&g, "K@e1").contains("home row of cards (ranks 9 and 10)"));
@@ -304,6 +311,10 @@ fn pieces_slide_through_their_own_colour_but_not_trees_or_the_opponent() {
     );
     assert_eq!(targets(&g, "c3"), ["a3", "b3", "c1", "c2", "d3", "f3"]);
     assert_eq!(refused(&g, "Pc3-c6"), "a tree on c5 blocks the way");
+    assert_eq!(
+        refused(&g, "Pc3-g3"),
+        "the opponent's pawn on g3 blocks the way; nothing is captured"
+    );
     assert_eq!(
         refused(&g, "Pc3-h3"),
         "the opponent's pawn on g3 blocks the way"
@@ -567,6 +578,7 @@ fn the_last_chance_option_lets_a_trapped_king_be_freed_once() {
     let mut g = board(rows, "Ka1 Pe1 kj10 pb5 pa8", last_chance(), Color::Black);
     let events = play(&mut g, "pb5-b1");
     assert!(events.last().unwrap().contains("last chance"), "{events:?}");
+    assert_eq!(g.turns, 1, "the trapping turn counts");
     assert_eq!(g.to_act(), ToAct::one(Seat(0)));
     assert_eq!(texts(&g), ["Pe1-e5"], "only a pawn onto a rotation space");
     assert_eq!(refused(&g, "Pe1-e3"), "e3 is not a rotation space");
@@ -590,6 +602,7 @@ fn the_last_chance_option_lets_a_trapped_king_be_freed_once() {
     );
     play(&mut g, "rotate a1 cw");
     assert_eq!(piece_at(&g, "a2"), Some((Color::White, Role::King)));
+    assert_eq!(g.turns, 2, "and so does the last chance");
     assert_eq!(g.to_act(), ToAct::one(Seat(1)), "the game goes on");
     // Trapped again: no second chance.
     assert_eq!(g.free_neighbours(Color::White), Some(1));
@@ -626,6 +639,25 @@ fn the_last_chance_is_lost_without_a_pawn_route_or_a_freeing_turn() {
         "trapping the king (no rotation could free it)"
     );
     assert_eq!(outcome.winners(), [Seat(1)]);
+}
+
+#[test]
+fn a_last_chance_move_that_closes_in_the_other_king_too_wins() {
+    // White's king on a1 cannot be freed by any turn of a card; the pawn's move onto i10 closes
+    // in the black king on j10 as well: one turn, both kings, the mover wins.
+    let mut rows = [OPEN; 10];
+    rows[0] = "........R.";
+    rows[1] = ".........T";
+    rows[7] = "TT........";
+    rows[8] = "T.T.......";
+    rows[9] = ".TT.......";
+    let mut g = board(rows, "Ka1 Pi1 kj10 pe10", last_chance(), Color::Black);
+    play(&mut g, "pe10-e9");
+    assert_eq!(texts(&g), ["Pi1-i10"]);
+    play(&mut g, "Pi1-i10");
+    let outcome = g.to_act().outcome().cloned().unwrap();
+    assert_eq!(outcome.winners(), [Seat(0)]);
+    assert_eq!(outcome.reason, "trapping both kings at once");
 }
 
 #[test]
@@ -730,6 +762,30 @@ fn threefold_repetition_and_the_turn_limit_draw() {
     assert_eq!(outcome.reason, format!("reaching {TURN_LIMIT} turns"));
 }
 
+#[test]
+fn a_card_turned_to_look_the_same_is_the_same_position() {
+    let mut rows = [OPEN; 10];
+    rows[4] = "T.........";
+    let mut g = board(rows, "Ke1 ke10", SnipeOptions::default(), Color::White);
+    let before = g.position_key();
+    g.rotate(CardAt { cx: 2, cy: 2 }, Turn::Clockwise);
+    assert_eq!(
+        g.position_key(),
+        before,
+        "an empty open card looks the same turned"
+    );
+    g.rotate(CardAt { cx: 0, cy: 2 }, Turn::Clockwise);
+    assert_ne!(g.position_key(), before, "a tree moved");
+    let mut f = board(rows, "Ke1 ke10", feather(), Color::White);
+    let before = f.position_key();
+    f.forest[2][2].card = f.stock[0];
+    assert_ne!(
+        f.position_key(),
+        before,
+        "under the feather rule which card lies where matters"
+    );
+}
+
 // ---- notation ----
 
 #[test]
@@ -774,6 +830,30 @@ fn actions_read_leniently_and_refuse_precisely() {
         g.parse_action(Seat(0), "rotate c3 cw").unwrap_err().reason,
         "move a piece: write Kc1-c4"
     );
+    assert_eq!(
+        g.parse_action(Seat(0), "Ke1-k1").unwrap_err().reason,
+        "k1 is off the board: files a to j, ranks 1 to 10"
+    );
+    assert_eq!(
+        g.parse_action(Seat(0), "rotate k5 cw").unwrap_err().reason,
+        "k5 is off the board: files a to j, ranks 1 to 10"
+    );
+    assert_eq!(
+        g.parse_action(Seat(0), "rotate c3").unwrap_err().reason,
+        "say which way: rotate c3 cw or rotate c3 ccw"
+    );
+    assert_eq!(
+        g.parse_action(Seat(0), "replace c3 with Deep Woods")
+            .unwrap_err()
+            .reason,
+        "the Deep Woods is set aside in Snipe Chess; choose one of the unused cards"
+    );
+    assert_eq!(
+        g.parse_action(Seat(0), "replace c3 with Nowhere")
+            .unwrap_err()
+            .reason,
+        "there is no card called \"nowhere\""
+    );
     // A card may be named by its name.
     let mut rows = [OPEN; 10];
     rows[4] = "....R.....";
@@ -786,5 +866,23 @@ fn actions_read_leniently_and_refuse_precisely() {
                 .unwrap()
         ),
         "rotate c3 ccw"
+    );
+    let name = g.card(CardAt { cx: 1, cy: 1 }).name().replace('\'', "");
+    assert_eq!(
+        g.format_action(
+            &g.parse_action(Seat(0), &format!("turn {name} counter-clockwise"))
+                .unwrap()
+        ),
+        "rotate c3 ccw",
+        "apostrophes may be left out"
+    );
+    // On a 180 space the direction may go unsaid.
+    let mut rows = [OPEN; 10];
+    rows[4] = "....U.....";
+    let mut g = board(rows, "Pe3 Ka1 kj10", SnipeOptions::default(), Color::White);
+    play(&mut g, "Pe3-e6");
+    assert_eq!(
+        g.format_action(&g.parse_action(Seat(0), "rotate c3").unwrap()),
+        "rotate c3 180"
     );
 }
