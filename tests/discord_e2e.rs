@@ -359,18 +359,34 @@ async fn enprise_match(
     options: &str,
     challenge: u64,
 ) -> (String, Recorded) {
+    two_player_match(fake, alice, bob, (2, "En Prise"), options, challenge).await
+}
+
+/// Opens a challenge to the game at `game.0` in /play's list (named `game.1`) with these
+/// options and has bob accept it; returns the thread and the first board message.
+async fn two_player_match(
+    fake: &FakeDiscord,
+    alice: &Value,
+    bob: &Value,
+    game: (u64, &str),
+    options: &str,
+    challenge: u64,
+) -> (String, Recorded) {
     let n = fake.requests().len();
     let id = fake.command(
         alice,
         CHANNEL,
         "play",
-        json!([{"name": "game", "type": 4, "value": 2},
+        json!([{"name": "game", "type": 4, "value": game.0},
                {"name": "opponent", "type": 6, "value": bob["id"]},
                {"name": "options", "type": 3, "value": options}]),
         json!({"users": {bob["id"].as_str().unwrap(): bob}}),
     );
     let reply = fake.reply_to(n, &id).await;
-    assert!(content(&reply).contains("to En Prise"), "{reply:?}");
+    assert!(
+        content(&reply).contains(&format!("to {}", game.1)),
+        "{reply:?}"
+    );
     let n = fake.requests().len();
     fake.press(
         bob,
@@ -491,5 +507,75 @@ async fn en_prise_by_buttons_menus_and_the_memory_timer() {
         content(&reply).contains("Black picks card 2 of White's battleplan"),
         "{}",
         content(&reply)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn snipe_chess_setup_and_play_by_move_and_autocomplete() {
+    let fake = FakeDiscord::start().await;
+    start_bot(&fake).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, first) = two_player_match(&fake, &alice, &bob, (4, "Snipe Chess"), "", 1).await;
+    assert!(
+        content(&first).contains("<@100000000000000001> to play"),
+        "{}",
+        content(&first)
+    );
+    assert_eq!(png_size(&first).0, 762, "the forest picture");
+
+    // Autocomplete offers the king's places on White's home row.
+    let n = fake.requests().len();
+    let id = fake.autocomplete(&alice, &thread, "move", "action", "K@");
+    let reply = fake.reply_to(n, &id).await;
+    let choices: Vec<String> = reply.json["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap().to_string())
+        .collect();
+    assert!(!choices.is_empty() && choices.len() <= 25, "{choices:?}");
+    assert!(
+        choices
+            .iter()
+            .all(|c| c.starts_with("K@") && (c.ends_with('1') || c.ends_with('2'))),
+        "{choices:?}"
+    );
+
+    let move_cmd = |who: &Value, text: &str| {
+        fake.command(
+            who,
+            &thread,
+            "move",
+            json!([{"name": "action", "type": 3, "value": text}]),
+            json!({}),
+        )
+    };
+    let n = fake.requests().len();
+    let id = move_cmd(&alice, "K@e5");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply)
+            && content(&reply)
+                .contains("place your pieces on your home row of cards (ranks 1 and 2)"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = move_cmd(&alice, &choices[0]);
+    let reply = fake.reply_to(n, &id).await;
+    assert!(!ephemeral(&reply), "{reply:?}");
+    assert!(
+        content(&reply).contains(&format!("White places the king on {}", &choices[0][2..]))
+            && content(&reply).contains("<@100000000000000002> to play"),
+        "{}",
+        content(&reply)
+    );
+    assert_eq!(png_size(&reply).0, 762);
+    let n = fake.requests().len();
+    let id = move_cmd(&alice, "P@a1");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("it is not your turn: waiting for bob"),
+        "{reply:?}"
     );
 }
