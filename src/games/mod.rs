@@ -2,6 +2,7 @@
 //! through text actions, which is how the adapters (console, Discord) and `selfplay` drive games.
 
 pub mod chess;
+pub mod chessatete;
 pub mod echek;
 pub mod enprise;
 pub mod enthralling;
