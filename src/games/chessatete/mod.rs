@@ -4,6 +4,7 @@
 //! cannot draw back to seven loses. Combat, action cards, pawn abilities and the Checkmate card
 //! are not yet played. See docs/rules/chessatete.md.
 
+mod combat;
 pub mod deck;
 mod notation;
 
@@ -39,6 +40,34 @@ pub enum Action {
     Burn(CardId),
     /// End the turn and draw back to seven.
     End,
+    /// Play a combat card, mobilising these pieces of your board (sorted).
+    Attack { combat: CardId, pieces: Vec<CardId> },
+    /// Answer an attack with a combat card of at least its power.
+    Defend { combat: CardId, pieces: Vec<CardId> },
+    /// Let an attack through.
+    Take,
+    /// Absorb the damage of a successful attack with these pieces (sorted).
+    Lose(Vec<CardId>),
+}
+
+/// An attack waiting for the defender's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attack {
+    pub combat: CardId,
+    pub pieces: Vec<CardId>,
+    pub power: u32,
+}
+
+/// What is being decided now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The player whose turn it is plays, burns or ends.
+    Main,
+    /// The defender answers an attack.
+    Defend(Attack),
+    /// The defender chooses the pieces that absorb a successful attack.
+    Damage { amount: u32 },
 }
 
 /// One player's cards. The draw deck's top is its last card.
@@ -56,6 +85,8 @@ pub struct Budget {
     pub actions: u8,
     pub pieces: u8,
     pub burned: u8,
+    /// Whether the turn's combat card has been played.
+    pub combat: bool,
     /// Whether a card has been played (a turn must play at least one when it can).
     pub played: bool,
 }
@@ -64,6 +95,7 @@ pub struct Budget {
 pub struct ChessATete {
     sides: [Side; 2],
     turn: Color,
+    phase: Phase,
     budget: Budget,
     turns: u32,
     last: Vec<String>,
@@ -133,14 +165,59 @@ impl ChessATete {
         on < limit(kind)
     }
 
-    fn legal(&self, color: Color) -> Vec<Action> {
-        if self.outcome.is_some() || color != self.turn {
-            return vec![];
+    /// Who must act now: the player whose turn it is, or the defender during a combat.
+    fn actor(&self) -> Color {
+        match self.phase {
+            Phase::Main => self.turn,
+            Phase::Defend(_) | Phase::Damage { .. } => self.turn.other(),
         }
-        let b = &self.budget;
+    }
+
+    /// The distinct cards of `color`'s hand, sorted.
+    fn hand_kinds(&self, color: Color) -> Vec<CardId> {
         let mut hand = self.side(color).hand.clone();
         hand.sort();
         hand.dedup();
+        hand
+    }
+
+    /// Every way `color` can play a combat card of at least `min` power.
+    fn combats(&self, color: Color, min: u32) -> Vec<(CardId, Vec<CardId>)> {
+        self.hand_kinds(color)
+            .into_iter()
+            .filter(|&id| combat::power(id) >= min.max(1))
+            .flat_map(|id| {
+                combat::mobilisations(id, &self.side(color).board)
+                    .into_iter()
+                    .map(move |pieces| (id, pieces))
+            })
+            .collect()
+    }
+
+    fn legal(&self, color: Color) -> Vec<Action> {
+        if self.outcome.is_some() || color != self.actor() {
+            return vec![];
+        }
+        match &self.phase {
+            Phase::Main => {}
+            Phase::Defend(attack) => {
+                let mut out = vec![Action::Take];
+                out.extend(
+                    self.combats(color, attack.power)
+                        .into_iter()
+                        .map(|(combat, pieces)| Action::Defend { combat, pieces }),
+                );
+                return out;
+            }
+            Phase::Damage { amount } => {
+                return combat::absorptions(&self.side(color).board, *amount)
+                    .into_iter()
+                    .map(Action::Lose)
+                    .collect();
+            }
+        }
+        let b = &self.budget;
+        let hand = self.hand_kinds(color);
         let mut out = Vec::new();
         if b.actions < ACTIONS && b.burned == 0 {
             out.extend(
@@ -148,6 +225,13 @@ impl ChessATete {
                     .filter(|&&id| b.pieces < ACTIONS && self.fits_board(color, id))
                     .map(|&id| Action::Play(id)),
             );
+            if !b.combat {
+                out.extend(
+                    self.combats(color, 0)
+                        .into_iter()
+                        .map(|(combat, pieces)| Action::Attack { combat, pieces }),
+                );
+            }
         }
         let can_play = !out.is_empty();
         if b.actions < ACTIONS && (b.played || !can_play) {
@@ -162,17 +246,62 @@ impl ChessATete {
     /// Why `action` is refused: a precise message.
     fn why_illegal(&self, color: Color, action: &Action) -> String {
         let b = &self.budget;
+        match (&self.phase, action) {
+            (Phase::Defend(attack), Action::Defend { combat, pieces }) => {
+                return self
+                    .why_not_combat(color, *combat, pieces, attack.power + 1)
+                    .unwrap_or_else(|| "that defence is not possible".into());
+            }
+            (Phase::Defend(attack), _) => {
+                return format!(
+                    "answer the attack: defend with a combat card of power {} or more, or take",
+                    attack.power
+                );
+            }
+            (Phase::Damage { amount }, _) => {
+                let ways: Vec<String> = combat::absorptions(&self.side(color).board, *amount)
+                    .iter()
+                    .map(|w| format!("lose {}", names(w)))
+                    .collect();
+                return format!(
+                    "choose pieces worth at most {amount} hit points that leave none the rest \
+                     could destroy: {}",
+                    ways.join(" / ")
+                );
+            }
+            (Phase::Main, Action::Defend { .. } | Action::Take) => {
+                return "there is no attack to answer".into();
+            }
+            (Phase::Main, Action::Lose(_)) => return "there is no damage to absorb".into(),
+            (Phase::Main, _) => {}
+        }
         match *action {
             Action::Play(id) | Action::Burn(id) if !self.side(color).hand.contains(&id) => {
                 format!("there is no {} in your hand", card(id).name)
             }
+            Action::Attack { combat, ref pieces } => {
+                if b.combat {
+                    return "you have already attacked this turn (one combat card a turn)".into();
+                }
+                if b.burned > 0 {
+                    return "once you burn cards the turn is ending: burn more or end".into();
+                }
+                if b.actions >= ACTIONS {
+                    return "you have used your three actions this turn: end the turn".into();
+                }
+                self.why_not_combat(color, combat, pieces, 0)
+                    .unwrap_or_else(|| "that attack is not possible".into())
+            }
             Action::Play(id) => {
                 let c = card(id);
                 if piece_kind(id).is_none() {
-                    return format!(
-                        "{} is not a piece card; combat and action cards are not playable yet",
-                        c.name
-                    );
+                    let how = match c.kind {
+                        CardKind::Combat { .. } => {
+                            " (attack with it: attack Fork with Knight, Knight, Peasant)"
+                        }
+                        _ => "; action and checkmate cards are not playable yet",
+                    };
+                    return format!("{} is not a piece card{how}", c.name);
                 }
                 if b.burned > 0 {
                     return "once you burn cards the turn is ending: burn more or end".into();
@@ -196,7 +325,137 @@ impl ChessATete {
                 }
             }
             Action::End => "play at least one card this turn".into(),
+            Action::Defend { .. } | Action::Take | Action::Lose(_) => {
+                unreachable!("answered by phase above")
+            }
         }
+    }
+
+    /// Why `color` cannot play `combat` with `pieces` (needing `min` power or more), if it
+    /// cannot.
+    fn why_not_combat(
+        &self,
+        color: Color,
+        combat: CardId,
+        pieces: &[CardId],
+        min: u32,
+    ) -> Option<String> {
+        let c = card(combat);
+        if !self.side(color).hand.contains(&combat) {
+            return Some(format!("there is no {} in your hand", c.name));
+        }
+        let CardKind::Combat { needs, .. } = &c.kind else {
+            return Some(format!("{} is not a combat card", c.name));
+        };
+        let power = combat::power(combat);
+        if power < min {
+            return Some(format!(
+                "{} has power {power}; a defence needs at least {}",
+                c.name,
+                min - 1
+            ));
+        }
+        let lines: Vec<String> = needs
+            .iter()
+            .map(|line| {
+                line.iter()
+                    .map(|n| n.describe())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            })
+            .collect();
+        let ways = combat::mobilisations(combat, &self.side(color).board);
+        if ways.is_empty() {
+            return Some(format!(
+                "your board cannot fill {}'s lines: {}",
+                c.name,
+                lines.join(", ")
+            ));
+        }
+        (!ways.iter().any(|w| w == pieces)).then(|| {
+            format!(
+                "{} do not fill {}'s lines ({}) from your board",
+                if pieces.is_empty() {
+                    "no pieces".to_string()
+                } else {
+                    names(pieces)
+                },
+                c.name,
+                lines.join(", ")
+            )
+        })
+    }
+
+    /// Moves one copy of each of `pieces` from `color`'s board to its graveyard.
+    fn bury(&mut self, color: Color, pieces: &[CardId]) {
+        let side = self.side_mut(color);
+        for &id in pieces {
+            let at = side
+                .board
+                .iter()
+                .position(|&b| b == id)
+                .expect("on the board");
+            side.board.remove(at);
+            side.graveyard.push(id);
+        }
+    }
+
+    fn lose(&mut self, color: Color, pieces: &[CardId], events: &mut Vec<Event>) {
+        if pieces.is_empty() {
+            events.push(Event::public(format!(
+                "{} loses no piece: the damage covers none",
+                color.name()
+            )));
+        } else {
+            self.bury(color, pieces);
+            events.push(Event::public(format!(
+                "{} loses {}",
+                color.name(),
+                names(pieces)
+            )));
+        }
+        self.phase = Phase::Main;
+    }
+
+    /// An attack let through: it defeats the King when its power exceeds the board's hit
+    /// points; otherwise the defender absorbs the damage (at once when there is one way).
+    fn hit(&mut self, attack: &Attack, events: &mut Vec<Event>) {
+        let defender = self.turn.other();
+        let hp = board_hp(&self.side(defender).board);
+        if attack.power > hp {
+            events.push(Event::public(format!(
+                "The attack's {} power exceeds {}'s {hp} hit points",
+                attack.power,
+                defender.name()
+            )));
+            self.finish(
+                Outcome::winner(seat_of(self.turn), 2, "defeating the king"),
+                events,
+            );
+            return;
+        }
+        let ways = combat::absorptions(&self.side(defender).board, attack.power);
+        if ways.len() > 1 {
+            events.push(Event::public(format!(
+                "{} chooses which pieces absorb {} damage",
+                defender.name(),
+                attack.power
+            )));
+            self.phase = Phase::Damage {
+                amount: attack.power,
+            };
+        } else {
+            let lost = ways.into_iter().next().unwrap_or_default();
+            self.lose(defender, &lost, events);
+        }
+    }
+
+    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+        events.push(Event::public(format!(
+            "Game over: {}",
+            crate::games::chess::describe(&outcome)
+        )));
+        self.outcome = Some(outcome);
     }
 
     /// Draws one card for `color`; false if the deck is empty.
@@ -223,11 +482,7 @@ impl ChessATete {
                     "{} cannot draw back to seven cards",
                     color.name()
                 )));
-                events.push(Event::public(format!(
-                    "Game over: {}",
-                    crate::games::chess::describe(&outcome)
-                )));
-                self.outcome = Some(outcome);
+                self.finish(outcome, events);
                 return;
             }
             drawn += 1;
@@ -276,6 +531,7 @@ impl Game for ChessATete {
         Ok(ChessATete {
             sides,
             turn: Color::White,
+            phase: Phase::Main,
             budget: Budget::default(),
             turns: 0,
             last: vec![],
@@ -290,7 +546,7 @@ impl Game for ChessATete {
     fn to_act(&self) -> ToAct {
         match &self.outcome {
             Some(o) => ToAct::Over(o.clone()),
-            None => ToAct::one(seat_of(self.turn)),
+            None => ToAct::one(seat_of(self.actor())),
         }
     }
 
@@ -308,7 +564,7 @@ impl Game for ChessATete {
             return Err(RuleError::GameOver);
         }
         let color = match color_of(seat) {
-            Some(c) if c == self.turn => c,
+            Some(c) if c == self.actor() => c,
             _ => return Err(RuleError::NotYourTurn),
         };
         if !self.legal(color).contains(action) {
@@ -347,6 +603,80 @@ impl Game for ChessATete {
                 )));
             }
             Action::End => self.end_turn(color, &mut events),
+            Action::Attack { combat, ref pieces } => {
+                take(self.side_mut(color), combat);
+                self.budget.actions += 1;
+                self.budget.combat = true;
+                self.budget.played = true;
+                let attack = Attack {
+                    combat,
+                    pieces: pieces.clone(),
+                    power: combat::power(combat),
+                };
+                events.push(Event::public(format!(
+                    "{who} attacks with {} (power {}), mobilising {}",
+                    card(combat).name,
+                    attack.power,
+                    names(pieces)
+                )));
+                self.phase = Phase::Defend(attack.clone());
+                if self.legal(color.other()) == [Action::Take] {
+                    // Nothing to answer with: the attack goes through at once.
+                    self.side_mut(color).graveyard.push(combat);
+                    events.push(Event::public(format!(
+                        "{} cannot defend",
+                        color.other().name()
+                    )));
+                    self.hit(&attack, &mut events);
+                }
+            }
+            Action::Take => {
+                let Phase::Defend(attack) = self.phase.clone() else {
+                    unreachable!("take answers an attack");
+                };
+                self.side_mut(self.turn).graveyard.push(attack.combat);
+                events.push(Event::public(format!("{who} lets the attack through")));
+                self.hit(&attack, &mut events);
+            }
+            Action::Defend { combat, ref pieces } => {
+                let Phase::Defend(attack) = self.phase.clone() else {
+                    unreachable!("a defence answers an attack");
+                };
+                let attacker = self.turn;
+                take(self.side_mut(color), combat);
+                self.side_mut(color).graveyard.push(combat);
+                self.side_mut(attacker).graveyard.push(attack.combat);
+                let power = combat::power(combat);
+                events.push(Event::public(format!(
+                    "{who} defends with {} (power {power}), mobilising {}",
+                    card(combat).name,
+                    names(pieces)
+                )));
+                if power > attack.power {
+                    events.push(Event::public(format!(
+                        "{} loses the battle",
+                        attacker.name()
+                    )));
+                    self.lose(attacker, &attack.pieces, &mut events);
+                } else {
+                    events.push(Event::public(
+                        "Stalemate: both sides lose their mobilised pieces",
+                    ));
+                    self.lose(attacker, &attack.pieces, &mut events);
+                    self.lose(color, pieces, &mut events);
+                }
+                // A card played out of turn lets its player draw back to seven at once.
+                let mut drawn = 0;
+                while self.side(color).hand.len() < HAND && self.draw(color) {
+                    drawn += 1;
+                }
+                if drawn > 0 {
+                    events.push(Event::public(format!(
+                        "{who} draws {drawn} back toward seven"
+                    )));
+                }
+            }
+            Action::Lose(ref pieces) => self.lose(color, pieces, &mut events),
         }
         self.last.extend(
             events
@@ -358,21 +688,21 @@ impl Game for ChessATete {
     }
 
     fn view(&self, viewer: Viewer) -> ChessATeteView {
-        let names = |ids: &[CardId]| ids.iter().map(|&id| card(id).name.clone()).collect();
+        let list = |ids: &[CardId]| ids.iter().map(|&id| card(id).name.clone()).collect();
         let sides = [Color::White, Color::Black].map(|color| {
             let side = self.side(color);
             let own = viewer == Viewer::Seat(seat_of(color));
             SideView {
                 color,
-                board: names(&side.board),
+                board: list(&side.board),
                 board_hp: board_hp(&side.board),
-                graveyard: names(&side.graveyard),
+                graveyard: list(&side.graveyard),
                 hand_size: side.hand.len(),
                 deck_size: side.deck.len(),
                 hand: own.then(|| {
                     let mut hand: Vec<CardId> = side.hand.clone();
                     hand.sort();
-                    names(&hand)
+                    list(&hand)
                 }),
             }
         });
@@ -381,13 +711,35 @@ impl Game for ChessATete {
             sides: sides.to_vec(),
             to_move: self.turn,
             budget: self.budget.clone(),
+            attack: match &self.phase {
+                Phase::Defend(a) => Some(AttackView {
+                    combat: card(a.combat).name.clone(),
+                    power: a.power,
+                    pieces: list(&a.pieces),
+                }),
+                _ => None,
+            },
+            damage: match self.phase {
+                Phase::Damage { amount } => Some(amount),
+                _ => None,
+            },
             last: self.last.clone(),
-            status: match &self.outcome {
-                Some(o) => format!("Game over: {}", crate::games::chess::describe(o)),
-                None => format!(
+            status: match (&self.outcome, &self.phase) {
+                (Some(o), _) => format!("Game over: {}", crate::games::chess::describe(o)),
+                (None, Phase::Main) => format!(
                     "{} to play ({} of {ACTIONS} actions used)",
                     self.turn.name(),
                     self.budget.actions
+                ),
+                (None, Phase::Defend(a)) => format!(
+                    "{} to answer {} (power {}): defend or take",
+                    self.turn.other().name(),
+                    card(a.combat).name,
+                    a.power
+                ),
+                (None, Phase::Damage { amount }) => format!(
+                    "{} to choose the pieces that absorb {amount} damage",
+                    self.turn.other().name()
                 ),
             },
             outcome: self.outcome.clone(),
@@ -401,6 +753,14 @@ impl Game for ChessATete {
     fn format_action(&self, action: &Action) -> String {
         notation::format(action)
     }
+}
+
+/// Card names joined for messages: "Knight, Knight, Peasant".
+fn names(ids: &[CardId]) -> String {
+    ids.iter()
+        .map(|&id| card(id).name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The hit points of a board: every piece's, the King's included.
@@ -428,12 +788,23 @@ pub struct SideView {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttackView {
+    pub combat: String,
+    pub power: u32,
+    pub pieces: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChessATeteView {
     pub viewer: Viewer,
     /// White's side, then Black's.
     pub sides: Vec<SideView>,
     pub to_move: Color,
     pub budget: Budget,
+    /// The attack waiting for an answer.
+    pub attack: Option<AttackView>,
+    /// Damage the defender is distributing.
+    pub damage: Option<u32>,
     /// What happened in the last turn so far.
     pub last: Vec<String>,
     pub status: String,

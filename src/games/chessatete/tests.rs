@@ -25,7 +25,7 @@ fn white(hand: &[&str], board: &[&str], deck: &[&str]) -> ChessATete {
 }
 
 fn play(g: &mut ChessATete, text: &str) -> Vec<String> {
-    let s = seat_of(g.turn);
+    let s = seat_of(g.actor());
     let action = g
         .parse_action(s, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -38,13 +38,13 @@ fn play(g: &mut ChessATete, text: &str) -> Vec<String> {
 
 fn refused(g: &ChessATete, text: &str) -> String {
     let before = serde_json::to_string(g).unwrap();
-    let reason = g.parse_action(seat_of(g.turn), text).unwrap_err().reason;
+    let reason = g.parse_action(seat_of(g.actor()), text).unwrap_err().reason;
     assert_eq!(before, serde_json::to_string(g).unwrap());
     reason
 }
 
 fn texts(g: &ChessATete) -> Vec<String> {
-    g.legal_actions(seat_of(g.turn))
+    g.legal_actions(seat_of(g.actor()))
         .iter()
         .map(|a| g.format_action(a))
         .collect()
@@ -114,7 +114,7 @@ fn a_turn_is_up_to_three_actions_within_the_board_limits() {
     );
     assert_eq!(
         refused(&g, "play Pawn Storm"),
-        "Pawn Storm is not a piece card; combat and action cards are not playable yet"
+        "Pawn Storm is not a piece card (attack with it: attack Fork with Knight, Knight, Peasant)"
     );
     assert_eq!(
         refused(&g, "play Bishop"),
@@ -278,4 +278,226 @@ fn actions_read_by_card_name() {
         g.parse_action(Seat(0), "").unwrap_err().reason,
         format!("say what to do; {}", notation::FORMS)
     );
+}
+
+// ---- combat ----
+
+/// White to play; each side's hand and board (besides the King); decks of Sentinels.
+fn battle(w_hand: &[&str], w_board: &[&str], b_hand: &[&str], b_board: &[&str]) -> ChessATete {
+    let mut g = white(w_hand, w_board, &["Sentinel"; 10]);
+    let side = &mut g.sides[1];
+    side.hand = ids(b_hand);
+    side.board = ids(&["King"]);
+    side.board.extend(ids(b_board));
+    side.deck = ids(&["Sentinel"; 10]);
+    g
+}
+
+#[test]
+fn an_attack_needs_its_pieces_one_per_line() {
+    let g = battle(
+        &["Fork", "Flank", "Support Line"],
+        &["Knight", "Peasant", "Support", "Bishop"],
+        &[],
+        &[],
+    );
+    assert_eq!(
+        refused(&g, "attack Fork with Knight, Knight, Peasant"),
+        "your board cannot fill Fork's lines: knight, knight, pawn"
+    );
+    assert_eq!(
+        refused(&g, "attack Support Line with Peasant, Peasant, Bishop"),
+        "Bishop, Peasant, Peasant do not fill Support Line's lines (Support, Peasant, bishop) from your board"
+    );
+    // "Any one of": the knight and either the bishop or... only the bishop is there.
+    let legal = texts(&g);
+    assert!(
+        legal.contains(&"attack Flank with Knight, Bishop".into()),
+        "{legal:?}"
+    );
+    assert!(legal.contains(&"attack Support Line with Bishop, Peasant, Support".into()));
+    let mut g = battle(&["Flank"], &["Knight", "Bishop", "Rook"], &[], &[]);
+    assert_eq!(
+        refused(&g, "attack Flank"),
+        "say which pieces: attack Flank with ..."
+    );
+    play(&mut g, "attack flank with rook, knight");
+    assert_eq!(g.sides[0].graveyard, ids(&["Flank"]));
+}
+
+#[test]
+fn an_undefended_attack_deals_damage_or_defeats_the_king() {
+    // Black cannot answer: the attack goes through at once; the rook is the only piece 7 damage
+    // can destroy.
+    let mut g = battle(
+        &["Fork"],
+        &["Knight", "Knight", "Peasant"],
+        &["Block"],
+        &["Rook"],
+    );
+    let events = play(&mut g, "attack Fork");
+    assert_eq!(
+        events,
+        [
+            "White attacks with Fork (power 7), mobilising Knight, Knight, Peasant",
+            "Black cannot defend",
+            "Black loses Rook",
+        ]
+    );
+    assert_eq!(g.sides[1].board, ids(&["King"]));
+    assert_eq!(g.sides[1].graveyard, ids(&["Rook"]));
+    assert_eq!(g.to_act(), ToAct::one(Seat(0)), "back to White's turn");
+    assert_eq!(
+        refused(&g, "attack Fork with Knight, Knight, Peasant"),
+        "you have already attacked this turn (one combat card a turn)"
+    );
+
+    // Power equal to the board's hit points (the King's 7) is not enough...
+    let mut g = battle(&["Fork"], &["Knight", "Knight", "Peasant"], &[], &[]);
+    let events = play(&mut g, "attack Fork");
+    assert_eq!(events[2], "Black loses no piece: the damage covers none");
+    assert!(g.to_act().outcome().is_none());
+    // ...power beyond them defeats the King.
+    let mut g = battle(
+        &["Royal Command"],
+        &["Queen", "Peasant", "Peasant"],
+        &[],
+        &[],
+    );
+    let events = play(&mut g, "attack Royal Command");
+    assert_eq!(
+        events[2],
+        "The attack's 8 power exceeds Black's 7 hit points"
+    );
+    let outcome = g.to_act().outcome().cloned().unwrap();
+    assert_eq!(outcome.winners(), [Seat(0)]);
+    assert_eq!(outcome.reason, "defeating the king");
+}
+
+#[test]
+fn one_combat_card_a_turn() {
+    let mut g = battle(
+        &["Skirmish", "Pawn Storm"],
+        &["Peasant", "Peasant"],
+        &[],
+        &["Queen"],
+    );
+    play(&mut g, "attack Skirmish with Peasant");
+    assert_eq!(
+        refused(&g, "attack Pawn Storm with Peasant, Peasant"),
+        "you have already attacked this turn (one combat card a turn)"
+    );
+}
+
+#[test]
+fn the_defender_chooses_the_pieces_that_absorb_the_damage() {
+    // The sheet's example: 4 damage, lost as a bishop and two pawns, or both bishops (or here
+    // the queen); a bishop and one pawn would leave a pawn the last point could destroy.
+    let mut g = battle(
+        &["Cavalry Charge"],
+        &["Knight", "Peasant"],
+        &["Block"],
+        &["Queen", "Bishop", "Bishop", "Peasant", "Peasant"],
+    );
+    let events = play(&mut g, "attack Cavalry Charge");
+    assert_eq!(
+        events.last().unwrap(),
+        "Black chooses which pieces absorb 4 damage"
+    );
+    assert_eq!(g.to_act(), ToAct::one(Seat(1)));
+    let mut ways = texts(&g);
+    ways.sort();
+    assert_eq!(
+        ways,
+        [
+            "lose Bishop, Bishop",
+            "lose Bishop, Peasant, Peasant",
+            "lose Queen"
+        ]
+    );
+    let reason = refused(&g, "lose Bishop, Peasant");
+    assert!(
+        reason.starts_with(
+            "choose pieces worth at most 4 hit points that leave none the rest could destroy:"
+        ),
+        "{reason}"
+    );
+    assert_eq!(
+        g.parse_action(Seat(0), "end").unwrap_err().reason,
+        "it is not your turn"
+    );
+    play(&mut g, "lose 2 bishop");
+    assert_eq!(
+        g.sides[1].board,
+        ids(&["King", "Queen", "Peasant", "Peasant"])
+    );
+    assert_eq!(g.to_act(), ToAct::one(Seat(0)));
+}
+
+#[test]
+fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
+    let attack = || {
+        battle(
+            &["Fork"],
+            &["Knight", "Knight", "Peasant"],
+            &["Castle Wall", "Royal Command", "Siege", "Block", "Spy"],
+            &["Rook", "Rook", "Sentinel", "Queen", "Peasant"],
+        )
+    };
+    let mut g = attack();
+    play(&mut g, "attack Fork");
+    assert_eq!(g.to_act(), ToAct::one(Seat(1)), "Black answers");
+    assert_eq!(
+        g.view(Viewer::Spectator).status,
+        "Black to answer Fork (power 7): defend or take"
+    );
+    assert_eq!(
+        refused(&g, "defend Siege with Rook, Sentinel, Peasant"),
+        "Siege has power 6; a defence needs at least 7"
+    );
+    assert_eq!(
+        refused(&g, "play Knight"),
+        "answer the attack: defend with a combat card of power 7 or more, or take"
+    );
+    // Higher: the attacker loses its mobilised pieces.
+    let events = play(&mut g, "defend Royal Command with Queen, Peasant, Sentinel");
+    assert!(
+        events.contains(&"White loses the battle".to_string()),
+        "{events:?}"
+    );
+    assert_eq!(g.sides[0].board, ids(&["King"]));
+    let mut buried = g.sides[0].graveyard.clone();
+    buried.sort();
+    let mut expected = ids(&["Knight", "Knight", "Peasant", "Fork"]);
+    expected.sort();
+    assert_eq!(buried, expected, "the mobilised pieces and the combat card");
+    assert!(g.sides[1].graveyard.contains(&id("Royal Command")));
+    assert_eq!(
+        g.sides[1].board,
+        ids(&["King", "Rook", "Rook", "Sentinel", "Queen", "Peasant"]),
+        "the winner keeps its pieces"
+    );
+    assert_eq!(
+        g.sides[1].hand.len(),
+        HAND,
+        "drew back to seven after playing out of turn"
+    );
+    assert_eq!(g.to_act(), ToAct::one(Seat(0)));
+
+    // Equal: both sides lose their mobilised pieces.
+    let mut g = attack();
+    play(&mut g, "attack Fork");
+    let events = play(&mut g, "defend Castle Wall with Rook, Rook, Peasant");
+    assert!(
+        events.contains(&"Stalemate: both sides lose their mobilised pieces".to_string()),
+        "{events:?}"
+    );
+    assert_eq!(g.sides[0].board, ids(&["King"]));
+    assert_eq!(g.sides[1].board, ids(&["King", "Sentinel", "Queen"]));
+
+    // Taking the hit instead: damage as usual.
+    let mut g = attack();
+    play(&mut g, "attack Fork");
+    play(&mut g, "take");
+    assert_eq!(g.phase, Phase::Damage { amount: 7 });
 }
