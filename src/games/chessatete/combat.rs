@@ -13,9 +13,14 @@ pub fn power(id: CardId) -> u32 {
     }
 }
 
-/// A piece card's hit points (0 for any other card).
-pub fn hp(id: CardId) -> u32 {
+/// A piece card's hit points, pawns with `pawn_bonus` more (0 for any other card).
+pub fn hp(id: CardId, pawn_bonus: u32) -> u32 {
     match card(id).kind {
+        CardKind::Piece {
+            hp,
+            piece: PieceKind::Pawn,
+            ..
+        } => u32::from(hp) + pawn_bonus,
         CardKind::Piece { hp, .. } => u32::from(hp),
         _ => 0,
     }
@@ -76,8 +81,9 @@ pub fn mobilisations(combat: CardId, board: &[CardId]) -> Vec<Vec<CardId>> {
 /// The ways a defender may absorb `amount` damage: sets of pieces (never the King) whose hit
 /// points add up to at most `amount`, leaving no other piece the remaining damage could
 /// destroy (damage that does not cover a piece's hit points does not touch it). Each set is
-/// sorted.
-pub fn absorptions(board: &[CardId], amount: u32) -> Vec<Vec<CardId>> {
+/// sorted. Pawns have `pawn_bonus` more hit points.
+pub fn absorptions(board: &[CardId], amount: u32, pawn_bonus: u32) -> Vec<Vec<CardId>> {
+    let hp = |id| hp(id, pawn_bonus);
     let mut counts: BTreeMap<CardId, usize> = BTreeMap::new();
     for id in fighters(board) {
         *counts.entry(id).or_default() += 1;
@@ -85,6 +91,7 @@ pub fn absorptions(board: &[CardId], amount: u32) -> Vec<Vec<CardId>> {
     let kinds: Vec<(CardId, usize)> = counts.into_iter().collect();
     fn choose(
         kinds: &[(CardId, usize)],
+        hp: &dyn Fn(CardId) -> u32,
         left: u32,
         taken: &mut Vec<(CardId, usize)>,
         out: &mut Vec<Vec<(CardId, usize)>>,
@@ -99,12 +106,12 @@ pub fn absorptions(board: &[CardId], amount: u32) -> Vec<Vec<CardId>> {
                 break;
             }
             taken.push((id, n));
-            choose(rest, left - cost, taken, out);
+            choose(rest, hp, left - cost, taken, out);
             taken.pop();
         }
     }
     let mut all = Vec::new();
-    choose(&kinds, amount, &mut vec![], &mut all);
+    choose(&kinds, &hp, amount, &mut vec![], &mut all);
     all.into_iter()
         .filter(|taken| {
             let used: u32 = taken.iter().map(|&(id, n)| hp(id) * n as u32).sum();

@@ -12,7 +12,7 @@ use crate::engine::{
     Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use crate::games::chess::{Color, color_of, seat_of, two_seats};
-use deck::{CardKind, PieceKind, catalogue, check_deck, read_list};
+use deck::{CardKind, Effect, PieceKind, Timing, catalogue, check_deck, read_list};
 use serde::{Deserialize, Serialize};
 
 /// Cards in hand at the start of every turn.
@@ -34,8 +34,11 @@ pub type CardId = u16;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Action {
-    /// Put a piece card from your hand on your board.
+    /// Put a piece card on your board, or play an action or checkmate card.
     Play(CardId),
+    /// Play a card that takes a target: Medic (a graveyard card to recall), Resurrection (a
+    /// graveyard piece to revive), Demolish (an opposing ongoing card).
+    PlayOn { card: CardId, target: CardId },
     /// Send a card from your hand to your graveyard and draw one (only at the end of a turn).
     Burn(CardId),
     /// End the turn and draw back to seven.
@@ -77,6 +80,8 @@ pub struct Side {
     deck: Vec<CardId>,
     board: Vec<CardId>,
     graveyard: Vec<CardId>,
+    /// Ongoing action cards in play.
+    ongoing: Vec<CardId>,
 }
 
 /// What the player to act has done this turn.
@@ -87,6 +92,8 @@ pub struct Budget {
     pub burned: u8,
     /// Whether the turn's combat card has been played.
     pub combat: bool,
+    /// Power added to the next combat card this turn (Squire).
+    pub turn_power: u32,
     /// Whether a card has been played (a turn must play at least one when it can).
     pub played: bool,
 }
@@ -97,6 +104,8 @@ pub struct ChessATete {
     turn: Color,
     phase: Phase,
     budget: Budget,
+    /// Power added to the defence in the battle under way (Ambush).
+    defend_bonus: u32,
     turns: u32,
     last: Vec<String>,
     outcome: Option<Outcome>,
@@ -181,17 +190,82 @@ impl ChessATete {
         hand
     }
 
-    /// Every way `color` can play a combat card of at least `min` power.
+    /// Every way `color` can play a combat card of at least `min` power (bonuses counted).
     fn combats(&self, color: Color, min: u32) -> Vec<(CardId, Vec<CardId>)> {
         self.hand_kinds(color)
             .into_iter()
-            .filter(|&id| combat::power(id) >= min.max(1))
+            .filter(|&id| combat::power(id) > 0)
             .flat_map(|id| {
                 combat::mobilisations(id, &self.side(color).board)
                     .into_iter()
                     .map(move |pieces| (id, pieces))
             })
+            .filter(|(id, pieces)| self.power(color, *id, pieces) >= min)
             .collect()
+    }
+
+    /// Whether an ongoing card with this effect is in `color`'s play.
+    fn ongoing(&self, color: Color, wanted: fn(Effect) -> Option<u8>) -> u32 {
+        self.side(color)
+            .ongoing
+            .iter()
+            .filter_map(|&id| match card(id).kind {
+                CardKind::Action { effect, .. } => wanted(effect),
+                _ => None,
+            })
+            .map(u32::from)
+            .sum()
+    }
+
+    /// Hit points `color`'s pawns have beyond their printed ones (Fortress).
+    fn pawn_bonus(&self, color: Color) -> u32 {
+        self.ongoing(color, |e| match e {
+            Effect::PawnHp(n) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// The hit points of `color`'s board: every piece's, the King's included.
+    fn board_hp(&self, color: Color) -> u32 {
+        let bonus = self.pawn_bonus(color);
+        self.side(color)
+            .board
+            .iter()
+            .map(|&id| combat::hp(id, bonus))
+            .sum()
+    }
+
+    /// The power of `combat` played by `color` mobilising `pieces`: printed power, each
+    /// mobilised pawn's bonus (Support: +1, +2 while two are on the board), War Banner, and
+    /// the turn's bonus (Squire) when attacking or the battle's (Ambush) when defending.
+    fn power(&self, color: Color, combat: CardId, pieces: &[CardId]) -> u32 {
+        let board = &self.side(color).board;
+        let support = pieces
+            .iter()
+            .filter_map(|&id| match &card(id).kind {
+                CardKind::Piece {
+                    abilities: Some((first, second)),
+                    ..
+                } => match (first.effect, second.effect) {
+                    (Effect::MobilisedPower(one), Effect::MobilisedPower(two)) => {
+                        let pair = board.iter().filter(|&&b| b == id).count() >= 2;
+                        Some(u32::from(if pair { two } else { one }))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .sum::<u32>();
+        let banner = self.ongoing(color, |e| match e {
+            Effect::CombatPower(n) => Some(n),
+            _ => None,
+        });
+        let moment = if color == self.turn {
+            self.budget.turn_power
+        } else {
+            self.defend_bonus
+        };
+        combat::power(combat) + support + banner + moment
     }
 
     fn legal(&self, color: Color) -> Vec<Action> {
@@ -207,24 +281,40 @@ impl ChessATete {
                         .into_iter()
                         .map(|(combat, pieces)| Action::Defend { combat, pieces }),
                 );
+                // Out-of-turn cards: Block, Ambush (once a battle), Checkmate.
+                out.extend(self.hand_kinds(color).into_iter().filter_map(|id| {
+                    match card(id).kind {
+                        CardKind::Action {
+                            timing: Timing::OutOfTurn,
+                            effect,
+                        } => (!matches!(effect, Effect::DefendPower(_)) || self.defend_bonus == 0)
+                            .then_some(Action::Play(id)),
+                        CardKind::Checkmate { conditions } => self
+                            .checkmate_holds(color, conditions)
+                            .then_some(Action::Play(id)),
+                        _ => None,
+                    }
+                }));
                 return out;
             }
             Phase::Damage { amount } => {
-                return combat::absorptions(&self.side(color).board, *amount)
-                    .into_iter()
-                    .map(Action::Lose)
-                    .collect();
+                return combat::absorptions(
+                    &self.side(color).board,
+                    *amount,
+                    self.pawn_bonus(color),
+                )
+                .into_iter()
+                .map(Action::Lose)
+                .collect();
             }
         }
         let b = &self.budget;
         let hand = self.hand_kinds(color);
         let mut out = Vec::new();
         if b.actions < ACTIONS && b.burned == 0 {
-            out.extend(
-                hand.iter()
-                    .filter(|&&id| b.pieces < ACTIONS && self.fits_board(color, id))
-                    .map(|&id| Action::Play(id)),
-            );
+            for &id in &hand {
+                out.extend(self.plays(color, id));
+            }
             if !b.combat {
                 out.extend(
                     self.combats(color, 0)
@@ -243,6 +333,276 @@ impl ChessATete {
         out
     }
 
+    /// The ways `color` may play `id` from its hand on its own turn (none if it cannot).
+    fn plays(&self, color: Color, id: CardId) -> Vec<Action> {
+        let with_targets = |targets: Vec<CardId>| -> Vec<Action> {
+            let mut targets = targets;
+            targets.sort();
+            targets.dedup();
+            targets
+                .into_iter()
+                .map(|target| Action::PlayOn { card: id, target })
+                .collect()
+        };
+        match &card(id).kind {
+            CardKind::Piece { .. } => {
+                if self.budget.pieces >= ACTIONS || !self.fits_board(color, id) {
+                    return vec![];
+                }
+                match self.ability(color, id) {
+                    Some(Effect::Recall(what)) => {
+                        let targets = self.recallable(color, what);
+                        if targets.is_empty() {
+                            vec![Action::Play(id)]
+                        } else {
+                            with_targets(targets)
+                        }
+                    }
+                    _ => vec![Action::Play(id)],
+                }
+            }
+            CardKind::Combat { .. } => vec![],
+            CardKind::Checkmate { conditions } => {
+                if self.checkmate_holds(color, *conditions) {
+                    vec![Action::Play(id)]
+                } else {
+                    vec![]
+                }
+            }
+            CardKind::Action { timing, effect } => match (timing, effect) {
+                (Timing::OutOfTurn, _) => vec![],
+                (_, Effect::Revive) => with_targets(
+                    self.side(color)
+                        .graveyard
+                        .iter()
+                        .copied()
+                        .filter(|&g| self.fits_board(color, g))
+                        .collect(),
+                ),
+                (_, Effect::RemoveOngoing) => {
+                    with_targets(self.side(color.other()).ongoing.clone())
+                }
+                _ => vec![Action::Play(id)],
+            },
+        }
+    }
+
+    /// The ability a pawn card would use if `color` played it now: the second when a pawn of
+    /// its name is already on the board.
+    fn ability(&self, color: Color, id: CardId) -> Option<Effect> {
+        let CardKind::Piece {
+            abilities: Some((first, second)),
+            ..
+        } = &card(id).kind
+        else {
+            return None;
+        };
+        Some(if self.side(color).board.contains(&id) {
+            second.effect
+        } else {
+            first.effect
+        })
+    }
+
+    /// The cards of `color`'s graveyard a Medic may recall.
+    fn recallable(&self, color: Color, what: deck::Recall) -> Vec<CardId> {
+        self.side(color)
+            .graveyard
+            .iter()
+            .copied()
+            .filter(|&g| match what {
+                deck::Recall::Pawn => piece_kind(g) == Some(PieceKind::Pawn),
+                deck::Recall::Piece => piece_kind(g).is_some(),
+            })
+            .collect()
+    }
+
+    fn checkmate_holds(&self, color: Color, c: deck::Conditions) -> bool {
+        let count = |side: Color, kinds: &[PieceKind]| {
+            self.side(side)
+                .board
+                .iter()
+                .filter(|&&id| piece_kind(id).is_some_and(|k| kinds.contains(&k)))
+                .count()
+        };
+        let queen = |side| count(side, &[PieceKind::Queen]) > 0;
+        let power = count(
+            color,
+            &[PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook],
+        );
+        (!c.own_queen || queen(color))
+            && power >= usize::from(c.own_power_pieces)
+            && (c.opponent_queen || !queen(color.other()))
+    }
+
+    /// Draws `color` back to seven after playing out of turn.
+    fn draw_back(&mut self, color: Color, events: &mut Vec<Event>) {
+        let mut drawn = 0;
+        while self.side(color).hand.len() < HAND && self.draw(color) {
+            drawn += 1;
+        }
+        if drawn > 0 {
+            events.push(Event::public(format!(
+                "{} draws {drawn} back toward seven",
+                color.name()
+            )));
+        }
+    }
+
+    /// Carries out a card's effect for `color`.
+    fn effect(
+        &mut self,
+        color: Color,
+        effect: Effect,
+        target: Option<CardId>,
+        rng: &mut GameRng,
+        events: &mut Vec<Event>,
+    ) {
+        let who = color.name();
+        let them = color.other();
+        match effect {
+            Effect::Draw(n) => {
+                let drawn = (0..n).filter(|_| self.draw(color)).count();
+                events.push(Event::public(format!("{who} draws {drawn}")));
+            }
+            Effect::TurnPower(n) => {
+                self.budget.turn_power += u32::from(n);
+                events.push(Event::public(format!(
+                    "{who}'s next combat card this turn has +{} power",
+                    self.budget.turn_power
+                )));
+            }
+            Effect::PeekDeck(n) => {
+                let deck = &self.side(color).deck;
+                let top: Vec<CardId> = deck.iter().rev().take(usize::from(n)).copied().collect();
+                events.push(Event::private(
+                    seat_of(color),
+                    format!("The top of your deck: {}", names(&top)),
+                ));
+            }
+            Effect::PeekHand => {
+                let mut hand = self.side(them).hand.clone();
+                hand.sort();
+                events.push(Event::private(
+                    seat_of(color),
+                    format!("{}'s hand: {}", them.name(), names(&hand)),
+                ));
+            }
+            Effect::Recall(_) => {
+                if let Some(t) = target {
+                    let side = self.side_mut(color);
+                    let at = side.graveyard.iter().position(|&g| g == t).expect("target");
+                    side.graveyard.remove(at);
+                    side.hand.push(t);
+                    events.push(Event::public(format!(
+                        "{who} takes {} back from the graveyard into their hand",
+                        card(t).name
+                    )));
+                }
+            }
+            Effect::DiscardRandom(n) => {
+                let mut gone = Vec::new();
+                for _ in 0..n {
+                    let hand = &mut self.side_mut(them).hand;
+                    if hand.is_empty() {
+                        break;
+                    }
+                    let i = rng.below(hand.len());
+                    gone.push(hand.remove(i));
+                }
+                self.side_mut(them).graveyard.extend(&gone);
+                events.push(Event::public(format!(
+                    "{} discards {} at random",
+                    them.name(),
+                    if gone.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        names(&gone)
+                    }
+                )));
+            }
+            Effect::FetchPower(to) => {
+                let deck = &self.side(color).deck;
+                let found = deck.iter().rposition(|&d| {
+                    matches!(
+                        piece_kind(d),
+                        Some(PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook)
+                    )
+                });
+                match found {
+                    None => events.push(Event::public(format!(
+                        "{who} finds no power piece in their deck"
+                    ))),
+                    Some(i) => {
+                        let id = self.side_mut(color).deck.remove(i);
+                        if to == deck::FetchTo::Board && self.fits_board(color, id) {
+                            self.side_mut(color).board.push(id);
+                            events.push(Event::public(format!(
+                                "{who} puts a {} from their deck on their board",
+                                card(id).name
+                            )));
+                        } else {
+                            self.side_mut(color).hand.push(id);
+                            events.push(Event::public(format!(
+                                "{who} takes a power piece from their deck into their hand"
+                            )));
+                            events.push(Event::private(
+                                seat_of(color),
+                                format!("You take a {}", card(id).name),
+                            ));
+                        }
+                    }
+                }
+                rng.shuffle(&mut self.side_mut(color).deck);
+            }
+            Effect::Revive => {
+                if let Some(t) = target {
+                    let side = self.side_mut(color);
+                    let at = side.graveyard.iter().position(|&g| g == t).expect("target");
+                    side.graveyard.remove(at);
+                    side.board.push(t);
+                    events.push(Event::public(format!(
+                        "{who} brings {} back onto their board",
+                        card(t).name
+                    )));
+                }
+            }
+            Effect::RemoveOngoing => {
+                if let Some(t) = target {
+                    let side = self.side_mut(them);
+                    let at = side.ongoing.iter().position(|&g| g == t).expect("target");
+                    side.ongoing.remove(at);
+                    side.graveyard.push(t);
+                    events.push(Event::public(format!(
+                        "{}'s {} goes to the graveyard",
+                        them.name(),
+                        card(t).name
+                    )));
+                }
+            }
+            Effect::DefendPower(n) => {
+                self.defend_bonus += u32::from(n);
+                events.push(Event::public(format!(
+                    "{who}'s defence has +{} power in this battle",
+                    self.defend_bonus
+                )));
+            }
+            Effect::CancelAttack => {
+                let Phase::Defend(attack) = self.phase.clone() else {
+                    return;
+                };
+                self.side_mut(self.turn).graveyard.push(attack.combat);
+                events.push(Event::public(
+                    "The attack is cancelled: no piece is lost".to_string(),
+                ));
+                self.defend_bonus = 0;
+                self.phase = Phase::Main;
+                self.draw_back(color, events);
+            }
+            Effect::MobilisedPower(_) | Effect::PawnHp(_) | Effect::CombatPower(_) => {}
+        }
+    }
+
     /// Why `action` is refused: a precise message.
     fn why_illegal(&self, color: Color, action: &Action) -> String {
         let b = &self.budget;
@@ -259,10 +619,11 @@ impl ChessATete {
                 );
             }
             (Phase::Damage { amount }, _) => {
-                let ways: Vec<String> = combat::absorptions(&self.side(color).board, *amount)
-                    .iter()
-                    .map(|w| format!("lose {}", names(w)))
-                    .collect();
+                let ways: Vec<String> =
+                    combat::absorptions(&self.side(color).board, *amount, self.pawn_bonus(color))
+                        .iter()
+                        .map(|w| format!("lose {}", names(w)))
+                        .collect();
                 return format!(
                     "choose pieces worth at most {amount} hit points that leave none the rest \
                      could destroy: {}",
@@ -292,16 +653,17 @@ impl ChessATete {
                 self.why_not_combat(color, combat, pieces, 0)
                     .unwrap_or_else(|| "that attack is not possible".into())
             }
-            Action::Play(id) => {
+            Action::Play(id) | Action::PlayOn { card: id, .. } => {
                 let c = card(id);
-                if piece_kind(id).is_none() {
-                    let how = match c.kind {
-                        CardKind::Combat { .. } => {
-                            " (attack with it: attack Fork with Knight, Knight, Peasant)"
-                        }
-                        _ => "; action and checkmate cards are not playable yet",
-                    };
-                    return format!("{} is not a piece card{how}", c.name);
+                if !self.side(color).hand.contains(&id) {
+                    return format!("there is no {} in your hand", c.name);
+                }
+                if let CardKind::Combat { .. } = c.kind {
+                    return format!(
+                        "{} is a combat card: attack with it (attack Fork with Knight, Knight, \
+                         Peasant)",
+                        c.name
+                    );
                 }
                 if b.burned > 0 {
                     return "once you burn cards the turn is ending: burn more or end".into();
@@ -309,13 +671,45 @@ impl ChessATete {
                 if b.actions >= ACTIONS {
                     return "you have used your three actions this turn: end the turn".into();
                 }
-                let kind = piece_kind(id).expect("a piece");
-                format!(
-                    "your board already holds {} {}{} (the limit)",
-                    limit(kind),
-                    kind.name(),
-                    if limit(kind) > 1 { "s" } else { "" }
-                )
+                let ways = self.plays(color, id);
+                let target = match *action {
+                    Action::PlayOn { target, .. } => Some(card(target).name.as_str()),
+                    _ => None,
+                };
+                match (&c.kind, ways.first(), target) {
+                    (CardKind::Checkmate { .. }, _, _) => {
+                        format!("Checkmate's conditions do not hold: {}", c.text)
+                    }
+                    (
+                        CardKind::Action {
+                            timing: Timing::OutOfTurn,
+                            ..
+                        },
+                        _,
+                        _,
+                    ) => format!("{} is played when your opponent attacks you", c.name),
+                    (_, Some(Action::PlayOn { .. }), None) => format!(
+                        "say which card {} takes: {}",
+                        c.name,
+                        ways.iter()
+                            .map(notation::format)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                    (_, Some(_), Some(t)) => format!("{} cannot take {t} now", c.name),
+                    (CardKind::Action { .. }, None, _) => {
+                        format!("there is nothing for {} to take", c.name)
+                    }
+                    _ => match piece_kind(id) {
+                        Some(kind) if self.budget.pieces < ACTIONS => format!(
+                            "your board already holds {} {}{} (the limit)",
+                            limit(kind),
+                            kind.name(),
+                            if limit(kind) > 1 { "s" } else { "" }
+                        ),
+                        _ => "that is not possible now".into(),
+                    },
+                }
             }
             Action::Burn(_) => {
                 if b.actions >= ACTIONS {
@@ -421,7 +815,7 @@ impl ChessATete {
     /// points; otherwise the defender absorbs the damage (at once when there is one way).
     fn hit(&mut self, attack: &Attack, events: &mut Vec<Event>) {
         let defender = self.turn.other();
-        let hp = board_hp(&self.side(defender).board);
+        let hp = self.board_hp(defender);
         if attack.power > hp {
             events.push(Event::public(format!(
                 "The attack's {} power exceeds {}'s {hp} hit points",
@@ -434,7 +828,11 @@ impl ChessATete {
             );
             return;
         }
-        let ways = combat::absorptions(&self.side(defender).board, attack.power);
+        let ways = combat::absorptions(
+            &self.side(defender).board,
+            attack.power,
+            self.pawn_bonus(defender),
+        );
         if ways.len() > 1 {
             events.push(Event::public(format!(
                 "{} chooses which pieces absorb {} damage",
@@ -533,6 +931,7 @@ impl Game for ChessATete {
             turn: Color::White,
             phase: Phase::Main,
             budget: Budget::default(),
+            defend_bonus: 0,
             turns: 0,
             last: vec![],
             outcome: None,
@@ -558,7 +957,7 @@ impl Game for ChessATete {
         &mut self,
         seat: Seat,
         action: &Action,
-        _: &mut GameRng,
+        rng: &mut GameRng,
     ) -> Result<Vec<Event>, RuleError> {
         if self.outcome.is_some() {
             return Err(RuleError::GameOver);
@@ -580,14 +979,48 @@ impl Game for ChessATete {
             side.hand.remove(at);
         };
         match *action {
-            Action::Play(id) => {
+            Action::Play(id) | Action::PlayOn { card: id, .. } => {
+                let target = match *action {
+                    Action::PlayOn { target, .. } => Some(target),
+                    _ => None,
+                };
+                let own_turn = color == self.turn;
+                let ability = self.ability(color, id);
                 let side = self.side_mut(color);
                 take(side, id);
-                side.board.push(id);
-                self.budget.actions += 1;
-                self.budget.pieces += 1;
-                self.budget.played = true;
-                events.push(Event::public(format!("{who} plays {}", card(id).name)));
+                if own_turn {
+                    self.budget.actions += 1;
+                    self.budget.played = true;
+                }
+                let c = card(id);
+                match c.kind {
+                    CardKind::Piece { .. } => {
+                        self.side_mut(color).board.push(id);
+                        self.budget.pieces += 1;
+                        events.push(Event::public(format!("{who} plays {}", c.name)));
+                        if let Some(effect) = ability {
+                            self.effect(color, effect, target, rng, &mut events);
+                        }
+                    }
+                    CardKind::Checkmate { .. } => {
+                        self.side_mut(color).graveyard.push(id);
+                        events.push(Event::public(format!(
+                            "{who} plays Checkmate: its conditions hold"
+                        )));
+                        let outcome = Outcome::winner(seat_of(color), 2, "checkmate");
+                        self.finish(outcome, &mut events);
+                    }
+                    CardKind::Action { timing, effect } => {
+                        if timing == Timing::Ongoing {
+                            self.side_mut(color).ongoing.push(id);
+                        } else {
+                            self.side_mut(color).graveyard.push(id);
+                        }
+                        events.push(Event::public(format!("{who} plays {}", c.name)));
+                        self.effect(color, effect, target, rng, &mut events);
+                    }
+                    CardKind::Combat { .. } => unreachable!("combat cards attack or defend"),
+                }
             }
             Action::Burn(id) => {
                 let side = self.side_mut(color);
@@ -611,8 +1044,9 @@ impl Game for ChessATete {
                 let attack = Attack {
                     combat,
                     pieces: pieces.clone(),
-                    power: combat::power(combat),
+                    power: self.power(color, combat, pieces),
                 };
+                self.budget.turn_power = 0;
                 events.push(Event::public(format!(
                     "{who} attacks with {} (power {}), mobilising {}",
                     card(combat).name,
@@ -636,7 +1070,9 @@ impl Game for ChessATete {
                 };
                 self.side_mut(self.turn).graveyard.push(attack.combat);
                 events.push(Event::public(format!("{who} lets the attack through")));
+                self.defend_bonus = 0;
                 self.hit(&attack, &mut events);
+                self.draw_back(color, &mut events);
             }
             Action::Defend { combat, ref pieces } => {
                 let Phase::Defend(attack) = self.phase.clone() else {
@@ -646,7 +1082,8 @@ impl Game for ChessATete {
                 take(self.side_mut(color), combat);
                 self.side_mut(color).graveyard.push(combat);
                 self.side_mut(attacker).graveyard.push(attack.combat);
-                let power = combat::power(combat);
+                let power = self.power(color, combat, pieces);
+                self.defend_bonus = 0;
                 events.push(Event::public(format!(
                     "{who} defends with {} (power {power}), mobilising {}",
                     card(combat).name,
@@ -666,21 +1103,14 @@ impl Game for ChessATete {
                     self.lose(color, pieces, &mut events);
                 }
                 // A card played out of turn lets its player draw back to seven at once.
-                let mut drawn = 0;
-                while self.side(color).hand.len() < HAND && self.draw(color) {
-                    drawn += 1;
-                }
-                if drawn > 0 {
-                    events.push(Event::public(format!(
-                        "{who} draws {drawn} back toward seven"
-                    )));
-                }
+                self.draw_back(color, &mut events);
             }
             Action::Lose(ref pieces) => self.lose(color, pieces, &mut events),
         }
         self.last.extend(
             events
                 .iter()
+                .filter(|e| e.audience == crate::engine::Audience::Everyone)
                 .filter(|e| !e.text.starts_with("Game over"))
                 .map(|e| e.text.clone()),
         );
@@ -695,7 +1125,8 @@ impl Game for ChessATete {
             SideView {
                 color,
                 board: list(&side.board),
-                board_hp: board_hp(&side.board),
+                board_hp: self.board_hp(color),
+                ongoing: list(&side.ongoing),
                 graveyard: list(&side.graveyard),
                 hand_size: side.hand.len(),
                 deck_size: side.deck.len(),
@@ -763,23 +1194,14 @@ fn names(ids: &[CardId]) -> String {
         .join(", ")
 }
 
-/// The hit points of a board: every piece's, the King's included.
-pub fn board_hp(board: &[CardId]) -> u32 {
-    board
-        .iter()
-        .map(|&id| match card(id).kind {
-            CardKind::Piece { hp, .. } => u32::from(hp),
-            _ => 0,
-        })
-        .sum()
-}
-
 /// One player's cards as a viewer may see them: the hand only for its owner.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
     pub color: Color,
     pub board: Vec<String>,
     pub board_hp: u32,
+    /// Ongoing action cards in play.
+    pub ongoing: Vec<String>,
     pub graveyard: Vec<String>,
     pub hand_size: usize,
     pub deck_size: usize,

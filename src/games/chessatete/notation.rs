@@ -15,9 +15,12 @@ use crate::engine::{Game, ParseError, Seat};
 use crate::games::chess::color_of;
 use crate::games::chessatete::deck::{catalogue, read_list};
 
-pub(super) fn format(action: &Action) -> String {
+pub fn format(action: &Action) -> String {
     match *action {
         Action::Play(id) => format!("play {}", card(id).name),
+        Action::PlayOn { card: id, target } => {
+            format!("play {} on {}", card(id).name, card(target).name)
+        }
         Action::Burn(id) => format!("burn {}", card(id).name),
         Action::End => "end".into(),
         Action::Attack { combat, ref pieces } => {
@@ -100,14 +103,19 @@ pub(super) fn parse(game: &ChessATete, seat: Seat, text: &str) -> Result<Action,
             if rest.is_empty() {
                 return Err(err(&format!("say which card: {verb} Knight")));
             }
-            let name = rest.join(" ");
-            let id = catalogue()
-                .find(&name)
-                .ok_or_else(|| err(&format!("there is no card called \"{name}\"")))?;
-            if *verb == "play" {
-                Action::Play(id as u16)
-            } else {
-                Action::Burn(id as u16)
+            let text = rest.join(" ");
+            let (name, target) = match text.split_once(" on ") {
+                Some((name, target)) if *verb == "play" => (name.to_string(), Some(target)),
+                _ => (text.clone(), None),
+            };
+            let id = named(&name).map_err(|r| err(&r))?;
+            match (*verb, target) {
+                ("play", Some(target)) => Action::PlayOn {
+                    card: id,
+                    target: named(target).map_err(|r| err(&r))?,
+                },
+                ("play", None) => Action::Play(id),
+                _ => Action::Burn(id),
             }
         }
         _ => match catalogue().find(&s) {

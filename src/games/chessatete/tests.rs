@@ -114,7 +114,7 @@ fn a_turn_is_up_to_three_actions_within_the_board_limits() {
     );
     assert_eq!(
         refused(&g, "play Pawn Storm"),
-        "Pawn Storm is not a piece card (attack with it: attack Fork with Knight, Knight, Peasant)"
+        "Pawn Storm is a combat card: attack with it (attack Fork with Knight, Knight, Peasant)"
     );
     assert_eq!(
         refused(&g, "play Bishop"),
@@ -171,14 +171,18 @@ fn burning_ends_the_playing_and_draws_a_card_each() {
 fn a_hand_with_nothing_to_play_may_burn_or_end_at_once() {
     let mut g = white(
         &[
-            "Block", "Skirmish", "Spy", "Fork", "Siege", "Flank", "Ambush",
+            "Block", "Skirmish", "Block", "Fork", "Siege", "Flank", "Ambush",
         ],
         &[],
         &["Knight", "Rook"],
     );
     let legal = texts(&g);
-    assert!(legal.contains(&"end".into()) && legal.contains(&"burn Spy".into()));
-    play(&mut g, "burn Spy");
+    assert!(legal.contains(&"end".into()) && legal.contains(&"burn Ambush".into()));
+    assert_eq!(
+        refused(&g, "play Block"),
+        "Block is played when your opponent attacks you"
+    );
+    play(&mut g, "burn Ambush");
     play(&mut g, "end");
     assert_eq!(g.to_act(), ToAct::one(Seat(1)));
 }
@@ -332,7 +336,7 @@ fn an_undefended_attack_deals_damage_or_defeats_the_king() {
     let mut g = battle(
         &["Fork"],
         &["Knight", "Knight", "Peasant"],
-        &["Block"],
+        &["Spy"],
         &["Rook"],
     );
     let events = play(&mut g, "attack Fork");
@@ -396,7 +400,7 @@ fn the_defender_chooses_the_pieces_that_absorb_the_damage() {
     let mut g = battle(
         &["Cavalry Charge"],
         &["Knight", "Peasant"],
-        &["Block"],
+        &["Spy"],
         &["Queen", "Bishop", "Bishop", "Peasant", "Peasant"],
     );
     let events = play(&mut g, "attack Cavalry Charge");
@@ -440,7 +444,13 @@ fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
         battle(
             &["Fork"],
             &["Knight", "Knight", "Peasant"],
-            &["Castle Wall", "Royal Command", "Siege", "Block", "Spy"],
+            &[
+                "Castle Wall",
+                "Royal Command",
+                "Siege",
+                "Reinforcements",
+                "Spy",
+            ],
             &["Rook", "Rook", "Sentinel", "Queen", "Peasant"],
         )
     };
