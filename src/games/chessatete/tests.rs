@@ -511,3 +511,347 @@ fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
     play(&mut g, "take");
     assert_eq!(g.phase, Phase::Damage { amount: 7 });
 }
+
+// ---- every card's effect ----
+
+/// Applies `text` for whoever acts and returns all events, private ones included.
+fn play_events(g: &mut ChessATete, text: &str) -> Vec<Event> {
+    let s = seat_of(g.actor());
+    let action = g
+        .parse_action(s, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    g.apply(s, &action, &mut GameRng::from_seed(5))
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn count(cards: &[CardId], name: &str) -> usize {
+    cards.iter().filter(|&&c| c == id(name)).count()
+}
+
+#[test]
+fn peasant_draws_one_then_two_with_its_match() {
+    let mut g = battle(&["Peasant", "Peasant", "Spy"], &[], &[], &[]);
+    play(&mut g, "Peasant");
+    assert_eq!(g.sides[0].hand.len(), 3, "one played, one drawn");
+    assert_eq!(g.sides[0].deck.len(), 9);
+    play(&mut g, "Peasant");
+    assert_eq!(g.sides[0].hand.len(), 4, "one played, two drawn");
+    assert_eq!(g.sides[0].deck.len(), 7);
+}
+
+#[test]
+fn support_adds_power_when_mobilised_and_more_as_a_pair() {
+    let mut g = battle(
+        &["Pawn Storm"],
+        &["Support", "Peasant"],
+        &["Spy"],
+        &["Queen", "Rook"],
+    );
+    let events = play(&mut g, "attack Pawn Storm with Support, Peasant");
+    assert!(events[0].contains("(power 4)"), "{events:?}");
+    let mut g = battle(
+        &["Pawn Storm"],
+        &["Support", "Support"],
+        &["Spy"],
+        &["Queen", "Rook"],
+    );
+    let events = play(&mut g, "attack Pawn Storm with Support, Support");
+    assert!(events[0].contains("(power 7)"), "3 + 2 + 2: {events:?}");
+}
+
+#[test]
+fn squire_adds_power_to_the_next_attack_this_turn() {
+    let mut g = battle(
+        &["Squire", "Squire", "Pawn Storm"],
+        &[],
+        &["Spy"],
+        &["Queen"],
+    );
+    play(&mut g, "Squire");
+    assert_eq!(g.budget.turn_power, 1);
+    play(&mut g, "Squire");
+    assert_eq!(
+        g.budget.turn_power, 4,
+        "+1, then +3 with its match on the board"
+    );
+    let events = play(&mut g, "attack Pawn Storm with Squire, Squire");
+    assert!(events[0].contains("(power 7)"), "{events:?}");
+    assert_eq!(g.budget.turn_power, 0, "spent on the attack");
+}
+
+#[test]
+fn scout_and_spy_show_cards_to_their_player_only() {
+    let mut g = battle(&["Scout", "Scout", "Spy"], &[], &["Fork", "Block"], &[]);
+    g.sides[0].deck = ids(&["Rook", "Knight", "Queen"]);
+    let events = play_events(&mut g, "Scout");
+    let peek = events
+        .iter()
+        .find(|e| e.text.starts_with("The top"))
+        .unwrap();
+    assert_eq!(peek.audience, crate::engine::Audience::Only(Seat(0)));
+    assert_eq!(peek.text, "The top of your deck: Queen, Knight");
+    let events = play_events(&mut g, "Scout");
+    let peek = events
+        .iter()
+        .find(|e| e.text.starts_with("Black's hand"))
+        .unwrap();
+    assert_eq!(peek.audience, crate::engine::Audience::Only(Seat(0)));
+    assert_eq!(peek.text, "Black's hand: Fork, Block");
+    let events = play_events(&mut g, "Spy");
+    assert!(events.iter().any(|e| e.text == "Black's hand: Fork, Block"));
+    let seen = g.view(Viewer::Seat(Seat(1)));
+    assert!(
+        seen.last
+            .iter()
+            .all(|l| !l.contains("hand:") && !l.contains("top of")),
+        "{:?}",
+        seen.last
+    );
+}
+
+#[test]
+fn medic_recalls_a_pawn_then_any_piece() {
+    let mut g = battle(&["Medic", "Medic"], &[], &[], &[]);
+    g.sides[0].graveyard = ids(&["Knight", "Peasant"]);
+    assert_eq!(
+        refused(&g, "play Medic"),
+        "say which card Medic takes: play Medic on Peasant"
+    );
+    assert_eq!(
+        refused(&g, "play Medic on Knight"),
+        "Medic cannot take Knight now"
+    );
+    play(&mut g, "play Medic on Peasant");
+    assert_eq!(count(&g.sides[0].hand, "Peasant"), 1);
+    play(&mut g, "play Medic on Knight");
+    assert_eq!(
+        count(&g.sides[0].hand, "Knight"),
+        1,
+        "the second Medic takes any piece"
+    );
+    assert!(g.sides[0].graveyard.is_empty());
+    // With nothing to recall, a Medic is simply played.
+    let mut g = battle(&["Medic"], &[], &[], &[]);
+    assert_eq!(texts(&g)[0], "play Medic");
+    play(&mut g, "Medic");
+}
+
+#[test]
+fn saboteur_and_sabotage_make_the_opponent_discard_at_random() {
+    let mut g = battle(
+        &["Saboteur", "Saboteur", "Sabotage"],
+        &[],
+        &[
+            "Fork", "Block", "Spy", "Siege", "Flank", "Skirmish", "Ambush",
+        ],
+        &[],
+    );
+    play(&mut g, "Saboteur");
+    assert_eq!(g.sides[1].hand.len(), 6);
+    play(&mut g, "Saboteur");
+    assert_eq!(
+        g.sides[1].hand.len(),
+        4,
+        "two more with its match on the board"
+    );
+    play(&mut g, "Sabotage");
+    assert_eq!(g.sides[1].hand.len(), 2);
+    assert_eq!(
+        g.sides[1].graveyard.len(),
+        5,
+        "the discarded cards are public"
+    );
+}
+
+#[test]
+fn herald_fetches_the_first_power_piece_into_the_hand_then_onto_the_board() {
+    let mut g = battle(&["Herald", "Herald"], &[], &[], &[]);
+    g.sides[0].deck = ids(&["Sentinel", "Rook", "Peasant", "Bishop", "Peasant"]);
+    let events = play_events(&mut g, "Herald");
+    assert!(
+        events.iter().any(|e| e.text == "You take a Bishop"
+            && e.audience == crate::engine::Audience::Only(Seat(0)))
+    );
+    assert_eq!(count(&g.sides[0].hand, "Bishop"), 1);
+    assert_eq!(g.sides[0].deck.len(), 4);
+    play(&mut g, "Herald");
+    assert_eq!(
+        count(&g.sides[0].board, "Rook"),
+        1,
+        "the second Herald puts it on the board"
+    );
+    assert_eq!(g.sides[0].deck.len(), 3);
+}
+
+#[test]
+fn sentinel_has_two_hit_points_peeks_then_draws() {
+    let mut g = battle(&["Sentinel", "Sentinel"], &[], &[], &[]);
+    g.sides[0].deck = ids(&["Rook", "Queen"]);
+    let events = play_events(&mut g, "Sentinel");
+    assert!(
+        events
+            .iter()
+            .any(|e| e.text == "The top of your deck: Queen")
+    );
+    assert_eq!(g.view(Viewer::Spectator).sides[0].board_hp, 7 + 2);
+    play(&mut g, "Sentinel");
+    assert_eq!(count(&g.sides[0].hand, "Queen"), 1);
+}
+
+#[test]
+fn block_cancels_an_attack() {
+    let mut g = battle(
+        &["Fork"],
+        &["Knight", "Knight", "Peasant"],
+        &["Block"],
+        &["Rook"],
+    );
+    play(&mut g, "attack Fork");
+    assert!(texts(&g).contains(&"play Block".into()));
+    let events = play(&mut g, "play Block");
+    assert!(events.contains(&"The attack is cancelled: no piece is lost".to_string()));
+    assert_eq!(
+        g.sides[0].board,
+        ids(&["King", "Knight", "Knight", "Peasant"])
+    );
+    assert_eq!(g.sides[1].board, ids(&["King", "Rook"]));
+    assert!(g.sides[0].graveyard.contains(&id("Fork")));
+    assert!(g.sides[1].graveyard.contains(&id("Block")));
+    assert_eq!(
+        g.sides[1].hand.len(),
+        HAND,
+        "drew back after playing out of turn"
+    );
+    assert_eq!(g.to_act(), ToAct::one(Seat(0)));
+}
+
+#[test]
+fn ambush_strengthens_the_defence_once_a_battle() {
+    let mut g = battle(
+        &["Fork"],
+        &["Knight", "Knight", "Peasant"],
+        &["Ambush", "Siege"],
+        &["Rook", "Peasant", "Peasant"],
+    );
+    play(&mut g, "attack Fork");
+    assert!(
+        !texts(&g).iter().any(|t| t.starts_with("defend")),
+        "Siege's 6 is short of 7"
+    );
+    play(&mut g, "play Ambush");
+    assert!(!texts(&g).contains(&"play Ambush".into()));
+    let events = play(&mut g, "defend Siege with Rook, Peasant, Peasant");
+    assert!(events.iter().any(|e| e.contains("(power 8)")), "{events:?}");
+    assert!(events.contains(&"White loses the battle".to_string()));
+    assert_eq!(g.defend_bonus, 0);
+}
+
+#[test]
+fn reinforcements_draw_two() {
+    let mut g = battle(&["Reinforcements"], &[], &[], &[]);
+    play(&mut g, "Reinforcements");
+    assert_eq!(g.sides[0].hand.len(), 2);
+    assert_eq!(g.sides[0].graveyard, ids(&["Reinforcements"]));
+}
+
+#[test]
+fn resurrection_brings_a_piece_back_within_the_limits() {
+    let mut g = battle(&["Resurrection"], &["Knight", "Knight"], &[], &[]);
+    assert_eq!(
+        refused(&g, "play Resurrection"),
+        "there is nothing for Resurrection to take"
+    );
+    g.sides[0].graveyard = ids(&["Knight", "Rook"]);
+    assert_eq!(
+        texts(&g)[0],
+        "play Resurrection on Rook",
+        "two knights already: only the rook"
+    );
+    play(&mut g, "play Resurrection on Rook");
+    assert_eq!(count(&g.sides[0].board, "Rook"), 1);
+}
+
+#[test]
+fn ongoing_cards_stay_in_play_until_demolished() {
+    let mut g = battle(
+        &["War Banner", "Fortress", "Skirmish"],
+        &["Peasant"],
+        &["Spy"],
+        &["Rook"],
+    );
+    play(&mut g, "War Banner");
+    play(&mut g, "Fortress");
+    let view = g.view(Viewer::Spectator);
+    assert_eq!(view.sides[0].ongoing, ["War Banner", "Fortress"]);
+    assert_eq!(view.sides[0].board_hp, 7 + 1 + 1, "Fortress: pawns +1");
+    let events = play(&mut g, "attack Skirmish");
+    assert!(events[0].contains("(power 3)"), "War Banner +1: {events:?}");
+    // Demolish sends one of them to its owner's graveyard.
+    play(&mut g, "end");
+    g.sides[1].hand.push(id("Demolish"));
+    let mut ways = texts(&g);
+    ways.retain(|t| t.starts_with("play Demolish"));
+    assert_eq!(
+        ways,
+        ["play Demolish on Fortress", "play Demolish on War Banner"]
+    );
+    play(&mut g, "play Demolish on War Banner");
+    assert_eq!(g.sides[0].ongoing, ids(&["Fortress"]));
+    assert!(g.sides[0].graveyard.contains(&id("War Banner")));
+}
+
+#[test]
+fn fortress_makes_pawns_harder_to_destroy() {
+    let mut g = battle(
+        &["Cavalry Charge"],
+        &["Knight", "Peasant"],
+        &["Spy"],
+        &["Peasant", "Peasant", "Peasant"],
+    );
+    g.sides[1].ongoing = ids(&["Fortress"]);
+    play(&mut g, "attack Cavalry Charge");
+    assert_eq!(
+        g.sides[1].board,
+        ids(&["King", "Peasant"]),
+        "4 damage takes two pawns of 2 hit points"
+    );
+}
+
+#[test]
+fn checkmate_wins_when_its_conditions_hold_even_out_of_turn() {
+    let mut g = battle(
+        &["Checkmate"],
+        &["Queen", "Knight", "Rook"],
+        &[],
+        &["Queen"],
+    );
+    let reason = refused(&g, "play Checkmate");
+    assert!(
+        reason.starts_with("Checkmate's conditions do not hold: Play when"),
+        "{reason}"
+    );
+    g.sides[0].board.push(id("Bishop"));
+    assert!(
+        refused(&g, "play Checkmate").starts_with("Checkmate's conditions"),
+        "their queen"
+    );
+    g.sides[1].board = ids(&["King"]);
+    play(&mut g, "play Checkmate");
+    let outcome = g.to_act().outcome().cloned().unwrap();
+    assert_eq!(
+        (outcome.winners(), outcome.reason.as_str()),
+        (&[Seat(0)][..], "checkmate")
+    );
+
+    // Out of turn: in answer to an attack.
+    let mut g = battle(
+        &["Skirmish"],
+        &["Peasant", "Queen"],
+        &["Checkmate"],
+        &["Queen", "Knight", "Bishop", "Rook"],
+    );
+    g.sides[0].board.retain(|&c| c != id("Queen"));
+    play(&mut g, "attack Skirmish");
+    play(&mut g, "play Checkmate");
+    assert_eq!(g.to_act().outcome().unwrap().winners(), [Seat(1)]);
+}
