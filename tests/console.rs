@@ -469,3 +469,69 @@ fn snipe_sets_up_and_plays_in_the_console() {
     assert!(text.contains(&line), "{line} in {text}");
     assert!(text.contains("(K P White, k p Black; T tree"), "{text}");
 }
+
+#[test]
+fn chess_a_tete_shows_a_hand_to_its_owner_only() {
+    let mut rng = GameRng::from_seed(3);
+    let game = GameKind::Chessatete.start(&[], 2, &mut rng).unwrap();
+    let first = game.legal_actions(Seat(0))[0].clone();
+    let out = play(
+        &["chessatete", "--players", "ann,ben", "--seed", "3"],
+        &format!("ann: view\nben: view\nben: move end\nann: move end\nann: move {first}\n"),
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert_eq!(
+        text.matches("your hand:").count(),
+        2,
+        "ann's view shows her hand and ben's his: {text}"
+    );
+    let after = &text[text.find("White plays").unwrap()..];
+    assert!(
+        !after.contains("your hand:"),
+        "the board shown to everyone after a play holds no hand: {after}"
+    );
+    assert!(text.contains("White board (7 hit points): King"), "{text}");
+    assert!(
+        text.contains("error: it is not your turn: waiting for ann"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: cannot read \"end\": play at least one card this turn"),
+        "{text}"
+    );
+    let card = first.strip_prefix("play ").unwrap();
+    assert!(text.contains(&format!("White plays {card}")), "{text}");
+}
+
+#[test]
+fn chess_a_tete_spy_shows_the_hand_to_its_player_only() {
+    // A deal where White can play Spy at once.
+    let seed = (0..500u64)
+        .find(|&seed| {
+            let game = GameKind::Chessatete
+                .start(&[], 2, &mut GameRng::from_seed(seed))
+                .unwrap();
+            game.legal_actions(Seat(0))
+                .contains(&"play Spy".to_string())
+        })
+        .expect("some deal gives White a Spy");
+    let out = play(
+        &[
+            "chessatete",
+            "--players",
+            "ann,ben",
+            "--seed",
+            &seed.to_string(),
+        ],
+        "ann: move play Spy\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("White plays Spy"), "{text}");
+    let peek = text
+        .lines()
+        .find(|l| l.starts_with("(for ann only) Black's hand: "))
+        .unwrap_or_else(|| panic!("the peek, marked for ann: {text}"));
+    assert_eq!(peek.split(", ").count(), 7, "{peek}");
+}

@@ -3,6 +3,7 @@
 
 use crate::engine::{GameRng, Seat};
 use crate::games::chess::{BoardView, Color};
+use crate::games::chessatete::ChessATeteView;
 use crate::games::echek::EchekView;
 use crate::games::enprise::{EnPriseView, SquareView};
 use crate::games::snipe::{self, SnipeView};
@@ -324,9 +325,11 @@ fn seat_list(update: &Update) -> String {
 
 fn seat_name(view: &AnyView, seat: Seat) -> String {
     match view {
-        AnyView::Chess(_) | AnyView::Enthralling(_) | AnyView::Echek(_) | AnyView::Snipe(_) => {
-            if seat == Seat(0) { "White" } else { "Black" }.to_string()
-        }
+        AnyView::Chess(_)
+        | AnyView::Enthralling(_)
+        | AnyView::Echek(_)
+        | AnyView::Snipe(_)
+        | AnyView::Chessatete(_) => if seat == Seat(0) { "White" } else { "Black" }.to_string(),
         AnyView::Enprise(_) => crate::games::enprise::colour(seat).to_string(),
     }
 }
@@ -338,6 +341,15 @@ fn action_lines(update: &Update) -> Vec<String> {
         .filter(|l| !l.starts_with("Game over"))
         .cloned()
         .collect();
+    // Lines for one seat (a peek at cards): the console is shared, so they are marked.
+    for (seat, text) in &update.private {
+        let name = update
+            .seat_views
+            .iter()
+            .find(|(s, _, _)| s == seat)
+            .map_or("?", |(_, p, _)| p.name.as_str());
+        lines.push(format!("(for {name} only) {text}"));
+    }
     lines.extend(status_lines(update));
     lines
 }
@@ -365,7 +377,50 @@ pub fn text_view(view: &AnyView) -> Vec<String> {
         AnyView::Enprise(v) => text_enprise(v),
         AnyView::Echek(v) => text_echek(v),
         AnyView::Snipe(v) => text_snipe(v),
+        AnyView::Chessatete(v) => text_chessatete(v),
     }
+}
+
+/// Both sides (Black first): board with its hit points, ongoing cards, counts, and the hand
+/// for its owner; then the attack or damage under way, the last turn and what happens now.
+fn text_chessatete(view: &ChessATeteView) -> Vec<String> {
+    let mut lines = Vec::new();
+    for side in view.sides.iter().rev() {
+        lines.push(format!(
+            "{} board ({} hit points): {}",
+            side.color,
+            side.board_hp,
+            side.board.join(", ")
+        ));
+        if !side.ongoing.is_empty() {
+            lines.push(format!("  in play: {}", side.ongoing.join(", ")));
+        }
+        lines.push(format!(
+            "  hand {}, deck {}, graveyard {}{}",
+            side.hand_size,
+            side.deck_size,
+            side.graveyard.len(),
+            side.graveyard
+                .last()
+                .map_or(String::new(), |top| format!(" (top: {top})"))
+        ));
+        if let Some(hand) = &side.hand {
+            lines.push(format!("  your hand: {}", hand.join(", ")));
+        }
+    }
+    if let Some(attack) = &view.attack {
+        lines.push(format!(
+            "attack: {} (power {}) with {}",
+            attack.combat,
+            attack.power,
+            attack.pieces.join(", ")
+        ));
+    }
+    if !view.last.is_empty() {
+        lines.push(format!("last: {}", view.last.join("; ")));
+    }
+    lines.push(view.status.clone());
+    lines
 }
 
 /// The forest, rank 10 at the top, cards boxed by lines: pieces (upper case White, lower case

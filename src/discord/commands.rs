@@ -39,6 +39,8 @@ pub enum GameChoice {
     Echek,
     #[name = "Snipe Chess"]
     Snipe,
+    #[name = "Chess-à-Tête"]
+    Chessatete,
 }
 
 impl GameChoice {
@@ -49,6 +51,7 @@ impl GameChoice {
             GameChoice::Enprise => GameKind::Enprise,
             GameChoice::Echek => GameKind::Echek,
             GameChoice::Snipe => GameKind::Snipe,
+            GameChoice::Chessatete => GameKind::Chessatete,
         }
     }
 }
@@ -383,6 +386,10 @@ async fn board_after(
     match ctx.data().table.call(move |t| work(t, id, player)).await? {
         Ok(update) => {
             ctx.send(board_reply(&update)).await?;
+            if let Some(text) = private_lines(&update, player) {
+                ctx.send(CreateReply::default().content(text).ephemeral(true))
+                    .await?;
+            }
             let http = ctx.serenity_context().http.clone();
             start_timer(
                 http,
@@ -629,6 +636,19 @@ pub fn rules_summary(game: GameKind) -> &'static str {
              180 space; `done` to stop). A king with no free space beside it (trees, pieces, \
              edge) loses. Options: last_chance=true, feather=true."
         }
+        GameKind::Chessatete => {
+            "**Chess-à-Tête**: a card game of chess pieces. Your King starts on your board; \
+             you hold seven cards. Each turn, up to three actions: put piece cards on your board \
+             (`play Knight`; limits: one queen, two each of knights, bishops and rooks, eight \
+             pawns; pawns use a stronger second ability when their match is already there), \
+             play action cards (`play Spy`, `play Medic on Peasant`), one combat card \
+             (`attack Fork with Knight, Knight, Peasant`), and at the end burn cards to draw new \
+             ones (`burn Skirmish`), then `end` to draw back to seven. The defender answers an \
+             attack with `defend ...`, `play Block` or `take`, and picks the pieces lost \
+             (`lose Bishop, Peasant`). Win by an attack stronger than the whole enemy board \
+             (the King's 7 hit points included), by the Checkmate card, or when the opponent \
+             cannot draw back to seven. /view shows your hand privately."
+        }
     }
 }
 
@@ -728,6 +748,16 @@ async fn act_by_component(
             ),
         )
         .await?;
+    if let Some(text) = private_lines(&update, player) {
+        press
+            .create_followup(
+                ctx,
+                serenity::CreateInteractionResponseFollowup::new()
+                    .content(text)
+                    .ephemeral(true),
+            )
+            .await?;
+    }
     start_timer(
         ctx.http.clone(),
         data.table.clone(),
@@ -735,6 +765,22 @@ async fn act_by_component(
         update.timer(),
     );
     Ok(())
+}
+
+/// The lines of `update` meant for `player` alone (a peek at cards), to show them privately.
+fn private_lines(update: &Update, player: PlayerId) -> Option<String> {
+    let lines: Vec<&str> = update
+        .private
+        .iter()
+        .filter(|(seat, _)| {
+            update
+                .seat_views
+                .iter()
+                .any(|(s, p, _)| s == seat && p.id == player)
+        })
+        .map(|(_, text)| text.as_str())
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 async fn tell(

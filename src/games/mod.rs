@@ -19,6 +19,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use chess::Chess;
+use chessatete::ChessATete;
 use echek::Echek;
 use enprise::EnPrise;
 use enthralling::Enthralling;
@@ -33,15 +34,17 @@ pub enum GameKind {
     Enprise,
     Echek,
     Snipe,
+    Chessatete,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 5] = [
+    pub const ALL: [GameKind; 6] = [
         GameKind::Chess,
         GameKind::Enthralling,
         GameKind::Enprise,
         GameKind::Echek,
         GameKind::Snipe,
+        GameKind::Chessatete,
     ];
 
     /// The short name used in commands and storage: "chess", "enthralling".
@@ -52,6 +55,7 @@ impl GameKind {
             GameKind::Enprise => "enprise",
             GameKind::Echek => "echek",
             GameKind::Snipe => "snipe",
+            GameKind::Chessatete => "chessatete",
         }
     }
 
@@ -63,6 +67,7 @@ impl GameKind {
             GameKind::Enprise => EnPrise::NAME,
             GameKind::Echek => Echek::NAME,
             GameKind::Snipe => Snipe::NAME,
+            GameKind::Chessatete => ChessATete::NAME,
         }
     }
 
@@ -74,6 +79,7 @@ impl GameKind {
             GameKind::Enprise => EnPrise::SEATS,
             GameKind::Echek => Echek::SEATS,
             GameKind::Snipe => Snipe::SEATS,
+            GameKind::Chessatete => ChessATete::SEATS,
         }
     }
 
@@ -99,6 +105,9 @@ impl GameKind {
             }
             GameKind::Snipe => {
                 AnyGame::Snipe(Snipe::new(&options_from_pairs(options)?, seats, rng)?)
+            }
+            GameKind::Chessatete => {
+                AnyGame::Chessatete(ChessATete::new(&options_from_pairs(options)?, seats, rng)?)
             }
         })
     }
@@ -146,6 +155,7 @@ pub enum AnyView {
     Enprise(enprise::EnPriseView),
     Echek(echek::EchekView),
     Snipe(snipe::SnipeView),
+    Chessatete(chessatete::ChessATeteView),
 }
 
 /// A game of any kind, driven by text actions.
@@ -157,6 +167,7 @@ pub enum AnyGame {
     Enprise(EnPrise),
     Echek(Echek),
     Snipe(Snipe),
+    Chessatete(ChessATete),
 }
 
 /// Calls `$body` with `$g` bound to the inner game, whatever its kind.
@@ -168,6 +179,7 @@ macro_rules! each_game {
             AnyGame::Enprise($g) => $body,
             AnyGame::Echek($g) => $body,
             AnyGame::Snipe($g) => $body,
+            AnyGame::Chessatete($g) => $body,
         }
     };
 }
@@ -211,6 +223,7 @@ impl AnyGame {
             AnyGame::Enprise(_) => GameKind::Enprise,
             AnyGame::Echek(_) => GameKind::Echek,
             AnyGame::Snipe(_) => GameKind::Snipe,
+            AnyGame::Chessatete(_) => GameKind::Chessatete,
         }
     }
 
@@ -244,15 +257,18 @@ impl AnyGame {
             AnyGame::Enprise(g) => AnyView::Enprise(g.view(viewer)),
             AnyGame::Echek(g) => AnyView::Echek(g.view(viewer)),
             AnyGame::Snipe(g) => AnyView::Snipe(g.view(viewer)),
+            AnyGame::Chessatete(g) => AnyView::Chessatete(g.view(viewer)),
         }
     }
 
     /// An outcome in the game's own words ("White won by checkmate").
     pub fn describe(&self, outcome: &Outcome) -> String {
         match self {
-            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) | AnyGame::Snipe(_) => {
-                chess::describe(outcome)
-            }
+            AnyGame::Chess(_)
+            | AnyGame::Enthralling(_)
+            | AnyGame::Echek(_)
+            | AnyGame::Snipe(_)
+            | AnyGame::Chessatete(_) => chess::describe(outcome),
             AnyGame::Enprise(_) => enprise::describe(outcome),
         }
     }
@@ -268,9 +284,11 @@ impl AnyGame {
     /// The outcome if `seat` resigns now, or why it may not.
     pub fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
         match self {
-            AnyGame::Chess(_) | AnyGame::Enthralling(_) | AnyGame::Echek(_) | AnyGame::Snipe(_) => {
-                Ok(Outcome::winner(Seat(1 - seat.0), 2, "resignation"))
-            }
+            AnyGame::Chess(_)
+            | AnyGame::Enthralling(_)
+            | AnyGame::Echek(_)
+            | AnyGame::Snipe(_)
+            | AnyGame::Chessatete(_) => Ok(Outcome::winner(Seat(1 - seat.0), 2, "resignation")),
             AnyGame::Enprise(g) => g.resignation(seat),
         }
     }
@@ -303,7 +321,7 @@ mod tests {
         let err = "checkers".parse::<GameKind>().unwrap_err();
         assert_eq!(
             err,
-            "unknown game \"checkers\"; choose one of: chess, enthralling, enprise, echek, snipe"
+            "unknown game \"checkers\"; choose one of: chess, enthralling, enprise, echek, snipe, chessatete"
         );
     }
 

@@ -379,10 +379,12 @@ pub fn render(view: &AnyView) -> Vec<u8> {
         AnyView::Enprise(v) => enprise::draw(v),
         AnyView::Echek(v) => echek::draw(v),
         AnyView::Snipe(v) => snipe::draw(v),
+        AnyView::Chessatete(v) => chessatete::draw(v),
     };
     encode_png(&img)
 }
 
+mod chessatete;
 mod echek;
 mod enprise;
 mod snipe;
