@@ -442,3 +442,61 @@ fn timers_of_active_thread_matches_are_found_again() {
     table.expire(waiting.match_id, 0).unwrap();
     assert!(table.timers().unwrap().is_empty());
 }
+
+#[test]
+fn chess_a_tete_asks_the_defender_in_the_middle_of_the_attackers_turn() {
+    let Fixture {
+        mut table,
+        alice,
+        bob,
+        id,
+    } = fixture(GameKind::Chessatete);
+    let players = [alice, bob];
+    for _ in 0..600 {
+        let (me, other) = match table.legal(id, players[0].id).unwrap().is_empty() {
+            false => (&players[0], &players[1]),
+            true => (&players[1], &players[0]),
+        };
+        let legal = table.legal(id, me.id).unwrap();
+        let pick = legal
+            .iter()
+            .find(|a| a.starts_with("attack "))
+            .or_else(|| legal.iter().find(|a| a.starts_with("play ")))
+            .or_else(|| legal.iter().find(|a| *a == "end"))
+            .unwrap_or(&legal[0])
+            .clone();
+        let update = table.act(id, me.id, None, &pick).unwrap();
+        if !pick.starts_with("attack ")
+            || update.to_act.first().map(|(_, p)| p.id) != Some(other.id)
+        {
+            assert!(update.result.is_none() || update.to_act.is_empty());
+            if update.result.is_some() {
+                break;
+            }
+            continue;
+        }
+        // The attacker's turn is not over, yet the defender is the one asked.
+        assert!(table.legal(id, me.id).unwrap().is_empty());
+        let answers = table.legal(id, other.id).unwrap();
+        assert!(answers.contains(&"take".to_string()), "{answers:?}");
+        if answers.len() <= 25 {
+            assert_eq!(
+                update.choices, answers,
+                "the bot offers the answers as buttons or a menu"
+            );
+        }
+        let err = table.act(id, me.id, None, "end").unwrap_err();
+        assert!(err.to_string().contains("not your turn"), "{err}");
+        let update = table.act(id, other.id, None, "take").unwrap();
+        assert!(
+            update
+                .public
+                .iter()
+                .any(|l| l.ends_with("lets the attack through")),
+            "{:?}",
+            update.public
+        );
+        return;
+    }
+    panic!("no attack was answered in 600 actions");
+}
