@@ -1325,3 +1325,122 @@ mod snipe_pictures {
         write("plain", &varied(AUTO));
     }
 }
+
+mod chessatete_pictures {
+    use super::chessatete::{HAND_CARD, Layout, TILE, WIDTH, draw, side_colours, type_colour};
+    use super::enprise::Rect;
+    use crate::engine::{Game, GameRng, Seat, Viewer};
+    use crate::games::chess::Color;
+    use crate::games::chessatete::deck::catalogue;
+    use crate::games::chessatete::{ChessATete, ChessATeteView};
+    use crate::games::AnyView;
+    use image::RgbImage;
+
+    /// A game after `plies` random actions (fewer if it ends).
+    fn game(seed: u64, plies: usize) -> ChessATete {
+        let mut rng = GameRng::from_seed(seed);
+        let mut chooser = GameRng::from_seed(seed + 100);
+        let mut g = ChessATete::new(&Default::default(), 2, &mut rng).unwrap();
+        for _ in 0..plies {
+            let Some(&seat) = g.to_act().seats().first() else {
+                break;
+            };
+            let legal = g.legal_actions(seat);
+            let action = legal[chooser.below(legal.len())].clone();
+            g.apply(seat, &action, &mut rng).unwrap();
+        }
+        g
+    }
+
+    fn centre(img: &RgbImage, r: Rect) -> [u8; 3] {
+        img.get_pixel(r.x + 6, r.y + 6).0
+    }
+
+    #[test]
+    fn chessatete_png_decodes_and_the_hand_shows_only_in_its_owners_picture() {
+        let g = game(1, 30);
+        let png = crate::render::render(&AnyView::Chessatete(g.view(Viewer::Spectator)));
+        let decoded = image::load_from_memory(&png).unwrap();
+        assert_eq!(decoded.width(), WIDTH);
+        let public = draw(&g.view(Viewer::Spectator));
+        let mine = draw(&g.view(Viewer::Seat(Seat(0))));
+        assert!(
+            mine.height() > public.height() + HAND_CARD.1,
+            "the hand is drawn below"
+        );
+        // The picture depends on the view only: a seat's view with the hands taken away is
+        // the public picture.
+        let mut stripped: ChessATeteView = g.view(Viewer::Seat(Seat(0)));
+        stripped.viewer = Viewer::Spectator;
+        for side in &mut stripped.sides {
+            side.hand = None;
+        }
+        assert_eq!(draw(&stripped), public);
+    }
+
+    #[test]
+    fn chessatete_sides_and_card_types_differ() {
+        let g = game(2, 0);
+        let view = g.view(Viewer::Seat(Seat(0)));
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        let white = centre(&img, layout.tile(Color::White, 0));
+        let black = centre(&img, layout.tile(Color::Black, 0));
+        assert_eq!(white, side_colours(Color::White).0);
+        assert_eq!(black, side_colours(Color::Black).0);
+        assert_eq!(TILE.0, layout.tile(Color::White, 0).w);
+        // Each hand card's top strip has its type's colour.
+        let hand = view.sides[0].hand.clone().unwrap();
+        let mut colours = std::collections::BTreeSet::new();
+        for (i, name) in hand.iter().enumerate() {
+            let card = &catalogue().cards[catalogue().find(name).unwrap()];
+            let strip = centre(&img, layout.hand_card(i).unwrap());
+            assert_eq!(strip, type_colour(card), "{name}");
+            colours.insert(strip);
+        }
+        assert!(colours.len() >= 2, "a deal mixes card types: {hand:?}");
+    }
+
+    #[test]
+    fn chessatete_an_attack_under_way_is_drawn() {
+        // Play until an attack waits for an answer.
+        let (mut rng, mut chooser) = (GameRng::from_seed(3), GameRng::from_seed(4));
+        let mut g = ChessATete::new(&Default::default(), 2, &mut rng).unwrap();
+        for _ in 0..2000 {
+            if g.view(Viewer::Spectator).attack.is_some() {
+                break;
+            }
+            let Some(&seat) = g.to_act().seats().first() else {
+                g = ChessATete::new(&Default::default(), 2, &mut rng).unwrap();
+                continue;
+            };
+            let legal = g.legal_actions(seat);
+            let pick = legal
+                .iter()
+                .find(|a| matches!(a, crate::games::chessatete::Action::Attack { .. }))
+                .cloned()
+                .unwrap_or_else(|| legal[chooser.below(legal.len())].clone());
+            g.apply(seat, &pick, &mut rng).unwrap();
+        }
+        let view = g.view(Viewer::Spectator);
+        assert!(view.attack.is_some(), "an attack is waiting");
+        let mut calm = view.clone();
+        calm.attack = None;
+        let layout = Layout::new(&view);
+        let (a, b) = (draw(&view), draw(&calm));
+        assert_ne!(centre(&a, layout.middle), centre(&b, layout.middle));
+    }
+
+    #[test]
+    #[ignore = "writes /tmp/cat-sample-*.png"]
+    fn chessatete_sample_pictures() {
+        let g = game(7, 60);
+        draw(&g.view(Viewer::Spectator))
+            .save("/tmp/cat-sample-public.png")
+            .unwrap();
+        let seat = g.to_act().seats().first().copied().unwrap_or(Seat(0));
+        draw(&g.view(Viewer::Seat(seat)))
+            .save("/tmp/cat-sample-hand.png")
+            .unwrap();
+    }
+}
