@@ -1330,10 +1330,10 @@ mod chessatete_pictures {
     use super::chessatete::{HAND_CARD, Layout, TILE, WIDTH, draw, side_colours, type_colour};
     use super::enprise::Rect;
     use crate::engine::{Game, GameRng, Seat, Viewer};
+    use crate::games::AnyView;
     use crate::games::chess::Color;
     use crate::games::chessatete::deck::catalogue;
     use crate::games::chessatete::{ChessATete, ChessATeteView};
-    use crate::games::AnyView;
     use image::RgbImage;
 
     /// A game after `plies` random actions (fewer if it ends).
