@@ -25,15 +25,19 @@ fn ephemeral(r: &Recorded) -> bool {
     r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
-/// The custom ids of a reply's (or a posted message's) buttons and menus.
-fn custom_ids(r: &Recorded) -> Vec<String> {
-    let mut ids = Vec::new();
-    let rows = if r.json["data"]["components"].is_array() {
+/// The component rows of a reply (or of a posted message).
+fn rows(r: &Recorded) -> &Value {
+    if r.json["data"]["components"].is_array() {
         &r.json["data"]["components"]
     } else {
         &r.json["components"]
-    };
-    for row in rows.as_array().into_iter().flatten() {
+    }
+}
+
+/// The custom ids of a reply's (or a posted message's) buttons and menus.
+fn custom_ids(r: &Recorded) -> Vec<String> {
+    let mut ids = Vec::new();
+    for row in rows(r).as_array().into_iter().flatten() {
         for c in row["components"].as_array().into_iter().flatten() {
             ids.push(c["custom_id"].as_str().unwrap_or_default().to_string());
         }
@@ -494,14 +498,14 @@ async fn en_prise_by_buttons_menus_and_the_memory_timer() {
     let menu = &reply.json["data"]["components"][0]["components"][0];
     assert_eq!(menu["options"].as_array().unwrap().len(), 15);
     let n = fake.requests().len();
-    let id = fake.select(&alice, &thread, 7001, "dm:choose:2:1", "card 2");
+    let id = fake.select(&alice, &thread, 7001, "dm:choose:2:1", "=card 2");
     let reply = fake.reply_to(n, &id).await;
     assert!(
         ephemeral(&reply) && content(&reply).contains("it is not your turn: waiting for bob"),
         "{reply:?}"
     );
     let n = fake.requests().len();
-    let id = fake.select(&bob, &thread, 7001, "dm:choose:2:1", "card 2");
+    let id = fake.select(&bob, &thread, 7001, "dm:choose:2:1", "=card 2");
     let reply = fake.reply_to(n, &id).await;
     assert!(
         content(&reply).contains("Black picks card 2 of White's battleplan"),
@@ -576,6 +580,247 @@ async fn snipe_chess_setup_and_play_by_move_and_autocomplete() {
     let reply = fake.reply_to(n, &id).await;
     assert!(
         ephemeral(&reply) && content(&reply).contains("it is not your turn: waiting for bob"),
+        "{reply:?}"
+    );
+}
+
+/// What a reply offers: (custom id, menu value) for each menu option, (custom id, None) for
+/// each button.
+fn offered(r: &Recorded) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for row in rows(r).as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let id = c["custom_id"].as_str().unwrap_or_default().to_string();
+            match c["options"].as_array() {
+                Some(options) => out.extend(
+                    options
+                        .iter()
+                        .map(|o| (id.clone(), Some(o["value"].as_str().unwrap().to_string()))),
+                ),
+                None => out.push((id, None)),
+            }
+        }
+    }
+    out
+}
+
+/// The action text of an offered button or menu option ("play Peasant"), or a group's prefix.
+fn offered_text((id, value): &(String, Option<String>)) -> String {
+    match value {
+        Some(v) => v[1..].to_string(),
+        None => id.splitn(5, ':').nth(4).unwrap_or_default().to_string(),
+    }
+}
+
+/// Has `who` pick, from what `reply` offers, the first action that starts with one of
+/// `wanted` (opening groups on the way); returns that action's text and the reply to it.
+async fn choose(
+    fake: &FakeDiscord,
+    who: &Value,
+    thread: &str,
+    reply: Recorded,
+    wanted: &[&str],
+) -> (String, Recorded) {
+    let mut reply = reply;
+    loop {
+        let options = offered(&reply);
+        let pick = wanted
+            .iter()
+            .find_map(|w| {
+                options.iter().find(|o| {
+                    let text = offered_text(o);
+                    text.starts_with(w)
+                        || (o.1.as_deref().is_some_and(|v| v.starts_with('>'))
+                            && w.starts_with(&text))
+                })
+            })
+            .or(options.first())
+            .unwrap_or_else(|| panic!("nothing offered: {reply:?}"))
+            .clone();
+        let n = fake.requests().len();
+        let id = match &pick.1 {
+            Some(value) => fake.select(who, thread, 9000, &pick.0, value),
+            None => fake.press(who, thread, 9000, &pick.0),
+        };
+        let next = fake.reply_to(n, &id).await;
+        if pick.1.as_deref().is_some_and(|v| v.starts_with('>')) {
+            assert!(ephemeral(&next), "a group opens privately: {next:?}");
+            reply = next;
+            continue;
+        }
+        return (offered_text(&pick), next);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess_a_tete_choices_stay_private_and_the_defender_answers() {
+    let fake = FakeDiscord::start().await;
+    start_bot(&fake).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let carol = user("100000000000000003", "carol");
+    // Custom decks that meet the criteria: White attacks with Skirmishes, Black holds Blocks.
+    let deck = |actions: &str| {
+        format!("\"King, Queen, 14 Skirmish, Checkmate, 10 {actions}, 16 Peasant, 12 Knight\"")
+    };
+    let options = format!(
+        "white_deck={} black_deck={}",
+        deck("Reinforcements"),
+        deck("Block")
+    );
+    let (thread, first) =
+        two_player_match(&fake, &alice, &bob, (5, "Chess-à-Tête"), &options, 1).await;
+    assert_eq!(custom_ids(&first), ["dm:mine:1"], "one private button");
+    assert!(
+        content(&first).contains("<@100000000000000001> to play"),
+        "{}",
+        content(&first)
+    );
+
+    // A stranger and the player not to act learn so privately; nobody's hand is shown.
+    let n = fake.requests().len();
+    let id = fake.press(&carol, &thread, 8000, "dm:mine:1");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("you are not playing in match #1"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&bob, &thread, 8000, "dm:mine:1");
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply)
+            && content(&reply)
+                .contains("Nothing for you to do in match #1 now (waiting for alice)"),
+        "{reply:?}"
+    );
+    assert!(custom_ids(&reply).is_empty());
+    assert!(!reply.files.is_empty(), "bob's own view");
+
+    // Play on, each player choosing privately, until White attacks and Black is asked.
+    let mut to_act = alice.clone();
+    let mut blocked = false;
+    for _ in 0..60 {
+        let n = fake.requests().len();
+        let id = fake.press(&to_act, &thread, 8000, "dm:mine:1");
+        let mine = fake.reply_to(n, &id).await;
+        assert!(ephemeral(&mine), "{mine:?}");
+        assert!(
+            !mine.files.is_empty(),
+            "their own view comes with the choices"
+        );
+        let (text, public) = choose(
+            &fake,
+            &to_act,
+            &thread,
+            mine,
+            &[
+                "play Block",
+                "attack",
+                "play Peasant",
+                "play Knight",
+                "end",
+                "take",
+            ],
+        )
+        .await;
+        assert!(!ephemeral(&public), "{public:?}");
+        assert!(!public.files.is_empty(), "the new board for everyone");
+        assert_eq!(custom_ids(&public), ["dm:mine:1"], "no choice shown to all");
+        let said = content(&public);
+        if text == "play Block" {
+            assert!(said.contains("Black plays Block"), "{said}");
+            blocked = true;
+            break;
+        }
+        if said.contains("<@100000000000000002> to play") && text.starts_with("attack") {
+            // Black is asked in the middle of White's turn; White hears whom the bot waits for.
+            let n = fake.requests().len();
+            let id = fake.press(&alice, &thread, 8000, "dm:mine:1");
+            let reply = fake.reply_to(n, &id).await;
+            assert!(
+                ephemeral(&reply) && content(&reply).contains("(waiting for bob)"),
+                "{reply:?}"
+            );
+        }
+        to_act = if said.contains("<@100000000000000002> to play") {
+            bob.clone()
+        } else {
+            alice.clone()
+        };
+    }
+    assert!(blocked, "Black answered an attack with Block");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_list_of_moves_comes_as_a_grouped_menu() {
+    let fake = FakeDiscord::start().await;
+    start_bot(&fake).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, first) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    // Twenty first moves fit in one menu.
+    assert_eq!(custom_ids(&first), ["dm:choose:1:0"]);
+    assert_eq!(offered(&first).len(), 20);
+    let move_cmd = |who: &Value, text: &str| {
+        fake.command(
+            who,
+            &thread,
+            "move",
+            json!([{"name": "action", "type": 3, "value": text}]),
+            json!({}),
+        )
+    };
+    let n = fake.requests().len();
+    let id = move_cmd(&alice, "e4");
+    fake.reply_to(n, &id).await;
+    let n = fake.requests().len();
+    let id = move_cmd(&bob, "e5");
+    let board = fake.reply_to(n, &id).await;
+
+    // White now has more than 25 moves: the menu groups them by their first letter.
+    let options = offered(&board);
+    assert!(options.len() <= 25, "{options:?}");
+    let group = options
+        .iter()
+        .find(|(_, v)| v.as_deref().is_some_and(|v| v.starts_with('>')))
+        .unwrap_or_else(|| panic!("a group: {options:?}"))
+        .clone();
+    let (menu, value) = (group.0.clone(), group.1.clone().unwrap());
+    assert_eq!(menu, "dm:choose:1:2");
+    let prefix = value[1..].to_string();
+
+    // Only the player to act may open it; it opens privately with that group's moves.
+    let n = fake.requests().len();
+    let id = fake.select(&bob, &thread, 9100, &menu, &value);
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("It is not your turn: waiting for alice"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.select(&alice, &thread, 9100, &menu, &value);
+    let inner = fake.reply_to(n, &id).await;
+    assert!(ephemeral(&inner), "{inner:?}");
+    let moves: Vec<String> = offered(&inner).iter().map(offered_text).collect();
+    assert!(
+        moves.len() > 1 && moves.iter().all(|m| m.starts_with(&prefix)),
+        "{prefix}: {moves:?}"
+    );
+    let (played, reply) = choose(&fake, &alice, &thread, inner, &[]).await;
+    assert!(!ephemeral(&reply));
+    assert!(
+        content(&reply).contains(&format!("White plays {played}")),
+        "{}",
+        content(&reply)
+    );
+
+    // The old menu has moved on.
+    let n = fake.requests().len();
+    let id = fake.select(&alice, &thread, 9100, &menu, &value);
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&reply) && content(&reply).contains("has moved on"),
         "{reply:?}"
     );
 }

@@ -1,6 +1,7 @@
 //! Slash commands and buttons. Each one parses, calls the table, and replies; player mistakes
 //! get an ephemeral, precise reply; internal failures are logged and answered generically.
 
+use super::menu::{self, Pick};
 use super::{ButtonAction, Context, Data, Error};
 use crate::engine::GameRng;
 use crate::games::GameKind;
@@ -82,10 +83,31 @@ impl Challenge {
     }
 }
 
-/// Reads "key=value key=value" (commas also separate).
+/// Reads "key=value key=value" (commas also separate). A value in quotes may hold spaces and
+/// commas: `white_deck="King, Queen, 4 Knight, ..."`.
 pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' | '“' | '”' => quoted = !quoted,
+            c if !quoted && (c.is_whitespace() || c == ',') => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if quoted {
+        return Err("a quoted option value is not closed: add the closing \"".into());
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+        .iter()
         .map(|pair| {
             pair.split_once('=')
                 .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
@@ -132,42 +154,83 @@ fn board_reply(update: &Update) -> CreateReply {
         .components(choice_components(update))
 }
 
-/// When the players to act have only a few choices, buttons (up to five) or a menu (up to 25)
-/// offer them; otherwise /move with autocomplete does.
+/// The choices of the players to act, under the board: buttons for a few, a menu (grouped when
+/// long) for more, or, when the choices would give away a hand, one button that shows each
+/// player their own choices privately.
 pub fn choice_components(update: &Update) -> Vec<serenity::CreateActionRow> {
     let (match_id, version) = (update.match_id, update.version);
-    match update.choices.len() {
-        0 => vec![],
-        1..=5 => vec![serenity::CreateActionRow::Buttons(
-            update
-                .choices
+    if update.to_act.is_empty() {
+        vec![]
+    } else if update.private_choices {
+        let button = serenity::CreateButton::new(ButtonAction::Mine { match_id }.custom_id())
+            .label("Choose privately")
+            .style(serenity::ButtonStyle::Primary);
+        vec![serenity::CreateActionRow::Buttons(vec![button])]
+    } else {
+        action_components(&update.choices, "", match_id, version)
+    }
+}
+
+/// Buttons or a menu for the `actions` that start with `prefix`; nothing when they do not fit
+/// (then /move with autocomplete offers them).
+fn action_components(
+    actions: &[String],
+    prefix: &str,
+    match_id: MatchId,
+    version: u64,
+) -> Vec<serenity::CreateActionRow> {
+    let buttons: Vec<ButtonAction> = actions
+        .iter()
+        .map(|text| ButtonAction::Act {
+            match_id,
+            version,
+            text: text.clone(),
+        })
+        .collect();
+    let fits = |b: &ButtonAction| match b {
+        ButtonAction::Act { text, .. } => {
+            b.custom_id().len() <= menu::TEXT_LIMIT && text.chars().count() <= 80
+        }
+        _ => false,
+    };
+    if prefix.is_empty() && buttons.len() <= menu::BUTTON_LIMIT && buttons.iter().all(fits) {
+        return vec![serenity::CreateActionRow::Buttons(
+            buttons
                 .iter()
-                .map(|text| {
-                    let id = ButtonAction::Act {
-                        match_id,
-                        version,
-                        text: text.clone(),
+                .map(|b| {
+                    let ButtonAction::Act { text, .. } = b else {
+                        unreachable!("only actions are made above")
                     };
-                    serenity::CreateButton::new(id.custom_id())
+                    serenity::CreateButton::new(b.custom_id())
                         .label(text.clone())
                         .style(serenity::ButtonStyle::Primary)
                 })
                 .collect(),
-        )],
-        _ => {
-            let options = update
-                .choices
-                .iter()
-                .map(|text| serenity::CreateSelectMenuOption::new(text.clone(), text.clone()))
-                .collect();
-            let menu = serenity::CreateSelectMenu::new(
-                ButtonAction::Choose { match_id, version }.custom_id(),
-                serenity::CreateSelectMenuKind::String { options },
-            )
-            .placeholder("Choose your action");
-            vec![serenity::CreateActionRow::SelectMenu(menu)]
-        }
+        )];
     }
+    let Some(entries) = menu::entries(actions, prefix) else {
+        return vec![];
+    };
+    let options = entries
+        .iter()
+        .map(|e| serenity::CreateSelectMenuOption::new(e.label(), e.value()))
+        .collect();
+    let placeholder = if prefix.is_empty() {
+        "Choose your action".to_string()
+    } else {
+        format!("{prefix} …")
+    };
+    let menu = serenity::CreateSelectMenu::new(
+        ButtonAction::Choose { match_id, version }.custom_id(),
+        serenity::CreateSelectMenuKind::String { options },
+    )
+    .placeholder(
+        placeholder
+            .chars()
+            .take(menu::TEXT_LIMIT)
+            .collect::<String>(),
+    );
+    vec![serenity::CreateActionRow::SelectMenu(menu)]
 }
 
 /// Starts a timer (the memorising time of En Prise Memory): when it runs out and the match has
@@ -707,12 +770,117 @@ pub async fn on_event(
             else {
                 return tell(ctx, press, "That menu is not one of mine.").await;
             };
-            let Some(text) = values.first().cloned() else {
-                return tell(ctx, press, "Choose one of the actions in the menu.").await;
-            };
-            act_by_component(ctx, press, data, match_id, version, text).await
+            match values.first().and_then(|v| Pick::from_value(v)) {
+                Some(Pick::Act(text)) => {
+                    act_by_component(ctx, press, data, match_id, version, text).await
+                }
+                Some(Pick::More(prefix)) => {
+                    narrow(ctx, press, data, match_id, version, prefix).await
+                }
+                None => tell(ctx, press, "Choose one of the actions in the menu.").await,
+            }
         }
+        ButtonAction::Mine { match_id } => show_choices(ctx, press, data, match_id).await,
     }
+}
+
+/// "Choose privately": the presser's own view (their hand) and their choices, for their eyes.
+async fn show_choices(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+    match_id: MatchId,
+) -> Result<(), Error> {
+    let player = player_of(data, &press.user).await?.id;
+    let result = data
+        .table
+        .call(move |t| {
+            t.choices_for(match_id, player, None)
+                .map(|mine| (render::render(&mine.view), mine))
+        })
+        .await?;
+    let (png, mine) = match result {
+        Ok(found) => found,
+        Err(e) => return tell(ctx, press, player_message(&e)).await,
+    };
+    let rows = action_components(&mine.actions, "", match_id, mine.version);
+    let content = if mine.actions.is_empty() {
+        format!(
+            "Nothing for you to do in match #{match_id} now (waiting for {}). Your view:",
+            mine.waiting_for.join(", ")
+        )
+    } else if rows.is_empty() {
+        format!(
+            "You have {} choices in match #{match_id}, too many for a menu: type /move and \
+             autocomplete offers them. Your view:",
+            mine.actions.len()
+        )
+    } else {
+        format!("Your choices in match #{match_id} (only you see this):")
+    };
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(content)
+                    .add_file(serenity::CreateAttachment::bytes(png, "view.png"))
+                    .components(rows)
+                    .ephemeral(true),
+            ),
+        )
+        .await?;
+    Ok(())
+}
+
+/// A group in a menu ("attack Fork …"): a menu of its actions, for the presser only.
+async fn narrow(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+    match_id: MatchId,
+    version: u64,
+    prefix: String,
+) -> Result<(), Error> {
+    let player = player_of(data, &press.user).await?.id;
+    let result = data
+        .table
+        .call(move |t| t.choices_for(match_id, player, Some(version)))
+        .await?;
+    let mine = match result {
+        Ok(mine) => mine,
+        Err(e) => return tell(ctx, press, player_message(&e)).await,
+    };
+    if mine.actions.is_empty() {
+        let waiting = mine.waiting_for.join(", ");
+        return tell(
+            ctx,
+            press,
+            format!("It is not your turn: waiting for {waiting}."),
+        )
+        .await;
+    }
+    let rows = action_components(&mine.actions, &prefix, match_id, version);
+    if rows.is_empty() {
+        return tell(
+            ctx,
+            press,
+            format!("None of your actions starts with \"{prefix}\"."),
+        )
+        .await;
+    }
+    press
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(format!("{prefix} …"))
+                    .components(rows)
+                    .ephemeral(true),
+            ),
+        )
+        .await?;
+    Ok(())
 }
 
 /// A button or menu choice: the action is played for whoever pressed it, if that player holds

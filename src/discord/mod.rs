@@ -2,6 +2,7 @@
 //! call the table (on its own thread, through [`TableHandle`]), reply.
 
 mod commands;
+pub mod menu;
 
 pub use commands::commands;
 
@@ -175,10 +176,15 @@ pub enum ButtonAction {
         version: u64,
         text: String,
     },
-    /// Play the action picked in this menu (the choice comes with the interaction).
+    /// Play the action picked in this menu (the choice comes with the interaction), or open the
+    /// group picked.
     Choose {
         match_id: i64,
         version: u64,
+    },
+    /// Show the presser their own choices, privately.
+    Mine {
+        match_id: i64,
     },
 }
 
@@ -201,6 +207,7 @@ impl ButtonAction {
             ButtonAction::Choose { match_id, version } => {
                 format!("dm:choose:{match_id}:{version}")
             }
+            ButtonAction::Mine { match_id } => format!("dm:mine:{match_id}"),
         }
     }
 
@@ -224,6 +231,9 @@ impl ButtonAction {
             ["dm", "challenge", id, "decline"] => {
                 Some(ButtonAction::DeclineChallenge(id.parse().ok()?))
             }
+            ["dm", "mine", m] => Some(ButtonAction::Mine {
+                match_id: m.parse().ok()?,
+            }),
             ["dm", "choose", m, v] => Some(ButtonAction::Choose {
                 match_id: m.parse().ok()?,
                 version: v.parse().ok()?,

@@ -77,6 +77,7 @@ fn button_ids_carry_the_match_and_version() {
             match_id: 3,
             version: 12,
         },
+        ButtonAction::Mine { match_id: 3 },
     ] {
         let id = action.custom_id();
         assert!(id.len() <= 100, "Discord's custom id limit");
@@ -90,6 +91,7 @@ fn button_ids_carry_the_match_and_version() {
         "dm:act:1:1:",
         "dm:act:x:1:ready",
         "dm:choose:1",
+        "dm:mine:x",
         "other:challenge:1:accept",
     ] {
         assert_eq!(ButtonAction::parse(junk), None, "{junk}");
@@ -106,6 +108,22 @@ fn options_autocomplete_and_challenges() {
         ]
     );
     assert!(parse_options("fast").unwrap_err().contains("key=value"));
+    assert_eq!(
+        parse_options("white_deck=\"4 Knight, Rook x4\" fast=true").unwrap(),
+        vec![
+            ("white_deck".to_string(), "4 Knight, Rook x4".to_string()),
+            ("fast".to_string(), "true".to_string()),
+        ]
+    );
+    assert_eq!(
+        parse_options("black_deck=“King, Queen”").unwrap(),
+        vec![("black_deck".to_string(), "King, Queen".to_string())]
+    );
+    assert!(
+        parse_options("white_deck=\"King, Queen")
+            .unwrap_err()
+            .contains("not closed")
+    );
     assert!(parse_options("").unwrap().is_empty());
 
     let legal: Vec<String> = (0..40)

@@ -205,6 +205,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// The canonical text of an action in the current state: what autocomplete offers and what
     /// logs show. `parse_action(seat, &format_action(a)) == Ok(a)` for every legal `a`.
     fn format_action(&self, action: &Self::Action) -> String;
+
+    /// Whether the actions of the seats to act may give away what others may not see (the
+    /// cards in a hand, the next card of a hidden battleplan). Adapters then offer a player
+    /// their choices privately instead of as buttons everyone sees. The generic checks hold a
+    /// game that answers false to it: there, no seat can tell apart two states by the other
+    /// seats' legal actions.
+    fn private_choices(&self) -> bool {
+        false
+    }
 }
 
 /// Builds a game's options from `key=value` pairs, refusing unknown keys and bad values with a

@@ -210,9 +210,28 @@ fn check_views<G: Game>(config: &Config<G>, game: &G, chooser: &mut GameRng, at:
             json(&other.view(Viewer::Seat(seat))),
             "{at}: {seat} can tell apart two states that differ only in what it may not see"
         );
+        if !game.private_choices() {
+            for &actor in game.to_act().seats().iter().filter(|&&s| s != seat) {
+                assert_eq!(
+                    legal_texts(game, actor),
+                    legal_texts(&other, actor),
+                    "{at}: {actor}'s choices, shown to everyone, give away what {seat} may not see"
+                );
+            }
+        }
         checks += 1;
     }
     checks
+}
+
+fn legal_texts<G: Game>(game: &G, seat: Seat) -> Vec<String> {
+    let mut texts: Vec<String> = game
+        .legal_actions(seat)
+        .iter()
+        .map(|a| game.format_action(a))
+        .collect();
+    texts.sort();
+    texts
 }
 
 fn check_legal_actions<G: Game>(
@@ -297,6 +316,10 @@ mod tests {
         LeakySecrets,
         DirtyRefusal,
         NeverEnds,
+        /// A seat may not call its own secret (mod 5), so its choices give the secret away.
+        LeakyChoices,
+        /// As LeakyChoices, but the game says its choices are private.
+        PrivateChoices,
     }
 
     #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -317,6 +340,11 @@ mod tests {
         }
         fn over(&self) -> bool {
             self.bug != Bug::NeverEnds && self.calls.len() >= 6
+        }
+        fn may_call(&self, seat: Seat, call: u8) -> bool {
+            let own = self.secrets[seat.index()] % 5;
+            call < 5
+                && !(matches!(self.bug, Bug::LeakyChoices | Bug::PrivateChoices) && call == own)
         }
     }
 
@@ -356,7 +384,7 @@ mod tests {
             if self.over() || seat != self.turn() {
                 vec![]
             } else {
-                (0..5).collect()
+                (0..5).filter(|&c| self.may_call(seat, c)).collect()
             }
         }
         fn apply(
@@ -371,7 +399,7 @@ mod tests {
             if seat != self.turn() {
                 return Err(RuleError::NotYourTurn);
             }
-            if *action >= 5 {
+            if !self.may_call(seat, *action) {
                 if self.bug == Bug::DirtyRefusal {
                     self.calls.push(0);
                 }
@@ -399,6 +427,9 @@ mod tests {
         }
         fn format_action(&self, action: &u8) -> String {
             action.to_string()
+        }
+        fn private_choices(&self) -> bool {
+            self.bug == Bug::PrivateChoices
         }
     }
 
@@ -438,6 +469,18 @@ mod tests {
     #[should_panic(expected = "can tell apart")]
     fn a_leaky_view_is_caught() {
         check_game(&config(Bug::LeakySecrets));
+    }
+
+    #[test]
+    #[should_panic(expected = "give away what")]
+    fn choices_that_give_away_a_secret_are_caught() {
+        check_game(&config(Bug::LeakyChoices));
+    }
+
+    #[test]
+    fn choices_declared_private_may_depend_on_secrets() {
+        let report = check_game(&config(Bug::PrivateChoices));
+        assert_eq!(report.games, 20);
     }
 
     #[test]

@@ -240,6 +240,12 @@ impl AnyGame {
         each_game!(self, g => legal_texts(g, seat))
     }
 
+    /// Whether the legal actions may give away what only their seat may see
+    /// ([`Game::private_choices`]).
+    pub fn private_choices(&self) -> bool {
+        each_game!(self, g => g.private_choices())
+    }
+
     /// The text of one legal action of `seat` chosen at random, or None if it has none.
     pub fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {
         each_game!(self, g => random_text(g, seat, rng))

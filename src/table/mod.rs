@@ -82,9 +82,12 @@ pub struct Update {
     pub outcome: Option<Outcome>,
     /// The outcome in the game's words ("White won by checkmate").
     pub result: Option<String>,
-    /// Every action the seats in `to_act` may take, when there are at most
-    /// [`FEW_CHOICES`] of them (for buttons and menus); empty otherwise.
+    /// Every action the seats in `to_act` may take, for buttons and menus everyone sees; empty
+    /// when `private_choices`.
     pub choices: Vec<String>,
+    /// The actions would give away what only their player may see (a hand of cards): ask
+    /// [`Table::legal`] for one player at a time, and show the answer to that player alone.
+    pub private_choices: bool,
     /// Seconds after which [`Table::expire`] should be called with this version, if the game
     /// is waiting on a timer.
     pub timeout: Option<u32>,
@@ -109,8 +112,18 @@ impl Update {
     }
 }
 
-/// At most this many choices are offered as buttons or a menu (Discord's menu limit).
-pub const FEW_CHOICES: usize = 25;
+/// One player's choices in a match ([`Table::choices_for`]).
+#[derive(Clone, Debug)]
+pub struct PlayerChoices {
+    /// The match's version: menus made from these choices carry it.
+    pub version: u64,
+    /// Every action the player may take now; empty when they need not act.
+    pub actions: Vec<String>,
+    /// The player's own view.
+    pub view: AnyView,
+    /// The names of the players who must act now.
+    pub waiting_for: Vec<String>,
+}
 
 /// One line of a player's match list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -356,6 +369,27 @@ impl Table {
             .collect())
     }
 
+    /// What `player` may do now in active match `id`, to show to them alone. `expected` is the
+    /// version the caller saw (a menu's), or None for the current one.
+    pub fn choices_for(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+    ) -> Result<PlayerChoices, TableError> {
+        let loaded = self.load_active(id, expected)?;
+        let seats = seats_of(&loaded.stored, player, id)?;
+        Ok(PlayerChoices {
+            version: loaded.stored.version,
+            actions: seats
+                .iter()
+                .flat_map(|&s| loaded.game.legal_actions(s))
+                .collect(),
+            view: loaded.game.view(Viewer::Seat(seats[0])),
+            waiting_for: waiting_for(&loaded),
+        })
+    }
+
     /// What `player` may see of match `id`: their own seat's view, or a spectator's.
     pub fn view_for(&self, id: MatchId, player: Option<PlayerId>) -> Result<AnyView, TableError> {
         let loaded = self.load(id)?;
@@ -580,16 +614,15 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
         public.push(format!("Game over: {result}"));
     }
     let public_view = game.view(Viewer::Spectator);
+    let private_choices = game.private_choices();
     let mut choices: Vec<String> = Vec::new();
-    for (seat, _) in &to_act {
+    let mut seen = std::collections::HashSet::new();
+    for (seat, _) in to_act.iter().filter(|_| !private_choices) {
         for text in game.legal_actions(*seat) {
-            if !choices.contains(&text) {
+            if seen.insert(text.clone()) {
                 choices.push(text);
             }
         }
-    }
-    if choices.len() > FEW_CHOICES {
-        choices.clear();
     }
     let timeout = if over {
         None
@@ -617,6 +650,7 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
         outcome,
         result,
         choices,
+        private_choices,
         timeout,
     }
 }

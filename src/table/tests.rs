@@ -479,12 +479,26 @@ fn chess_a_tete_asks_the_defender_in_the_middle_of_the_attackers_turn() {
         assert!(table.legal(id, me.id).unwrap().is_empty());
         let answers = table.legal(id, other.id).unwrap();
         assert!(answers.contains(&"take".to_string()), "{answers:?}");
-        if answers.len() <= 25 {
-            assert_eq!(
-                update.choices, answers,
-                "the bot offers the answers as buttons or a menu"
-            );
-        }
+        // A hand is private: the answers are offered to the defender alone.
+        assert!(update.private_choices && update.choices.is_empty());
+        let mine = table
+            .choices_for(id, other.id, Some(update.version))
+            .unwrap();
+        assert_eq!(mine.actions, answers);
+        assert_eq!(mine.waiting_for, vec![other.name.clone()]);
+        assert!(
+            table
+                .choices_for(id, me.id, Some(update.version))
+                .unwrap()
+                .actions
+                .is_empty()
+        );
+        let stale = table.choices_for(id, other.id, Some(update.version - 1));
+        assert!(
+            matches!(stale, Err(TableError::Stale(_))),
+            "{:?}",
+            stale.map(|c| c.actions)
+        );
         let err = table.act(id, me.id, None, "end").unwrap_err();
         assert!(err.to_string().contains("not your turn"), "{err}");
         let update = table.act(id, other.id, None, "take").unwrap();

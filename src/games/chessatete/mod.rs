@@ -1184,6 +1184,11 @@ impl Game for ChessATete {
     fn format_action(&self, action: &Action) -> String {
         notation::format(action)
     }
+
+    /// The cards a player may play or burn are in their hand.
+    fn private_choices(&self) -> bool {
+        true
+    }
 }
 
 /// Card names joined for messages: "Knight, Knight, Peasant".

@@ -1144,6 +1144,11 @@ impl Game for EnPrise {
     fn format_action(&self, action: &Action) -> String {
         notation::format(self, action)
     }
+
+    /// In Blind, placing the next card names it before opponents may see it.
+    fn private_choices(&self) -> bool {
+        self.options.variant == Variant::Blind
+    }
 }
 
 impl EnPrise {
