@@ -5,7 +5,7 @@ use super::enprise::{Rect, centred, fit, header, wash};
 use super::{FRAME, LABEL, fill, text, text_width};
 use crate::engine::Viewer;
 use crate::games::chess::Color;
-use crate::games::chessatete::deck::{Card, CardKind, Timing, catalogue};
+use crate::games::chessatete::deck::{Card, CardKind, PieceKind, Timing, catalogue};
 use crate::games::chessatete::{ChessATeteView, SideView};
 use image::{Rgb, RgbImage};
 
@@ -22,6 +22,8 @@ const MIDDLE: u32 = 64;
 pub const HAND_CARD: (u32, u32) = (134, 210);
 const HAND_LABEL: u32 = 30;
 const DIM: [u8; 3] = [170, 164, 154];
+/// Hit points gained from cards in play.
+const BONUS: [u8; 3] = [46, 132, 64];
 
 /// A card's type colour.
 pub fn type_colour(card: &Card) -> [u8; 3] {
@@ -156,8 +158,8 @@ fn wrap(s: &str, size: f32, max: f32) -> Vec<String> {
     lines
 }
 
-/// A piece on a board: name, kind and hit points.
-fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color) {
+/// A piece on a board: name, kind and hit points (a pawn's with `pawn_bonus` added, marked).
+fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: u32) {
     let (body, ink) = side_colours(color);
     fill(img, r.x, r.y, r.w, r.h, body);
     frame(img, r, [120, 112, 100]);
@@ -171,7 +173,30 @@ fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color) {
         abilities,
     } = &card.kind
     {
-        centred(img, cx, (r.y + 50) as f32, 30.0, &hp.to_string(), ink);
+        let bonus = if *piece == PieceKind::Pawn {
+            pawn_bonus
+        } else {
+            0
+        };
+        centred(
+            img,
+            cx,
+            (r.y + 50) as f32,
+            30.0,
+            &(u32::from(*hp) + bonus).to_string(),
+            ink,
+        );
+        if bonus > 0 {
+            let mark = format!("+{bonus}");
+            text(
+                img,
+                (r.x + r.w - 26) as f32,
+                (r.y + 28) as f32,
+                14.0,
+                &mark,
+                BONUS,
+            );
+        }
         let kind = if abilities.is_some() {
             "pawn ✦"
         } else {
@@ -210,7 +235,13 @@ fn draw_side(img: &mut RgbImage, layout: &Layout, side: &SideView, to_move: bool
         LABEL,
     );
     for (i, name) in side.board.iter().enumerate() {
-        draw_tile(img, layout.tile(side.color, i), name, side.color);
+        draw_tile(
+            img,
+            layout.tile(side.color, i),
+            name,
+            side.color,
+            side.pawn_bonus,
+        );
     }
 }
 

@@ -1332,7 +1332,7 @@ mod chessatete_pictures {
     use crate::engine::{Game, GameRng, Seat, Viewer};
     use crate::games::AnyView;
     use crate::games::chess::Color;
-    use crate::games::chessatete::deck::catalogue;
+    use crate::games::chessatete::deck::{CardKind, PieceKind, catalogue};
     use crate::games::chessatete::{ChessATete, ChessATeteView};
     use image::RgbImage;
 
@@ -1432,11 +1432,48 @@ mod chessatete_pictures {
     }
 
     #[test]
+    fn chessatete_fortress_raises_the_pawns_hit_points_on_their_tiles() {
+        let cat = catalogue();
+        let is_pawn = |name: &str| {
+            matches!(
+                cat.cards[cat.find(name).unwrap()].kind,
+                CardKind::Piece {
+                    piece: PieceKind::Pawn,
+                    ..
+                }
+            )
+        };
+        let view = (1..100)
+            .map(|seed| game(seed, 40).view(Viewer::Spectator))
+            .find(|v| v.sides[0].board.iter().any(|n| is_pawn(n)))
+            .expect("White has a pawn on the board in some game");
+        let mut fortified = view.clone();
+        fortified.sides[0].pawn_bonus = 1;
+        let (plain, raised) = (draw(&view), draw(&fortified));
+        let layout = Layout::new(&view);
+        let tile =
+            |img: &RgbImage, r: Rect| image::imageops::crop_imm(img, r.x, r.y, r.w, r.h).to_image();
+        for (i, name) in view.sides[0].board.iter().enumerate() {
+            let r = layout.tile(Color::White, i);
+            assert_eq!(
+                tile(&plain, r) != tile(&raised, r),
+                is_pawn(name),
+                "only pawn tiles change: {name}"
+            );
+        }
+    }
+
+    #[test]
     #[ignore = "writes /tmp/cat-sample-*.png"]
     fn chessatete_sample_pictures() {
         let g = game(7, 60);
         draw(&g.view(Viewer::Spectator))
             .save("/tmp/cat-sample-public.png")
+            .unwrap();
+        let mut fortified = g.view(Viewer::Spectator);
+        fortified.sides[0].pawn_bonus = 1;
+        draw(&fortified)
+            .save("/tmp/cat-sample-fortress.png")
             .unwrap();
         let seat = g.to_act().seats().first().copied().unwrap_or(Seat(0));
         draw(&g.view(Viewer::Seat(seat)))

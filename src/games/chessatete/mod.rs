@@ -1126,6 +1126,7 @@ impl Game for ChessATete {
                 color,
                 board: list(&side.board),
                 board_hp: self.board_hp(color),
+                pawn_bonus: self.pawn_bonus(color),
                 ongoing: list(&side.ongoing),
                 graveyard: list(&side.graveyard),
                 hand_size: side.hand.len(),
@@ -1205,6 +1206,8 @@ pub struct SideView {
     pub color: Color,
     pub board: Vec<String>,
     pub board_hp: u32,
+    /// Hit points each pawn on the board gains from cards in play (Fortress).
+    pub pawn_bonus: u32,
     /// Ongoing action cards in play.
     pub ongoing: Vec<String>,
     pub graveyard: Vec<String>,
