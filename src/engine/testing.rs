@@ -8,7 +8,7 @@
 //! state hides from it; every game ends within a bound; and replaying seed + log reproduces the
 //! final state exactly. A violation panics with the seed and the step, so it can be replayed.
 
-use super::{Game, GameRng, Outcome, RuleError, Seat, ToAct, Viewer};
+use super::{Event, Game, GameRng, Outcome, RuleError, Seat, ToAct, Viewer};
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -213,8 +213,8 @@ fn check_views<G: Game>(config: &Config<G>, game: &G, chooser: &mut GameRng, at:
         if !game.private_choices() {
             for &actor in game.to_act().seats().iter().filter(|&&s| s != seat) {
                 assert_eq!(
-                    legal_texts(game, actor),
-                    legal_texts(&other, actor),
+                    sorted_texts(game, actor),
+                    sorted_texts(&other, actor),
                     "{at}: {actor}'s choices, shown to everyone, give away what {seat} may not see"
                 );
             }
@@ -224,14 +224,48 @@ fn check_views<G: Game>(config: &Config<G>, game: &G, chooser: &mut GameRng, at:
     checks
 }
 
-fn legal_texts<G: Game>(game: &G, seat: Seat) -> Vec<String> {
-    let mut texts: Vec<String> = game
-        .legal_actions(seat)
-        .iter()
-        .map(|a| game.format_action(a))
-        .collect();
+fn sorted_texts<G: Game>(game: &G, seat: Seat) -> Vec<String> {
+    let mut texts = legal_texts(game, seat);
     texts.sort();
     texts
+}
+
+// ---- helpers for scenario tests -------------------------------------------------------------
+
+/// The texts of `seat`'s legal actions, in the game's order.
+pub fn legal_texts<G: Game>(game: &G, seat: Seat) -> Vec<String> {
+    game.legal_actions(seat)
+        .iter()
+        .map(|a| game.format_action(a))
+        .collect()
+}
+
+/// Reads and applies `text` for `seat` with randomness from `seed`; panics on a refusal.
+pub fn play_seeded<G: Game>(game: &mut G, seat: Seat, text: &str, seed: u64) -> Vec<Event> {
+    let action = game
+        .parse_action(seat, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    game.apply(seat, &action, &mut GameRng::from_seed(seed))
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Reads and applies `text` for `seat`; panics on a refusal. The texts of its events.
+pub fn play_text<G: Game>(game: &mut G, seat: Seat, text: &str) -> Vec<String> {
+    play_seeded(game, seat, text, 1)
+        .into_iter()
+        .map(|e| e.text)
+        .collect()
+}
+
+/// Why `text` cannot be read for `seat`; panics if it can. Checks the state is unchanged.
+pub fn refusal<G: Game>(game: &G, seat: Seat, text: &str) -> String {
+    let before = json(game);
+    let reason = match game.parse_action(seat, text) {
+        Ok(action) => panic!("{text} was read as {action:?}"),
+        Err(e) => e.reason,
+    };
+    assert_eq!(before, json(game), "reading {text} changed the state");
+    reason
 }
 
 fn check_legal_actions<G: Game>(

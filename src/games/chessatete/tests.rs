@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::testing::{Config, check_game};
+use crate::engine::testing::{self, Config, check_game};
 
 fn id(name: &str) -> CardId {
     catalogue().find(name).unwrap_or_else(|| panic!("{name}")) as CardId
@@ -25,29 +25,15 @@ fn white(hand: &[&str], board: &[&str], deck: &[&str]) -> ChessATete {
 }
 
 fn play(g: &mut ChessATete, text: &str) -> Vec<String> {
-    let s = seat_of(g.actor());
-    let action = g
-        .parse_action(s, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(s, &action, &mut GameRng::from_seed(1))
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .into_iter()
-        .map(|e| e.text)
-        .collect()
+    testing::play_text(g, seat_of(g.actor()), text)
 }
 
 fn refused(g: &ChessATete, text: &str) -> String {
-    let before = serde_json::to_string(g).unwrap();
-    let reason = g.parse_action(seat_of(g.actor()), text).unwrap_err().reason;
-    assert_eq!(before, serde_json::to_string(g).unwrap());
-    reason
+    testing::refusal(g, seat_of(g.actor()), text)
 }
 
 fn texts(g: &ChessATete) -> Vec<String> {
-    g.legal_actions(seat_of(g.actor()))
-        .iter()
-        .map(|a| g.format_action(a))
-        .collect()
+    testing::legal_texts(g, seat_of(g.actor()))
 }
 
 /// Another state `seat` cannot tell apart: its own deck in another order, and the opponent's
@@ -516,12 +502,7 @@ fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
 
 /// Applies `text` for whoever acts and returns all events, private ones included.
 fn play_events(g: &mut ChessATete, text: &str) -> Vec<Event> {
-    let s = seat_of(g.actor());
-    let action = g
-        .parse_action(s, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(s, &action, &mut GameRng::from_seed(5))
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
+    testing::play_seeded(g, seat_of(g.actor()), text, 5)
 }
 
 fn count(cards: &[CardId], name: &str) -> usize {

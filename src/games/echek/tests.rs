@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::testing::{Config, check_game};
+use crate::engine::testing::{self, Config, check_game};
 
 #[test]
 fn random_games_keep_the_contract() {
@@ -49,29 +49,15 @@ fn seat(c: Color) -> Seat {
 }
 
 fn play(g: &mut Echek, text: &str) -> Vec<String> {
-    let s = seat(g.turn);
-    let action = g
-        .parse_action(s, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(s, &action, &mut GameRng::from_seed(1))
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .into_iter()
-        .map(|e| e.text)
-        .collect()
+    testing::play_text(g, seat(g.turn), text)
 }
 
 fn refused(g: &Echek, text: &str) -> String {
-    let before = serde_json::to_string(g).unwrap();
-    let reason = g.parse_action(seat(g.turn), text).unwrap_err().reason;
-    assert_eq!(before, serde_json::to_string(g).unwrap());
-    reason
+    testing::refusal(g, seat(g.turn), text)
 }
 
 fn texts(g: &Echek) -> Vec<String> {
-    g.legal_actions(seat(g.turn))
-        .iter()
-        .map(|a| g.format_action(a))
-        .collect()
+    testing::legal_texts(g, seat(g.turn))
 }
 
 #[test]

@@ -1,5 +1,5 @@
 use super::*;
-use crate::engine::testing::{Config, check_game};
+use crate::engine::testing::{self, Config, check_game};
 
 const OPEN: &str = "..........";
 
@@ -73,29 +73,15 @@ fn notation_square(name: &str) -> (Sq, &str) {
 }
 
 fn play(g: &mut Snipe, text: &str) -> Vec<String> {
-    let s = seat_of(g.turn);
-    let action = g
-        .parse_action(s, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.apply(s, &action, &mut GameRng::from_seed(1))
-        .unwrap_or_else(|e| panic!("{text}: {e}"))
-        .into_iter()
-        .map(|e| e.text)
-        .collect()
+    testing::play_text(g, seat_of(g.turn), text)
 }
 
 fn refused(g: &Snipe, text: &str) -> String {
-    let before = serde_json::to_string(g).unwrap();
-    let reason = g.parse_action(seat_of(g.turn), text).unwrap_err().reason;
-    assert_eq!(before, serde_json::to_string(g).unwrap());
-    reason
+    testing::refusal(g, seat_of(g.turn), text)
 }
 
 fn texts(g: &Snipe) -> Vec<String> {
-    g.legal_actions(seat_of(g.turn))
-        .iter()
-        .map(|a| g.format_action(a))
-        .collect()
+    testing::legal_texts(g, seat_of(g.turn))
 }
 
 /// Where the piece on `from` may go, as squares.
