@@ -796,7 +796,7 @@ async fn show_choices(
         .table
         .call(move |t| {
             t.choices_for(match_id, player, None)
-                .map(|mine| (render::render(&mine.view), mine))
+                .map(|mine| (render::private_picture(&mine.view), mine))
         })
         .await?;
     let (png, mine) = match result {

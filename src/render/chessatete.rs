@@ -18,9 +18,20 @@ const GAP: u32 = 6;
 const PER_ROW: u32 = 10;
 const SIDE_LABEL: u32 = 30;
 const MIDDLE: u32 = 64;
-/// A card in the hand.
-pub const HAND_CARD: (u32, u32) = (134, 210);
-const HAND_LABEL: u32 = 30;
+/// Cards in a row of the hand.
+const HAND_COLUMNS: u32 = 4;
+/// A card in the hand: four to a row across the picture.
+pub const HAND_CARD: (u32, u32) = (
+    (WIDTH - 2 * PAD - (HAND_COLUMNS - 1) * GAP) / HAND_COLUMNS,
+    360,
+);
+const HAND_LABEL: u32 = 34;
+/// The hand's smallest text (a card's rules), sized to stay legible when Discord shows the
+/// picture at its preview width.
+pub const CARD_TEXT: f32 = 19.0;
+const CARD_LINE: u32 = 23;
+/// Where a card's rules start below its top.
+const BODY_TOP: u32 = 100;
 const DIM: [u8; 3] = [170, 164, 154];
 /// Hit points gained from cards in play.
 const BONUS: [u8; 3] = [46, 132, 64];
@@ -87,7 +98,7 @@ impl Layout {
             x: PAD,
             y: white.y + white.h + GAP,
             w: WIDTH - 2 * PAD,
-            h: HAND_LABEL + (hand.len() as u32).div_ceil(7).max(1) * (HAND_CARD.1 + GAP),
+            h: hand_height(hand.len()),
         });
         let height = hand.map_or(white.y + white.h, |h| h.y + h.h) + PAD;
         Layout {
@@ -111,15 +122,25 @@ impl Layout {
     }
 
     /// The `i`th card of the hand.
+    #[cfg(test)]
     pub fn hand_card(&self, i: usize) -> Option<Rect> {
-        let hand = self.hand?;
-        let (row, col) = (i as u32 / 7, i as u32 % 7);
-        Some(Rect {
-            x: hand.x + col * (HAND_CARD.0 + GAP),
-            y: hand.y + HAND_LABEL + row * (HAND_CARD.1 + GAP),
-            w: HAND_CARD.0,
-            h: HAND_CARD.1,
-        })
+        self.hand.map(|area| hand_card(area, i))
+    }
+}
+
+/// The height of a hand of `cards` cards with its label.
+fn hand_height(cards: usize) -> u32 {
+    HAND_LABEL + (cards as u32).div_ceil(HAND_COLUMNS).max(1) * (HAND_CARD.1 + GAP)
+}
+
+/// The `i`th card of a hand drawn in `area`.
+fn hand_card(area: Rect, i: usize) -> Rect {
+    let (row, col) = (i as u32 / HAND_COLUMNS, i as u32 % HAND_COLUMNS);
+    Rect {
+        x: area.x + col * (HAND_CARD.0 + GAP),
+        y: area.y + HAND_LABEL + row * (HAND_CARD.1 + GAP),
+        w: HAND_CARD.0,
+        h: HAND_CARD.1,
     }
 }
 
@@ -274,29 +295,9 @@ fn draw_middle(img: &mut RgbImage, layout: &Layout, view: &ChessATeteView) {
     }
 }
 
-/// A card in the hand: type strip, name, the big number, requirements or text.
-fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
-    let Some(card) = card_named(name) else {
-        return;
-    };
-    fill(img, r.x, r.y, r.w, r.h, [246, 242, 232]);
-    fill(img, r.x, r.y, r.w, 30, type_colour(card));
-    frame(img, r, [110, 104, 94]);
-    let ink = [36, 34, 30];
-    let cx = (r.x + r.w / 2) as f32;
-    let room = (r.w - 10) as f32;
-    let on_strip = match card.kind {
-        CardKind::Piece { .. } => [36, 34, 30],
-        _ => [250, 248, 240],
-    };
-    centred(
-        img,
-        cx,
-        (r.y + 21) as f32,
-        14.0,
-        &fit(&card.name, 14.0, room),
-        on_strip,
-    );
+/// What a hand card says: its kind line, its big number (hit points or power; none for an
+/// action or Checkmate), and its rules (requirements or text) as lines that fit the card.
+pub fn card_face(card: &Card) -> (String, String, Vec<String>) {
     let (kind, number, body): (String, String, String) = match &card.kind {
         CardKind::Piece { piece, hp, .. } => (
             format!("{} · hit points", piece.name()),
@@ -321,7 +322,7 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
         ),
         CardKind::Checkmate { .. } => (
             "checkmate · out of turn".into(),
-            "♚".into(),
+            String::new(),
             card.text.clone(),
         ),
         CardKind::Action { timing, .. } => (
@@ -335,26 +336,90 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
             card.text.clone(),
         ),
     };
+    let lines = wrap(&body, CARD_TEXT, (HAND_CARD.0 - 14) as f32);
+    (kind, number, lines)
+}
+
+/// How many lines of rules fit on a hand card.
+pub const fn card_room() -> usize {
+    ((HAND_CARD.1 - BODY_TOP - 6) / CARD_LINE) as usize
+}
+
+/// A card in the hand: type strip, name, the big number, requirements or text.
+fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
+    let Some(card) = card_named(name) else {
+        return;
+    };
+    fill(img, r.x, r.y, r.w, r.h, [246, 242, 232]);
+    fill(img, r.x, r.y, r.w, 42, type_colour(card));
+    frame(img, r, [110, 104, 94]);
+    let ink = [36, 34, 30];
+    let cx = (r.x + r.w / 2) as f32;
+    let room = (r.w - 14) as f32;
+    let on_strip = match card.kind {
+        CardKind::Piece { .. } => [36, 34, 30],
+        _ => [250, 248, 240],
+    };
     centred(
         img,
         cx,
-        (r.y + 48) as f32,
-        11.0,
-        &fit(&kind, 11.0, room),
+        (r.y + 29) as f32,
+        22.0,
+        &fit(&card.name, 22.0, room),
+        on_strip,
+    );
+    // The kind on the left, the big number (hit points or power) on the right.
+    let (kind, number, lines) = card_face(card);
+    let number_w = text_width(40.0, &number);
+    let kind_room = room - number_w - 8.0;
+    let kind = fit(&kind, CARD_TEXT, kind_room);
+    text(
+        img,
+        (r.x + 7) as f32,
+        (r.y + 78) as f32,
+        CARD_TEXT,
+        &kind,
         [90, 84, 76],
     );
-    let mut y = r.y + 60;
-    if !number.is_empty() {
-        centred(img, cx, (r.y + 86) as f32, 30.0, &number, ink);
-        y = r.y + 104;
+    let right = (r.x + r.w - 8) as f32 - number_w;
+    text(img, right, (r.y + 84) as f32, 40.0, &number, ink);
+    let mut y = r.y + BODY_TOP;
+    for line in lines.iter().take(card_room()) {
+        y += CARD_LINE;
+        text(img, (r.x + 7) as f32, (y - 5) as f32, CARD_TEXT, line, ink);
     }
-    for line in wrap(&body, 11.5, room)
-        .into_iter()
-        .take(((r.y + r.h - y) / 14) as usize)
-    {
-        text(img, (r.x + 5) as f32, y as f32, 11.5, &line, ink);
-        y += 14;
+}
+
+/// "Your hand" and its cards, drawn in `area`.
+fn draw_hand(img: &mut RgbImage, area: Rect, hand: &[String]) {
+    text(
+        img,
+        (area.x + 4) as f32,
+        (area.y + 24) as f32,
+        19.0,
+        "Your hand (only you see this)",
+        LABEL,
+    );
+    for (i, name) in hand.iter().enumerate() {
+        draw_hand_card(img, hand_card(area, i), name);
     }
+}
+
+/// The viewer's hand as a picture of its own (for a private reply), if the view holds it.
+pub fn draw_own_hand(view: &ChessATeteView) -> Option<RgbImage> {
+    let Viewer::Seat(seat) = view.viewer else {
+        return None;
+    };
+    let hand = view.sides.get(seat.index())?.hand.as_ref()?;
+    let area = Rect {
+        x: PAD,
+        y: PAD / 2,
+        w: WIDTH - 2 * PAD,
+        h: hand_height(hand.len()),
+    };
+    let mut img = RgbImage::from_pixel(WIDTH, area.y + area.h + PAD / 2, Rgb(FRAME));
+    draw_hand(&mut img, area, hand);
+    Some(img)
 }
 
 pub fn draw(view: &ChessATeteView) -> RgbImage {
@@ -376,24 +441,10 @@ pub fn draw(view: &ChessATeteView) -> RgbImage {
         );
     }
     draw_middle(&mut img, &layout, view);
-    if let Some(area) = layout.hand {
-        let Viewer::Seat(seat) = view.viewer else {
-            return img;
-        };
-        let hand = view.sides[seat.index()].hand.clone().unwrap_or_default();
-        text(
-            &mut img,
-            (area.x + 4) as f32,
-            (area.y + 21) as f32,
-            16.0,
-            "Your hand (only you see this)",
-            LABEL,
-        );
-        for (i, name) in hand.iter().enumerate() {
-            if let Some(r) = layout.hand_card(i) {
-                draw_hand_card(&mut img, r, name);
-            }
-        }
+    if let (Some(area), Viewer::Seat(seat)) = (layout.hand, view.viewer)
+        && let Some(hand) = &view.sides[seat.index()].hand
+    {
+        draw_hand(&mut img, area, hand);
     }
     img
 }

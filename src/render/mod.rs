@@ -384,6 +384,19 @@ pub fn render(view: &AnyView) -> Vec<u8> {
     encode_png(&img)
 }
 
+/// What a player's private reply shows: the part of their own view only they may see, as a
+/// picture sized to read at Discord's preview size (a Chess-à-Tête hand); for other games,
+/// their whole view ([`render`]).
+pub fn private_picture(view: &AnyView) -> Vec<u8> {
+    match view {
+        AnyView::Chessatete(v) => match chessatete::draw_own_hand(v) {
+            Some(img) => encode_png(&img),
+            None => render(view),
+        },
+        _ => render(view),
+    }
+}
+
 mod chessatete;
 mod echek;
 mod enprise;

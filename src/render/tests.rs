@@ -1327,8 +1327,12 @@ mod snipe_pictures {
 }
 
 mod chessatete_pictures {
-    use super::chessatete::{HAND_CARD, Layout, TILE, WIDTH, draw, side_colours, type_colour};
+    use super::chessatete::{
+        CARD_TEXT, HAND_CARD, Layout, TILE, WIDTH, card_face, card_room, draw, draw_own_hand,
+        side_colours, type_colour,
+    };
     use super::enprise::Rect;
+    use super::text_width;
     use crate::engine::{Game, GameRng, Seat, Viewer};
     use crate::games::AnyView;
     use crate::games::chess::Color;
@@ -1376,6 +1380,62 @@ mod chessatete_pictures {
             side.hand = None;
         }
         assert_eq!(draw(&stripped), public);
+    }
+
+    #[test]
+    fn chessatete_every_card_reads_whole_at_discords_preview_size() {
+        /// The width at which Discord previews a picture in a channel.
+        const PREVIEW_WIDTH: u32 = 550;
+        // Shrunk to Discord's preview width, a card's rules are still drawn at 10 px or more.
+        let preview = CARD_TEXT * PREVIEW_WIDTH as f32 / WIDTH as f32;
+        assert!(preview >= 10.0, "rules at {preview:.1} px in the preview");
+        assert!(HAND_CARD.0 * 4 < WIDTH, "four cards to a row");
+        for card in &catalogue().cards {
+            let (kind, _, lines) = card_face(card);
+            assert!(!kind.is_empty(), "{}", card.name);
+            assert!(
+                lines.len() <= card_room(),
+                "{}: {} lines of rules, room for {}",
+                card.name,
+                lines.len(),
+                card_room()
+            );
+            let widest = lines
+                .iter()
+                .map(|l| text_width(CARD_TEXT, l))
+                .fold(0.0, f32::max);
+            assert!(widest <= (HAND_CARD.0 - 14) as f32, "{}", card.name);
+        }
+    }
+
+    #[test]
+    fn chessatete_the_private_picture_is_the_viewers_hand_alone() {
+        let g = game(5, 20);
+        let seat = Seat(1);
+        let view = g.view(Viewer::Seat(seat));
+        let hand_len = view.sides[1].hand.as_ref().unwrap().len();
+        let img = draw_own_hand(&view).expect("a seat's view holds its hand");
+        assert_eq!(img.width(), WIDTH);
+        let rows = (hand_len as u32).div_ceil(4);
+        assert!(
+            img.height() >= rows * HAND_CARD.1 && img.height() < (rows + 1) * HAND_CARD.1,
+            "{} rows of cards: {} px",
+            rows,
+            img.height()
+        );
+        assert!(draw_own_hand(&g.view(Viewer::Spectator)).is_none());
+        let png = crate::render::private_picture(&AnyView::Chessatete(view.clone()));
+        assert_eq!(image::load_from_memory(&png).unwrap().to_rgb8(), img);
+        // Its cards are the ones at the bottom of the seat's full view.
+        let full = draw(&view);
+        let bottom =
+            image::imageops::crop_imm(&full, 0, full.height() - img.height(), WIDTH, img.height())
+                .to_image();
+        let strip = |i: &RgbImage, y: u32| i.get_pixel(40, y).0;
+        assert_eq!(
+            strip(&bottom, bottom.height() - 40),
+            strip(&img, img.height() - 40)
+        );
     }
 
     #[test]
@@ -1478,6 +1538,10 @@ mod chessatete_pictures {
         let seat = g.to_act().seats().first().copied().unwrap_or(Seat(0));
         draw(&g.view(Viewer::Seat(seat)))
             .save("/tmp/cat-sample-hand.png")
+            .unwrap();
+        draw_own_hand(&g.view(Viewer::Seat(seat)))
+            .unwrap()
+            .save("/tmp/cat-sample-own-hand.png")
             .unwrap();
     }
 }
