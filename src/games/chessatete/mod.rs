@@ -1,8 +1,10 @@
-//! Chess-à-Tête (in progress): a card game of chess pieces. Each player starts with the King on
-//! their board and seven cards in hand, plays up to three actions a turn (piece cards within the
-//! board limits, burning cards), and draws back to seven at the end of the turn; a player who
-//! cannot draw back to seven loses. Combat, action cards, pawn abilities and the Checkmate card
-//! are not yet played. See docs/rules/chessatete.md.
+//! Chess-à-Tête: a card game of chess pieces. Each player starts with the King on their board
+//! and seven cards in hand, plays up to three actions a turn (piece cards within the board
+//! limits, action cards, one combat card, burning), and draws back to seven at the end of the
+//! turn. An attack waits for the defender's answer (a defence, an out-of-turn card, or taking
+//! it), and a successful one either defeats the King or costs the defender pieces of their
+//! choosing. A player wins by defeating the King, by Checkmate, or when the opponent cannot draw
+//! back to seven. See docs/rules/chessatete.md.
 
 mod combat;
 pub mod deck;
@@ -609,7 +611,7 @@ impl ChessATete {
         match (&self.phase, action) {
             (Phase::Defend(attack), Action::Defend { combat, pieces }) => {
                 return self
-                    .why_not_combat(color, *combat, pieces, attack.power + 1)
+                    .why_not_combat(color, *combat, pieces, attack.power)
                     .unwrap_or_else(|| "that defence is not possible".into());
             }
             (Phase::Defend(attack), _) => {
@@ -725,8 +727,8 @@ impl ChessATete {
         }
     }
 
-    /// Why `color` cannot play `combat` with `pieces` (needing `min` power or more), if it
-    /// cannot.
+    /// Why `color` cannot play `combat` with `pieces` (needing a total power of `min` or more,
+    /// bonuses counted), if it cannot.
     fn why_not_combat(
         &self,
         color: Color,
@@ -741,12 +743,16 @@ impl ChessATete {
         let CardKind::Combat { needs, .. } = &c.kind else {
             return Some(format!("{} is not a combat card", c.name));
         };
-        let power = combat::power(combat);
-        if power < min {
+        let ways = combat::mobilisations(combat, &self.side(color).board);
+        let best = ways
+            .iter()
+            .map(|w| self.power(color, combat, w))
+            .max()
+            .unwrap_or_else(|| combat::power(combat));
+        if best < min {
             return Some(format!(
-                "{} has power {power}; a defence needs at least {}",
-                c.name,
-                min - 1
+                "{} has power {best}; a defence needs at least {min}",
+                c.name
             ));
         }
         let lines: Vec<String> = needs
@@ -758,7 +764,6 @@ impl ChessATete {
                     .join(" or ")
             })
             .collect();
-        let ways = combat::mobilisations(combat, &self.side(color).board);
         if ways.is_empty() {
             return Some(format!(
                 "your board cannot fill {}'s lines: {}",
@@ -766,8 +771,8 @@ impl ChessATete {
                 lines.join(", ")
             ));
         }
-        (!ways.iter().any(|w| w == pieces)).then(|| {
-            format!(
+        if !ways.iter().any(|w| w == pieces) {
+            return Some(format!(
                 "{} do not fill {}'s lines ({}) from your board",
                 if pieces.is_empty() {
                     "no pieces".to_string()
@@ -776,6 +781,14 @@ impl ChessATete {
                 },
                 c.name,
                 lines.join(", ")
+            ));
+        }
+        let power = self.power(color, combat, pieces);
+        (power < min).then(|| {
+            format!(
+                "{} mobilising {} has power {power}; a defence needs at least {min}",
+                c.name,
+                names(pieces)
             )
         })
     }

@@ -452,6 +452,11 @@ fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
         "Siege has power 6; a defence needs at least 7"
     );
     assert_eq!(
+        refused(&g, "defend Castle Wall with Rook, Sentinel, Peasant"),
+        "Rook, Peasant, Sentinel do not fill Castle Wall's lines (rook, rook, pawn) from your \
+         board"
+    );
+    assert_eq!(
         refused(&g, "play Knight"),
         "answer the attack: defend with a combat card of power 7 or more, or take"
     );
@@ -538,6 +543,25 @@ fn support_adds_power_when_mobilised_and_more_as_a_pair() {
     );
     let events = play(&mut g, "attack Pawn Storm with Support, Support");
     assert!(events[0].contains("(power 7)"), "3 + 2 + 2: {events:?}");
+
+    // A defence counts Support too: Pawn Storm (3) answers a 4 only when it mobilises Support.
+    let mut g = battle(
+        &["Cavalry Charge"],
+        &["Knight", "Peasant"],
+        &["Pawn Storm"],
+        &["Support", "Peasant", "Peasant"],
+    );
+    play(&mut g, "attack Cavalry Charge");
+    assert_eq!(
+        refused(&g, "defend Pawn Storm with Peasant, Peasant"),
+        "Pawn Storm mobilising Peasant, Peasant has power 3; a defence needs at least 4"
+    );
+    let events = play(&mut g, "defend Pawn Storm with Peasant, Support");
+    assert!(events[0].contains("(power 4)"), "{events:?}");
+    assert!(
+        events.contains(&"Stalemate: both sides lose their mobilised pieces".to_string()),
+        "{events:?}"
+    );
 }
 
 #[test]
