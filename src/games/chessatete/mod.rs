@@ -109,6 +109,9 @@ pub struct ChessATete {
     /// Power added to the defence in the battle under way (Ambush).
     defend_bonus: u32,
     turns: u32,
+    /// Turns in a row that ended with no card played or burned (two end the game in a draw).
+    #[serde(default)]
+    idle: u8,
     last: Vec<String>,
     outcome: Option<Outcome>,
 }
@@ -277,26 +280,26 @@ impl ChessATete {
         match &self.phase {
             Phase::Main => {}
             Phase::Defend(attack) => {
-                let mut out = vec![Action::Take];
+                // Taking the attack is always offered (until an Ambush commits the defender to
+                // a defence), so whether the defender is asked never tells the attacker anything
+                // about their hand.
+                let mut out = Vec::new();
+                if self.defend_bonus == 0 {
+                    out.push(Action::Take);
+                }
                 out.extend(
                     self.combats(color, attack.power)
                         .into_iter()
                         .map(|(combat, pieces)| Action::Defend { combat, pieces }),
                 );
-                // Out-of-turn cards: Block, Ambush (once a battle), Checkmate.
-                out.extend(self.hand_kinds(color).into_iter().filter_map(|id| {
-                    match card(id).kind {
-                        CardKind::Action {
-                            timing: Timing::OutOfTurn,
-                            effect,
-                        } => (!matches!(effect, Effect::DefendPower(_)) || self.defend_bonus == 0)
-                            .then_some(Action::Play(id)),
-                        CardKind::Checkmate { conditions } => self
-                            .checkmate_holds(color, conditions)
-                            .then_some(Action::Play(id)),
-                        _ => None,
-                    }
-                }));
+                // Out-of-turn cards: Block, Ambush (once a battle, with a defence it can
+                // join), Checkmate.
+                out.extend(
+                    self.hand_kinds(color)
+                        .into_iter()
+                        .filter(|&id| self.playable_out_of_turn(color, id, attack.power))
+                        .map(Action::Play),
+                );
                 return out;
             }
             Phase::Damage { amount } => {
@@ -333,6 +336,30 @@ impl ChessATete {
             out.push(Action::End);
         }
         out
+    }
+
+    /// Whether `color` may play `id` while answering an attack of `power`: Block; Ambush once a
+    /// battle, when its bonus lets some combat card in hand defend; Checkmate when its
+    /// conditions hold.
+    fn playable_out_of_turn(&self, color: Color, id: CardId, power: u32) -> bool {
+        match card(id).kind {
+            CardKind::Action {
+                timing: Timing::OutOfTurn,
+                effect: Effect::DefendPower(n),
+            } => {
+                self.defend_bonus == 0
+                    && self
+                        .combats(color, 0)
+                        .iter()
+                        .any(|(c, p)| self.power(color, *c, p) + u32::from(n) >= power)
+            }
+            CardKind::Action {
+                timing: Timing::OutOfTurn,
+                ..
+            } => true,
+            CardKind::Checkmate { conditions } => self.checkmate_holds(color, conditions),
+            _ => false,
+        }
     }
 
     /// The ways `color` may play `id` from its hand on its own turn (none if it cannot).
@@ -465,7 +492,16 @@ impl ChessATete {
         match effect {
             Effect::Draw(n) => {
                 let drawn = (0..n).filter(|_| self.draw(color)).count();
-                events.push(Event::public(format!("{who} draws {drawn}")));
+                events.push(Event::public(match drawn {
+                    0 => format!("{who}'s deck is empty: no card drawn"),
+                    1 => format!("{who} draws a card"),
+                    _ => format!("{who} draws {drawn} cards"),
+                }));
+            }
+            Effect::TurnPower(n) if self.budget.combat => {
+                events.push(Event::public(format!(
+                    "{who} has already attacked this turn: the +{n} power goes unused"
+                )));
             }
             Effect::TurnPower(n) => {
                 self.budget.turn_power += u32::from(n);
@@ -479,7 +515,11 @@ impl ChessATete {
                 let top: Vec<CardId> = deck.iter().rev().take(usize::from(n)).copied().collect();
                 events.push(Event::private(
                     seat_of(color),
-                    format!("The top of your deck: {}", names(&top)),
+                    if top.is_empty() {
+                        "Your deck is empty: there is nothing to look at".to_string()
+                    } else {
+                        format!("The top of your deck: {}", names(&top))
+                    },
                 ));
             }
             Effect::PeekHand => {
@@ -487,7 +527,11 @@ impl ChessATete {
                 hand.sort();
                 events.push(Event::private(
                     seat_of(color),
-                    format!("{}'s hand: {}", them.name(), names(&hand)),
+                    if hand.is_empty() {
+                        format!("{}'s hand is empty", them.name())
+                    } else {
+                        format!("{}'s hand: {}", them.name(), names(&hand))
+                    },
                 ));
             }
             Effect::Recall(_) => {
@@ -588,6 +632,7 @@ impl ChessATete {
                     "{who}'s defence has +{} power in this battle",
                     self.defend_bonus
                 )));
+                self.draw_back(color, events);
             }
             Effect::CancelAttack => {
                 let Phase::Defend(attack) = self.phase.clone() else {
@@ -614,12 +659,38 @@ impl ChessATete {
                     .why_not_combat(color, *combat, pieces, attack.power)
                     .unwrap_or_else(|| "that defence is not possible".into());
             }
-            (Phase::Defend(attack), _) => {
-                return format!(
-                    "answer the attack: defend with a combat card of power {} or more, or take",
-                    attack.power
-                );
+            (Phase::Defend(_), Action::Take) => {
+                return "you played Ambush: defend with a combat card".into();
             }
+            (Phase::Defend(attack), Action::Play(id)) if self.side(color).hand.contains(id) => {
+                let c = card(*id);
+                return match c.kind {
+                    CardKind::Action {
+                        timing: Timing::OutOfTurn,
+                        effect: Effect::DefendPower(_),
+                    } if self.defend_bonus > 0 => format!("{} is played once a battle", c.name),
+                    CardKind::Action {
+                        timing: Timing::OutOfTurn,
+                        effect: Effect::DefendPower(n),
+                    } => format!(
+                        "{} joins a defence, and no combat card in your hand reaches power {} \
+                         even with its +{n}",
+                        c.name, attack.power
+                    ),
+                    CardKind::Checkmate { .. } => {
+                        format!("Checkmate's conditions do not hold: {}", c.text)
+                    }
+                    _ => format!(
+                        "only out-of-turn cards (Block, Ambush, Checkmate) are played while you \
+                         answer an attack; {}",
+                        self.answer_hint(attack.power)
+                    ),
+                };
+            }
+            (Phase::Defend(_), Action::Play(id)) => {
+                return format!("there is no {} in your hand", card(*id).name);
+            }
+            (Phase::Defend(attack), _) => return self.answer_hint(attack.power),
             (Phase::Damage { amount }, _) => {
                 let ways: Vec<String> =
                     combat::absorptions(&self.side(color).board, *amount, self.pawn_bonus(color))
@@ -724,6 +795,18 @@ impl ChessATete {
             Action::Defend { .. } | Action::Take | Action::Lose(_) => {
                 unreachable!("answered by phase above")
             }
+        }
+    }
+
+    /// What the defender may do against an attack of `power`.
+    fn answer_hint(&self, power: u32) -> String {
+        if self.defend_bonus > 0 {
+            format!("answer the attack: defend with a combat card of power {power} or more")
+        } else {
+            format!(
+                "answer the attack: defend with a combat card of power {power} or more (bonuses \
+                 counted), or take"
+            )
         }
     }
 
@@ -867,6 +950,8 @@ impl ChessATete {
             crate::games::chess::describe(&outcome)
         )));
         self.outcome = Some(outcome);
+        self.phase = Phase::Main;
+        self.defend_bonus = 0;
     }
 
     /// Draws one card for `color`; false if the deck is empty.
@@ -881,9 +966,9 @@ impl ChessATete {
         }
     }
 
-    /// Ends `color`'s turn: draw back to seven (losing if the deck cannot), then the other
-    /// player's turn.
-    fn end_turn(&mut self, color: Color, events: &mut Vec<Event>) {
+    /// Draws `color` back to seven cards; when the deck runs out first, `color` loses by
+    /// exhaustion (the game is then over and this returns None). Returns the cards drawn.
+    fn refill(&mut self, color: Color, events: &mut Vec<Event>) -> Option<usize> {
         let mut drawn = 0;
         while self.side(color).hand.len() < HAND {
             if !self.draw(color) {
@@ -894,18 +979,46 @@ impl ChessATete {
                     color.name()
                 )));
                 self.finish(outcome, events);
-                return;
+                return None;
             }
             drawn += 1;
         }
+        Some(drawn)
+    }
+
+    /// Ends `color`'s turn: draw back to seven (losing if the deck cannot), then the other
+    /// player's turn, which also begins with seven cards in hand (a random discard on `color`'s
+    /// turn is made good from the deck, or loses if the deck cannot). Two turns in a row with
+    /// no card played or burned draw the game: neither player can or will play.
+    fn end_turn(&mut self, color: Color, events: &mut Vec<Event>) {
+        let Some(drawn) = self.refill(color, events) else {
+            return;
+        };
         events.push(Event::public(format!(
             "{} draws {drawn} card{} and ends the turn",
             color.name(),
             if drawn == 1 { "" } else { "s" }
         )));
-        self.turn = color.other();
+        let idle = !self.budget.played && self.budget.burned == 0;
+        self.idle = if idle { self.idle + 1 } else { 0 };
+        if self.idle >= 2 {
+            events.push(Event::public(
+                "Two turns in a row without a card played or burned",
+            ));
+            self.finish(Outcome::draw(2, "neither player can play"), events);
+            return;
+        }
+        let next = color.other();
+        self.turn = next;
         self.budget = Budget::default();
         self.turns += 1;
+        match self.refill(next, events) {
+            Some(0) | None => {}
+            Some(n) => events.push(Event::public(format!(
+                "{} begins the turn by drawing {n} back to seven",
+                next.name()
+            ))),
+        }
     }
 }
 
@@ -946,6 +1059,7 @@ impl Game for ChessATete {
             budget: Budget::default(),
             defend_bonus: 0,
             turns: 0,
+            idle: 0,
             last: vec![],
             outcome: None,
         })
@@ -1066,16 +1180,7 @@ impl Game for ChessATete {
                     attack.power,
                     names(pieces)
                 )));
-                self.phase = Phase::Defend(attack.clone());
-                if self.legal(color.other()) == [Action::Take] {
-                    // Nothing to answer with: the attack goes through at once.
-                    self.side_mut(color).graveyard.push(combat);
-                    events.push(Event::public(format!(
-                        "{} cannot defend",
-                        color.other().name()
-                    )));
-                    self.hit(&attack, &mut events);
-                }
+                self.phase = Phase::Defend(attack);
             }
             Action::Take => {
                 let Phase::Defend(attack) = self.phase.clone() else {
@@ -1083,9 +1188,7 @@ impl Game for ChessATete {
                 };
                 self.side_mut(self.turn).graveyard.push(attack.combat);
                 events.push(Event::public(format!("{who} lets the attack through")));
-                self.defend_bonus = 0;
                 self.hit(&attack, &mut events);
-                self.draw_back(color, &mut events);
             }
             Action::Defend { combat, ref pieces } => {
                 let Phase::Defend(attack) = self.phase.clone() else {

@@ -10,7 +10,7 @@
 //! | answer an attack | `defend Siege with Rook, Peasant, Peasant`, or `take` |
 //! | absorb damage | `lose Bishop, Peasant` |
 
-use super::{Action, CardId, ChessATete, card, combat, names};
+use super::{Action, CardId, ChessATete, Phase, card, combat, names};
 use crate::engine::{Game, ParseError, Seat};
 use crate::games::chess::color_of;
 use crate::games::chessatete::deck::{catalogue, read_list};
@@ -78,14 +78,32 @@ fn combat_text(game: &ChessATete, verb: &str, rest: &str) -> Result<(CardId, Vec
     Ok((id, chosen))
 }
 
-pub(super) const FORMS: &str = "write play Knight, burn Skirmish, or end";
+/// The forms of action that fit the moment, as examples.
+pub(super) fn forms(game: &ChessATete) -> &'static str {
+    match game.phase {
+        Phase::Main => {
+            "write play Knight, attack Fork with Knight, Knight, Peasant, burn Skirmish, or end"
+        }
+        Phase::Defend(_) => {
+            "write defend Castle Wall with Rook, Rook, Peasant, take, or play Block"
+        }
+        Phase::Damage { .. } => "write lose Bishop, Peasant",
+    }
+}
 
 pub(super) fn parse(game: &ChessATete, seat: Seat, text: &str) -> Result<Action, ParseError> {
     let err = |reason: &str| ParseError::new(text, reason);
+    if game.outcome.is_some() {
+        return Err(err("the game is over"));
+    }
+    let color = match color_of(seat) {
+        Some(c) if c == game.actor() => c,
+        _ => return Err(err("it is not your turn")),
+    };
     let s = text.trim().to_lowercase();
     let words: Vec<&str> = s.split_whitespace().collect();
     let action = match words.as_slice() {
-        [] => return Err(err(&format!("say what to do; {FORMS}"))),
+        [] => return Err(err(&format!("say what to do; {}", forms(game)))),
         ["end"] | ["end", "turn"] | ["done"] | ["pass"] => Action::End,
         ["take"] | ["no"] | ["let", "through"] => Action::Take,
         [verb, rest @ ..] if matches!(*verb, "attack" | "defend") && !rest.is_empty() => {
@@ -120,15 +138,8 @@ pub(super) fn parse(game: &ChessATete, seat: Seat, text: &str) -> Result<Action,
         }
         _ => match catalogue().find(&s) {
             Some(id) => Action::Play(id as u16),
-            None => return Err(err(FORMS)),
+            None => return Err(err(forms(game))),
         },
-    };
-    if game.outcome.is_some() {
-        return Err(err("the game is over"));
-    }
-    let color = match color_of(seat) {
-        Some(c) if c == game.actor() => c,
-        _ => return Err(err("it is not your turn")),
     };
     if game.legal_actions(seat).contains(&action) {
         Ok(action)

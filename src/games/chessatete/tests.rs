@@ -60,6 +60,45 @@ fn random_games_keep_the_contract_and_never_show_a_hand_to_the_other_seat() {
     assert!(report.leak_checks > 100, "{report:?}");
 }
 
+/// What happens next must not depend on what the acting seat cannot see: after the same action
+/// in two states it cannot tell apart, the same seat is asked to act (an attack against a hand
+/// with no answer once went through at once, telling the attacker so).
+#[test]
+fn who_acts_next_never_depends_on_cards_the_actor_cannot_see() {
+    let mut compared = 0;
+    for seed in 0..40 {
+        let mut rng = GameRng::from_seed(seed);
+        let mut g = ChessATete::new(&ChessATeteOptions::default(), 2, &mut rng).unwrap();
+        while g.to_act().outcome().is_none() {
+            let seat = seat_of(g.actor());
+            let legal = g.legal_actions(seat);
+            let other = reshuffle_hidden(&g, seat, &mut rng).unwrap();
+            assert_eq!(
+                legal,
+                other.legal_actions(seat),
+                "seed {seed}: same choices"
+            );
+            for action in &legal {
+                let (mut a, mut b) = (g.clone(), other.clone());
+                a.apply(seat, action, &mut GameRng::from_seed(seed))
+                    .unwrap();
+                b.apply(seat, action, &mut GameRng::from_seed(seed))
+                    .unwrap();
+                assert_eq!(
+                    a.to_act(),
+                    b.to_act(),
+                    "seed {seed}: after {}",
+                    g.format_action(action)
+                );
+                compared += 1;
+            }
+            let pick = legal[rng.below(legal.len())].clone();
+            g.apply(seat, &pick, &mut rng).unwrap();
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}
+
 #[test]
 fn each_player_starts_with_the_king_on_the_board_and_seven_cards() {
     let g = new_game();
@@ -266,7 +305,8 @@ fn actions_read_by_card_name() {
     );
     assert_eq!(
         g.parse_action(Seat(0), "").unwrap_err().reason,
-        format!("say what to do; {}", notation::FORMS)
+        "say what to do; write play Knight, attack Fork with Knight, Knight, Peasant, burn Skirmish, \
+         or end"
     );
 }
 
@@ -312,13 +352,15 @@ fn an_attack_needs_its_pieces_one_per_line() {
         "say which pieces: attack Flank with ..."
     );
     play(&mut g, "attack flank with rook, knight");
+    play(&mut g, "take");
     assert_eq!(g.sides[0].graveyard, ids(&["Flank"]));
 }
 
 #[test]
 fn an_undefended_attack_deals_damage_or_defeats_the_king() {
-    // Black cannot answer: the attack goes through at once; the rook is the only piece 7 damage
-    // can destroy.
+    // Black holds nothing that answers Fork, and is asked all the same: whether a defender
+    // could answer is theirs to know. Taking it, the rook is the only piece 7 damage can
+    // destroy.
     let mut g = battle(
         &["Fork"],
         &["Knight", "Knight", "Peasant"],
@@ -328,14 +370,22 @@ fn an_undefended_attack_deals_damage_or_defeats_the_king() {
     let events = play(&mut g, "attack Fork");
     assert_eq!(
         events,
-        [
-            "White attacks with Fork (power 7), mobilising Knight, Knight, Peasant",
-            "Black cannot defend",
-            "Black loses Rook",
-        ]
+        ["White attacks with Fork (power 7), mobilising Knight, Knight, Peasant"]
+    );
+    assert_eq!(g.to_act(), ToAct::one(Seat(1)));
+    assert_eq!(texts(&g), ["take"]);
+    let events = play(&mut g, "take");
+    assert_eq!(
+        events,
+        ["Black lets the attack through", "Black loses Rook"]
     );
     assert_eq!(g.sides[1].board, ids(&["King"]));
     assert_eq!(g.sides[1].graveyard, ids(&["Rook"]));
+    assert_eq!(
+        g.sides[1].hand,
+        ids(&["Spy"]),
+        "taking plays no card: no draw"
+    );
     assert_eq!(g.to_act(), ToAct::one(Seat(0)), "back to White's turn");
     assert_eq!(
         refused(&g, "attack Fork with Knight, Knight, Peasant"),
@@ -344,24 +394,56 @@ fn an_undefended_attack_deals_damage_or_defeats_the_king() {
 
     // Power equal to the board's hit points (the King's 7) is not enough...
     let mut g = battle(&["Fork"], &["Knight", "Knight", "Peasant"], &[], &[]);
-    let events = play(&mut g, "attack Fork");
-    assert_eq!(events[2], "Black loses no piece: the damage covers none");
+    play(&mut g, "attack Fork");
+    let events = play(&mut g, "take");
+    assert_eq!(events[1], "Black loses no piece: the damage covers none");
     assert!(g.to_act().outcome().is_none());
-    // ...power beyond them defeats the King.
+    // ...power beyond them defeats the King, and the attack is no longer shown as waiting.
     let mut g = battle(
         &["Royal Command"],
         &["Queen", "Peasant", "Peasant"],
         &[],
         &[],
     );
-    let events = play(&mut g, "attack Royal Command");
+    play(&mut g, "attack Royal Command");
+    let events = play(&mut g, "take");
     assert_eq!(
-        events[2],
+        events[1],
         "The attack's 8 power exceeds Black's 7 hit points"
+    );
+    assert_eq!(
+        events.last().unwrap(),
+        "Game over: White won by defeating the king",
+        "nothing after the end, no drawing back"
     );
     let outcome = g.to_act().outcome().cloned().unwrap();
     assert_eq!(outcome.winners(), [Seat(0)]);
     assert_eq!(outcome.reason, "defeating the king");
+    let view = g.view(Viewer::Spectator);
+    assert_eq!(view.attack, None);
+    assert_eq!(view.status, "Game over: White won by defeating the king");
+}
+
+#[test]
+fn the_attacker_cannot_tell_whether_the_defender_could_answer() {
+    // Black holding Block, or holding nothing useful: White sees the same after attacking.
+    let attacked = |black_hand: &[&str]| {
+        let mut g = battle(
+            &["Fork"],
+            &["Knight", "Knight", "Peasant"],
+            black_hand,
+            &["Rook"],
+        );
+        play(&mut g, "attack Fork");
+        g
+    };
+    let (with_block, without) = (attacked(&["Block", "Spy"]), attacked(&["Spy", "Spy"]));
+    assert_eq!(with_block.to_act(), without.to_act());
+    assert_eq!(
+        with_block.view(Viewer::Seat(Seat(0))),
+        without.view(Viewer::Seat(Seat(0)))
+    );
+    assert_eq!(texts(&with_block), ["take", "play Block"]);
 }
 
 #[test]
@@ -373,6 +455,7 @@ fn one_combat_card_a_turn() {
         &["Queen"],
     );
     play(&mut g, "attack Skirmish with Peasant");
+    play(&mut g, "take");
     assert_eq!(
         refused(&g, "attack Pawn Storm with Peasant, Peasant"),
         "you have already attacked this turn (one combat card a turn)"
@@ -389,7 +472,8 @@ fn the_defender_chooses_the_pieces_that_absorb_the_damage() {
         &["Spy"],
         &["Queen", "Bishop", "Bishop", "Peasant", "Peasant"],
     );
-    let events = play(&mut g, "attack Cavalry Charge");
+    play(&mut g, "attack Cavalry Charge");
+    let events = play(&mut g, "take");
     assert_eq!(
         events.last().unwrap(),
         "Black chooses which pieces absorb 4 damage"
@@ -457,8 +541,24 @@ fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
          board"
     );
     assert_eq!(
-        refused(&g, "play Knight"),
-        "answer the attack: defend with a combat card of power 7 or more, or take"
+        refused(&g, "play Spy"),
+        "only out-of-turn cards (Block, Ambush, Checkmate) are played while you answer an \
+         attack; answer the attack: defend with a combat card of power 7 or more (bonuses \
+         counted), or take"
+    );
+    assert_eq!(refused(&g, "play Block"), "there is no Block in your hand");
+    assert_eq!(
+        refused(&g, "end"),
+        "answer the attack: defend with a combat card of power 7 or more (bonuses counted), or \
+         take"
+    );
+    assert_eq!(
+        g.parse_action(Seat(1), "defend").unwrap_err().reason,
+        "write defend Castle Wall with Rook, Rook, Peasant, take, or play Block"
+    );
+    assert_eq!(
+        g.parse_action(Seat(0), "attack Flank").unwrap_err().reason,
+        "it is not your turn"
     );
     // Higher: the attacker loses its mobilised pieces.
     let events = play(&mut g, "defend Royal Command with Queen, Peasant, Sentinel");
@@ -666,6 +766,90 @@ fn saboteur_and_sabotage_make_the_opponent_discard_at_random() {
         5,
         "the discarded cards are public"
     );
+    // Every turn begins with seven cards in hand: Black makes the discards good from the deck.
+    let events = play(&mut g, "end");
+    assert_eq!(
+        events.last().unwrap(),
+        "Black begins the turn by drawing 5 back to seven"
+    );
+    assert_eq!((g.sides[1].hand.len(), g.sides[1].deck.len()), (HAND, 5));
+}
+
+#[test]
+fn a_player_who_cannot_begin_the_turn_with_seven_cards_loses() {
+    let mut g = battle(&["Sabotage"], &[], &["Fork"; 7], &[]);
+    g.sides[1].deck = ids(&["Spy"]);
+    play(&mut g, "Sabotage");
+    let events = play(&mut g, "end");
+    assert!(
+        events.contains(&"Black cannot draw back to seven cards".to_string()),
+        "{events:?}"
+    );
+    let outcome = g.to_act().outcome().cloned().unwrap();
+    assert_eq!(
+        (outcome.winners(), outcome.reason.as_str()),
+        (&[Seat(0)][..], "exhausting the opponent's deck")
+    );
+}
+
+#[test]
+fn two_turns_in_a_row_without_a_card_played_or_burned_draw_the_game() {
+    // Neither side can fill Fork's lines or play anything else.
+    let stuck = || {
+        let mut g = battle(&["Fork"; 7], &[], &["Fork"; 7], &[]);
+        g.sides[0].deck = ids(&["Fork"; 5]);
+        g.sides[1].deck = ids(&["Fork"; 5]);
+        g
+    };
+    let mut g = stuck();
+    assert_eq!(texts(&g), ["burn Fork", "end"]);
+    play(&mut g, "end");
+    assert!(
+        g.to_act().outcome().is_none(),
+        "one idle turn is not enough"
+    );
+    let events = play(&mut g, "end");
+    assert!(
+        events.contains(&"Two turns in a row without a card played or burned".to_string()),
+        "{events:?}"
+    );
+    assert_eq!(
+        g.to_act().outcome().cloned(),
+        Some(Outcome::draw(2, "neither player can play"))
+    );
+    // A burn in between starts the count again.
+    let mut g = stuck();
+    play(&mut g, "end");
+    play(&mut g, "burn Fork");
+    play(&mut g, "end");
+    play(&mut g, "end");
+    assert!(g.to_act().outcome().is_none());
+}
+
+#[test]
+fn empty_decks_and_hands_are_said_plainly() {
+    let mut g = battle(&["Scout", "Peasant", "Spy", "Squire"], &[], &[], &[]);
+    g.sides[0].deck.clear();
+    let said = |events: Vec<Event>| -> Vec<String> { events.into_iter().map(|e| e.text).collect() };
+    assert!(
+        said(play_events(&mut g, "Scout"))
+            .contains(&"Your deck is empty: there is nothing to look at".to_string())
+    );
+    assert!(
+        said(play_events(&mut g, "Peasant"))
+            .contains(&"White's deck is empty: no card drawn".to_string())
+    );
+    assert!(said(play_events(&mut g, "Spy")).contains(&"Black's hand is empty".to_string()));
+
+    // A Squire after the turn's attack has no combat card left to strengthen.
+    let mut g = battle(&["Skirmish", "Squire"], &["Peasant"], &[], &[]);
+    play(&mut g, "attack Skirmish");
+    play(&mut g, "take");
+    assert_eq!(
+        play(&mut g, "Squire").last().unwrap(),
+        "White has already attacked this turn: the +1 power goes unused"
+    );
+    assert_eq!(g.budget.turn_power, 0);
 }
 
 #[test]
@@ -735,20 +919,47 @@ fn ambush_strengthens_the_defence_once_a_battle() {
     let mut g = battle(
         &["Fork"],
         &["Knight", "Knight", "Peasant"],
-        &["Ambush", "Siege"],
+        &["Ambush", "Ambush", "Siege"],
         &["Rook", "Peasant", "Peasant"],
     );
     play(&mut g, "attack Fork");
-    assert!(
-        !texts(&g).iter().any(|t| t.starts_with("defend")),
-        "Siege's 6 is short of 7"
+    assert_eq!(
+        texts(&g),
+        ["take", "play Ambush"],
+        "Siege's 6 is short of 7 without Ambush"
     );
-    play(&mut g, "play Ambush");
-    assert!(!texts(&g).contains(&"play Ambush".into()));
+    let events = play(&mut g, "play Ambush");
+    assert_eq!(
+        events.last().unwrap(),
+        "Black draws 5 back toward seven",
+        "a card played out of turn draws back at once"
+    );
+    assert_eq!(g.sides[1].hand.len(), HAND);
+    // Ambush commits Black to a defence: no taking, no second Ambush.
+    assert_eq!(texts(&g), ["defend Siege with Rook, Peasant, Peasant"]);
+    assert_eq!(
+        refused(&g, "take"),
+        "you played Ambush: defend with a combat card"
+    );
+    assert_eq!(refused(&g, "play Ambush"), "Ambush is played once a battle");
     let events = play(&mut g, "defend Siege with Rook, Peasant, Peasant");
     assert!(events.iter().any(|e| e.contains("(power 8)")), "{events:?}");
     assert!(events.contains(&"White loses the battle".to_string()));
     assert_eq!(g.defend_bonus, 0);
+
+    // With no combat card it could join, Ambush is not offered.
+    let mut g = battle(
+        &["Fork"],
+        &["Knight", "Knight", "Peasant"],
+        &["Ambush", "Skirmish"],
+        &["Rook"],
+    );
+    play(&mut g, "attack Fork");
+    assert_eq!(texts(&g), ["take"]);
+    assert_eq!(
+        refused(&g, "play Ambush"),
+        "Ambush joins a defence, and no combat card in your hand reaches power 7 even with its +2"
+    );
 }
 
 #[test]
@@ -791,6 +1002,7 @@ fn ongoing_cards_stay_in_play_until_demolished() {
     assert_eq!(view.sides[0].board_hp, 7 + 1 + 1, "Fortress: pawns +1");
     let events = play(&mut g, "attack Skirmish");
     assert!(events[0].contains("(power 3)"), "War Banner +1: {events:?}");
+    play(&mut g, "take");
     // Demolish sends one of them to its owner's graveyard.
     play(&mut g, "end");
     g.sides[1].hand.push(id("Demolish"));
@@ -815,6 +1027,7 @@ fn fortress_makes_pawns_harder_to_destroy() {
     );
     g.sides[1].ongoing = ids(&["Fortress"]);
     play(&mut g, "attack Cavalry Charge");
+    play(&mut g, "take");
     assert_eq!(
         g.sides[1].board,
         ids(&["King", "Peasant"]),
@@ -859,4 +1072,9 @@ fn checkmate_wins_when_its_conditions_hold_even_out_of_turn() {
     play(&mut g, "attack Skirmish");
     play(&mut g, "play Checkmate");
     assert_eq!(g.to_act().outcome().unwrap().winners(), [Seat(1)]);
+    assert_eq!(
+        g.view(Viewer::Spectator).attack,
+        None,
+        "no attack waits any more"
+    );
 }
