@@ -270,6 +270,45 @@ impl Catalogue {
         let wanted = loose(name);
         self.cards.iter().position(|c| loose(&c.name) == wanted)
     }
+
+    /// Why `name` names no card, with the closest card's name when a slip of a letter or two
+    /// explains it: `there is no card called "Knigt" (did you mean Knight?)`.
+    pub fn unknown(&self, name: &str) -> String {
+        let wanted = loose(name);
+        let close = self
+            .cards
+            .iter()
+            .map(|c| (edits(&loose(&c.name), &wanted), &c.name))
+            .filter(|&(d, _)| d <= 2 && d < wanted.chars().count())
+            .min_by_key(|&(d, _)| d);
+        match close {
+            Some((_, card)) => {
+                format!(
+                    "there is no card called \"{}\" (did you mean {card}?)",
+                    name.trim()
+                )
+            }
+            None => format!("there is no card called \"{}\"", name.trim()),
+        }
+    }
+}
+
+/// The fewest single-letter insertions, deletions or substitutions that turn `a` into `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
 }
 
 fn piece(name: String, piece: PieceKind, hp: u8, text: String) -> Card {
@@ -451,6 +490,7 @@ pub fn catalogue() -> &'static Catalogue {
 /// `Knight x4`, `Block`). Returns (name, copies) in the order given.
 pub fn read_list(text: &str) -> Result<Vec<(String, usize)>, String> {
     let mut out = Vec::new();
+    let mut bad = Vec::new();
     for entry in text.split([',', ';', '+', '\n']) {
         let entry = entry.trim();
         if entry.is_empty() {
@@ -472,10 +512,15 @@ pub fn read_list(text: &str) -> Result<Vec<(String, usize)>, String> {
             }
             _ => (Some(1), entry.to_string()),
         };
-        let copies = copies.filter(|&n| n > 0).ok_or_else(|| {
-            format!("\"{entry}\": write how many copies before the name, like 4 Knight")
-        })?;
-        out.push((name, copies));
+        match copies.filter(|&n| n > 0) {
+            Some(copies) => out.push((name, copies)),
+            None => bad.push(format!(
+                "\"{entry}\": write how many copies before the name, like 4 Knight"
+            )),
+        }
+    }
+    if !bad.is_empty() {
+        return Err(bad.join("; "));
     }
     if out.is_empty() {
         return Err("the deck list is empty".into());
@@ -485,7 +530,7 @@ pub fn read_list(text: &str) -> Result<Vec<(String, usize)>, String> {
 
 /// Checks a deck list against the criteria; on success the deck as (card index, copies).
 /// Every breach gets its own message: unknown cards, then each group's count, then the
-/// royal pieces.
+/// King's and the Queen's (which replace the royal pieces' total when either is wrong).
 pub fn check_deck(
     catalogue: &Catalogue,
     list: &[(String, usize)],
@@ -495,19 +540,12 @@ pub fn check_deck(
     for (name, copies) in list {
         match catalogue.find(name) {
             Some(i) => *deck.entry(i).or_default() += copies,
-            None => breaches.push(format!("there is no card called \"{name}\"")),
+            None => breaches.push(catalogue.unknown(name)),
         }
     }
-    for (group, wanted, words) in CRITERIA {
-        let have: usize = deck
-            .iter()
-            .filter(|(i, _)| catalogue.cards[**i].group() == group)
-            .map(|(_, n)| n)
-            .sum();
-        if have != wanted {
-            breaches.push(format!("a deck has {wanted} {words}, this one has {have}"));
-        }
-    }
+    // One King and one Queen: a wrong count of either is named on its own, in place of the
+    // royal pieces' total.
+    let mut royal = Vec::new();
     for kind in [PieceKind::King, PieceKind::Queen] {
         let have: usize = deck
             .iter()
@@ -517,12 +555,26 @@ pub fn check_deck(
             .map(|(_, n)| n)
             .sum();
         if have != 1 {
-            breaches.push(format!(
+            royal.push(format!(
                 "a deck has exactly one {}, this one has {have}",
                 kind.name()
             ));
         }
     }
+    for (group, wanted, words) in CRITERIA {
+        if group == Group::Royal && !royal.is_empty() {
+            continue;
+        }
+        let have: usize = deck
+            .iter()
+            .filter(|(i, _)| catalogue.cards[**i].group() == group)
+            .map(|(_, n)| n)
+            .sum();
+        if have != wanted {
+            breaches.push(format!("a deck has {wanted} {words}, this one has {have}"));
+        }
+    }
+    breaches.extend(royal);
     if breaches.is_empty() {
         Ok(deck.into_iter().collect())
     } else {
@@ -623,6 +675,12 @@ mod tests {
             read_list("0 Knight").unwrap_err(),
             "\"0 Knight\": write how many copies before the name, like 4 Knight"
         );
+        assert_eq!(
+            read_list("King, 0 Knight, Queen, Rook x0").unwrap_err(),
+            "\"0 Knight\": write how many copies before the name, like 4 Knight; \"Rook x0\": \
+             write how many copies before the name, like 4 Knight",
+            "every bad entry at once"
+        );
     }
 
     #[test]
@@ -654,12 +712,13 @@ mod tests {
             }
         }
         bad.push(("Dragon".into(), 1));
+        bad.push(("Knigt".into(), 1));
         let breaches = check_deck(cat, &bad).unwrap_err();
         assert_eq!(
             breaches,
             [
                 "there is no card called \"Dragon\"",
-                "a deck has 2 royal pieces (one King, one Queen), this one has 3",
+                "there is no card called \"Knigt\" (did you mean Knight?)",
                 "a deck has 10 action cards, this one has 9",
                 "a deck has 12 power pieces (knights, bishops and rooks), this one has 13",
                 "a deck has exactly one queen, this one has 2",
@@ -703,7 +762,7 @@ mod tests {
         }
         let err = parse(&file(king)).unwrap_err();
         assert!(
-            err.starts_with("the classic deck: a deck has 2 royal pieces"),
+            err.starts_with("the classic deck: a deck has 14 combat cards, this one has 0"),
             "{err}"
         );
     }

@@ -1036,12 +1036,20 @@ impl Game for ChessATete {
         rng: &mut GameRng,
     ) -> Result<Self, SetupError> {
         two_seats(Self::NAME, seats)?;
+        let decks = [
+            build_deck(options.white_deck.as_deref(), Color::White),
+            build_deck(options.black_deck.as_deref(), Color::Black),
+        ];
+        let refused: Vec<String> = decks
+            .iter()
+            .filter_map(|d| d.as_ref().err().map(|e| e.to_string()))
+            .collect();
+        if !refused.is_empty() {
+            return Err(SetupError::Options(refused.join("; ")));
+        }
         let mut sides: [Side; 2] = Default::default();
-        for (color, list) in [
-            (Color::White, options.white_deck.as_deref()),
-            (Color::Black, options.black_deck.as_deref()),
-        ] {
-            let mut cards = build_deck(list, color)?;
+        for (color, deck) in [Color::White, Color::Black].into_iter().zip(decks) {
+            let mut cards = deck?;
             let king = cards
                 .iter()
                 .position(|&id| piece_kind(id) == Some(PieceKind::King))

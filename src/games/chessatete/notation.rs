@@ -39,7 +39,7 @@ fn named(name: &str) -> Result<CardId, String> {
     catalogue()
         .find(name)
         .map(|i| i as CardId)
-        .ok_or_else(|| format!("there is no card called \"{}\"", name.trim()))
+        .ok_or_else(|| catalogue().unknown(name))
 }
 
 /// Pieces listed as `Knight, Knight, Peasant` (or `2 Knight, Peasant`), sorted.

@@ -272,7 +272,7 @@ fn a_custom_deck_is_used_and_a_bad_one_refused_with_each_breach() {
     let err = ChessATete::new(&options, 2, &mut GameRng::from_seed(1)).unwrap_err();
     let text = err.to_string();
     assert!(
-        text.starts_with("Black's deck: a deck has 2 royal pieces"),
+        text.starts_with("Black's deck: a deck has 14 combat cards, this one has 0"),
         "{text}"
     );
     assert!(
@@ -281,6 +281,28 @@ fn a_custom_deck_is_used_and_a_bad_one_refused_with_each_breach() {
     );
     assert!(
         text.contains("a deck has exactly one queen, this one has 2"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("royal pieces"),
+        "the Queen is named instead: {text}"
+    );
+    // Both decks wrong: both are reported.
+    let options = ChessATeteOptions {
+        white_deck: Some("King, Queen, 4 Knigt".into()),
+        black_deck: Some("King, Queen, 0 Rook".into()),
+    };
+    let text = ChessATete::new(&options, 2, &mut GameRng::from_seed(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        text.starts_with("White's deck: there is no card called \"Knigt\" (did you mean Knight?)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "; Black's deck: \"0 Rook\": write how many copies before the name, like 4 Knight"
+        ),
         "{text}"
     );
 }
@@ -294,6 +316,10 @@ fn actions_read_by_card_name() {
     assert_eq!(
         g.parse_action(Seat(0), "play Dragon").unwrap_err().reason,
         "there is no card called \"dragon\""
+    );
+    assert_eq!(
+        g.parse_action(Seat(0), "burn Skirmsh").unwrap_err().reason,
+        "there is no card called \"skirmsh\" (did you mean Skirmish?)"
     );
     assert_eq!(
         g.parse_action(Seat(0), "play").unwrap_err().reason,
