@@ -271,18 +271,24 @@ impl Catalogue {
         self.cards.iter().position(|c| loose(&c.name) == wanted)
     }
 
-    /// Why `name` names no card, with the closest card's name when a slip of a letter or two
-    /// explains it: `there is no card called "Knigt" (did you mean Knight?)`.
-    pub fn unknown(&self, name: &str) -> String {
+    /// The card `name` most likely meant, when a slip of a letter or two explains it (at most
+    /// one slip for every three letters typed, so short words suggest nothing far-fetched).
+    pub fn closest(&self, name: &str) -> Option<&str> {
         let wanted = loose(name);
-        let close = self
-            .cards
+        let typed = wanted.chars().count();
+        self.cards
             .iter()
-            .map(|c| (edits(&loose(&c.name), &wanted), &c.name))
-            .filter(|&(d, _)| d <= 2 && d < wanted.chars().count())
-            .min_by_key(|&(d, _)| d);
-        match close {
-            Some((_, card)) => {
+            .map(|c| (edits(&loose(&c.name), &wanted), c.name.as_str()))
+            .filter(|&(d, _)| d > 0 && d * 3 <= typed)
+            .min_by_key(|&(d, _)| d)
+            .map(|(_, card)| card)
+    }
+
+    /// Why `name` names no card, with the closest card's name when there is one:
+    /// `there is no card called "Knigt" (did you mean Knight?)`.
+    pub fn unknown(&self, name: &str) -> String {
+        match self.closest(name) {
+            Some(card) => {
                 format!(
                     "there is no card called \"{}\" (did you mean {card}?)",
                     name.trim()
@@ -543,6 +549,11 @@ pub fn check_deck(
             None => breaches.push(catalogue.unknown(name)),
         }
     }
+    let counted = if breaches.is_empty() {
+        ""
+    } else {
+        " among the cards found"
+    };
     // One King and one Queen: a wrong count of either is named on its own, in place of the
     // royal pieces' total.
     let mut royal = Vec::new();
@@ -571,7 +582,9 @@ pub fn check_deck(
             .map(|(_, n)| n)
             .sum();
         if have != wanted {
-            breaches.push(format!("a deck has {wanted} {words}, this one has {have}"));
+            breaches.push(format!(
+                "a deck has {wanted} {words}, this one has {have}{counted}"
+            ));
         }
     }
     breaches.extend(royal);
@@ -719,11 +732,29 @@ mod tests {
             [
                 "there is no card called \"Dragon\"",
                 "there is no card called \"Knigt\" (did you mean Knight?)",
-                "a deck has 10 action cards, this one has 9",
-                "a deck has 12 power pieces (knights, bishops and rooks), this one has 13",
+                "a deck has 10 action cards, this one has 9 among the cards found",
+                "a deck has 12 power pieces (knights, bishops and rooks), this one has 13 among \
+                 the cards found",
                 "a deck has exactly one queen, this one has 2",
             ]
         );
+    }
+
+    #[test]
+    fn a_slip_of_a_letter_or_two_suggests_the_card_and_short_words_suggest_nothing() {
+        let cat = catalogue();
+        for (typed, meant) in [
+            ("Knigt", "Knight"),
+            ("kngiht", "Knight"),
+            ("Sabateur", "Saboteur"),
+            ("Ressurection", "Resurrection"),
+            ("queens gambet", "Queen's Gambit"),
+        ] {
+            assert_eq!(cat.closest(typed), Some(meant), "{typed}");
+        }
+        for typed in ["Toy", "Fox", "Side", "Sage", "Sp", "Knight", "dragon"] {
+            assert_eq!(cat.closest(typed), None, "{typed}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Chess-à-Tête: a card game of chess pieces. Each player starts with the King on their board
 //! and seven cards in hand, plays up to three actions a turn (piece cards within the board
 //! limits, action cards, one combat card, burning), and draws back to seven at the end of the
-//! turn. An attack waits for the defender's answer (a defence, an out-of-turn card, or taking
+//! turn (and as a turn begins, after a discard). An attack waits for the defender's answer (a defence, an out-of-turn card, or taking
 //! it), and a successful one either defeats the King or costs the defender pieces of their
 //! choosing. A player wins by defeating the King, by Checkmate, or when the opponent cannot draw
 //! back to seven. See docs/rules/chessatete.md.
@@ -338,9 +338,9 @@ impl ChessATete {
         out
     }
 
-    /// Whether `color` may play `id` while answering an attack of `power`: Block; Ambush once a
-    /// battle, when its bonus lets some combat card in hand defend; Checkmate when its
-    /// conditions hold.
+    /// Whether `color` may play `id` while answering an attack of `power`: Block (unless an
+    /// Ambush has committed `color` to a defence); Ambush once a battle, when its bonus lets
+    /// some combat card in hand defend; Checkmate whenever its conditions hold.
     fn playable_out_of_turn(&self, color: Color, id: CardId, power: u32) -> bool {
         match card(id).kind {
             CardKind::Action {
@@ -356,7 +356,7 @@ impl ChessATete {
             CardKind::Action {
                 timing: Timing::OutOfTurn,
                 ..
-            } => true,
+            } => self.defend_bonus == 0,
             CardKind::Checkmate { conditions } => self.checkmate_holds(color, conditions),
             _ => false,
         }
@@ -662,7 +662,9 @@ impl ChessATete {
             (Phase::Defend(_), Action::Take) => {
                 return "you played Ambush: defend with a combat card".into();
             }
-            (Phase::Defend(attack), Action::Play(id)) if self.side(color).hand.contains(id) => {
+            (Phase::Defend(attack), Action::Play(id) | Action::PlayOn { card: id, .. })
+                if self.side(color).hand.contains(id) =>
+            {
                 let c = card(*id);
                 return match c.kind {
                     CardKind::Action {
@@ -673,10 +675,16 @@ impl ChessATete {
                         timing: Timing::OutOfTurn,
                         effect: Effect::DefendPower(n),
                     } => format!(
-                        "{} joins a defence, and no combat card in your hand reaches power {} \
-                         even with its +{n}",
+                        "{} joins a defence, and no combat card in your hand can defend from \
+                         your board at power {} or more, even with its +{n}",
                         c.name, attack.power
                     ),
+                    CardKind::Action {
+                        timing: Timing::OutOfTurn,
+                        ..
+                    } if self.defend_bonus > 0 => {
+                        "you played Ambush: defend with a combat card".into()
+                    }
                     CardKind::Checkmate { .. } => {
                         format!("Checkmate's conditions do not hold: {}", c.text)
                     }
@@ -687,7 +695,7 @@ impl ChessATete {
                     ),
                 };
             }
-            (Phase::Defend(_), Action::Play(id)) => {
+            (Phase::Defend(_), Action::Play(id) | Action::PlayOn { card: id, .. }) => {
                 return format!("there is no {} in your hand", card(*id).name);
             }
             (Phase::Defend(attack), _) => return self.answer_hint(attack.power),
@@ -827,12 +835,8 @@ impl ChessATete {
             return Some(format!("{} is not a combat card", c.name));
         };
         let ways = combat::mobilisations(combat, &self.side(color).board);
-        let best = ways
-            .iter()
-            .map(|w| self.power(color, combat, w))
-            .max()
-            .unwrap_or_else(|| combat::power(combat));
-        if best < min {
+        let best = ways.iter().map(|w| self.power(color, combat, w)).max();
+        if let Some(best) = best.filter(|&b| b < min) {
             return Some(format!(
                 "{} has power {best}; a defence needs at least {min}",
                 c.name
@@ -1005,7 +1009,10 @@ impl ChessATete {
             events.push(Event::public(
                 "Two turns in a row without a card played or burned",
             ));
-            self.finish(Outcome::draw(2, "neither player can play"), events);
+            self.finish(
+                Outcome::draw(2, "two turns in a row without a card played"),
+                events,
+            );
             return;
         }
         let next = color.other();
@@ -1288,10 +1295,15 @@ impl Game for ChessATete {
                     self.budget.actions
                 ),
                 (None, Phase::Defend(a)) => format!(
-                    "{} to answer {} (power {}): defend or take",
+                    "{} to answer {} (power {}): {}",
                     self.turn.other().name(),
                     card(a.combat).name,
-                    a.power
+                    a.power,
+                    if self.defend_bonus > 0 {
+                        "defend (after Ambush)"
+                    } else {
+                        "defend or take"
+                    }
                 ),
                 (None, Phase::Damage { amount }) => format!(
                     "{} to choose the pieces that absorb {amount} damage",

@@ -84,6 +84,9 @@ pub(super) fn forms(game: &ChessATete) -> &'static str {
         Phase::Main => {
             "write play Knight, attack Fork with Knight, Knight, Peasant, burn Skirmish, or end"
         }
+        Phase::Defend(_) if game.defend_bonus > 0 => {
+            "write defend Castle Wall with Rook, Rook, Peasant"
+        }
         Phase::Defend(_) => {
             "write defend Castle Wall with Rook, Rook, Peasant, take, or play Block"
         }
@@ -138,6 +141,9 @@ pub(super) fn parse(game: &ChessATete, seat: Seat, text: &str) -> Result<Action,
         }
         _ => match catalogue().find(&s) {
             Some(id) => Action::Play(id as u16),
+            None if catalogue().closest(&s).is_some() => {
+                return Err(err(&catalogue().unknown(&s)));
+            }
             None => return Err(err(forms(game))),
         },
     };

@@ -318,7 +318,11 @@ fn actions_read_by_card_name() {
         "there is no card called \"dragon\""
     );
     assert_eq!(
-        g.parse_action(Seat(0), "burn Skirmsh").unwrap_err().reason,
+        refused(&g, "Quen"),
+        "there is no card called \"quen\" (did you mean Queen?)"
+    );
+    assert_eq!(
+        refused(&g, "burn Skirmsh"),
         "there is no card called \"skirmsh\" (did you mean Skirmish?)"
     );
     assert_eq!(
@@ -579,11 +583,12 @@ fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
          take"
     );
     assert_eq!(
-        g.parse_action(Seat(1), "defend").unwrap_err().reason,
+        refused(&g, "defend"),
         "write defend Castle Wall with Rook, Rook, Peasant, take, or play Block"
     );
+    // The attacker waits, whatever it types.
     assert_eq!(
-        g.parse_action(Seat(0), "attack Flank").unwrap_err().reason,
+        testing::refusal(&g, Seat(0), "attack Flank"),
         "it is not your turn"
     );
     // Higher: the attacker loses its mobilised pieces.
@@ -841,7 +846,7 @@ fn two_turns_in_a_row_without_a_card_played_or_burned_draw_the_game() {
     );
     assert_eq!(
         g.to_act().outcome().cloned(),
-        Some(Outcome::draw(2, "neither player can play"))
+        Some(Outcome::draw(2, "two turns in a row without a card played"))
     );
     // A burn in between starts the count again.
     let mut g = stuck();
@@ -945,29 +950,44 @@ fn ambush_strengthens_the_defence_once_a_battle() {
     let mut g = battle(
         &["Fork"],
         &["Knight", "Knight", "Peasant"],
-        &["Ambush", "Ambush", "Siege"],
+        &["Ambush", "Ambush", "Siege", "Block", "Crossfire"],
         &["Rook", "Peasant", "Peasant"],
     );
     play(&mut g, "attack Fork");
     assert_eq!(
         texts(&g),
-        ["take", "play Ambush"],
+        ["take", "play Block", "play Ambush"],
         "Siege's 6 is short of 7 without Ambush"
     );
     let events = play(&mut g, "play Ambush");
     assert_eq!(
         events.last().unwrap(),
-        "Black draws 5 back toward seven",
+        "Black draws 3 back toward seven",
         "a card played out of turn draws back at once"
     );
     assert_eq!(g.sides[1].hand.len(), HAND);
-    // Ambush commits Black to a defence: no taking, no second Ambush.
+    // Ambush commits Black to a defence: no taking, no Block, no second Ambush.
     assert_eq!(texts(&g), ["defend Siege with Rook, Peasant, Peasant"]);
-    assert_eq!(
-        refused(&g, "take"),
-        "you played Ambush: defend with a combat card"
-    );
+    for answer in ["take", "play Block"] {
+        assert_eq!(
+            refused(&g, answer),
+            "you played Ambush: defend with a combat card"
+        );
+    }
     assert_eq!(refused(&g, "play Ambush"), "Ambush is played once a battle");
+    assert_eq!(
+        g.view(Viewer::Spectator).status,
+        "Black to answer Fork (power 7): defend (after Ambush)"
+    );
+    assert_eq!(
+        refused(&g, "defend"),
+        "write defend Castle Wall with Rook, Rook, Peasant"
+    );
+    // Crossfire would reach 8 with Ambush; the board is what it lacks.
+    assert_eq!(
+        refused(&g, "defend Crossfire with Rook, Peasant, Peasant"),
+        "your board cannot fill Crossfire's lines: bishop, rook, pawn"
+    );
     let events = play(&mut g, "defend Siege with Rook, Peasant, Peasant");
     assert!(events.iter().any(|e| e.contains("(power 8)")), "{events:?}");
     assert!(events.contains(&"White loses the battle".to_string()));
@@ -977,14 +997,15 @@ fn ambush_strengthens_the_defence_once_a_battle() {
     let mut g = battle(
         &["Fork"],
         &["Knight", "Knight", "Peasant"],
-        &["Ambush", "Skirmish"],
+        &["Ambush", "Skirmish", "Castle Wall"],
         &["Rook"],
     );
     play(&mut g, "attack Fork");
     assert_eq!(texts(&g), ["take"]);
     assert_eq!(
         refused(&g, "play Ambush"),
-        "Ambush joins a defence, and no combat card in your hand reaches power 7 even with its +2"
+        "Ambush joins a defence, and no combat card in your hand can defend from your board at \
+         power 7 or more, even with its +2"
     );
 }
 
