@@ -535,3 +535,52 @@ fn chess_a_tete_spy_shows_the_hand_to_its_player_only() {
         .unwrap_or_else(|| panic!("the peek, marked for ann: {text}"));
     assert_eq!(peek.split(", ").count(), 7, "{peek}");
 }
+
+#[test]
+fn actions_that_list_cards_are_shown_one_a_line() {
+    // Decks of Peasants and Pawn Storms: a deal where White can put two Peasants down and then
+    // attack with both.
+    let deck = "King, Queen, 14 Pawn Storm, Checkmate, 10 Reinforcements, 16 Peasant, 12 Knight";
+    let options = [
+        ("white_deck".to_string(), deck.to_string()),
+        ("black_deck".to_string(), deck.to_string()),
+    ];
+    let seed = (0..500u64)
+        .find(|&seed| {
+            let mut rng = GameRng::from_seed(seed);
+            let mut game = GameKind::Chessatete.start(&options, 2, &mut rng).unwrap();
+            (0..2).all(|_| game.play(Seat(0), "play Peasant", &mut rng).is_ok())
+                && game
+                    .legal_actions(Seat(0))
+                    .contains(&"attack Pawn Storm with Peasant, Peasant".to_string())
+        })
+        .expect("some deal gives White two Peasants and a Pawn Storm");
+    let out = play(
+        &[
+            "chessatete",
+            "--players",
+            "ann,ben",
+            "--seed",
+            &seed.to_string(),
+            "--option",
+            &format!("white_deck={deck}"),
+            "--option",
+            &format!("black_deck={deck}"),
+        ],
+        "ann: move play Peasant\nann: move play Peasant\nann: legal\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let listed: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("legal ("))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(str::trim)
+        .collect();
+    assert!(
+        listed.contains(&"attack Pawn Storm with Peasant, Peasant"),
+        "{text}"
+    );
+    assert!(listed.contains(&"end"), "{listed:?}");
+}

@@ -246,11 +246,17 @@ impl Console {
             }
             "legal" => {
                 let legal = self.table.legal(id, player.id).map_err(err)?;
-                Ok(vec![if legal.is_empty() {
-                    "legal: nothing to do now".to_string()
+                Ok(if legal.is_empty() {
+                    vec!["legal: nothing to do now".to_string()]
+                } else if legal.iter().any(|a| a.contains(',')) {
+                    // Actions that list cards ("attack Fork with Knight, Knight, Peasant") would
+                    // run together in one comma-separated line: one a line instead.
+                    std::iter::once(format!("legal ({}):", legal.len()))
+                        .chain(legal.iter().map(|a| format!("  {a}")))
+                        .collect()
                 } else {
-                    format!("legal ({}): {}", legal.len(), legal.join(", "))
-                }])
+                    vec![format!("legal ({}): {}", legal.len(), legal.join(", "))]
+                })
             }
             "view" => {
                 let view = self.table.view_for(id, Some(player.id)).map_err(err)?;
