@@ -1,7 +1,7 @@
 //! The console binary as a user (or a script) drives it.
 
 use deckmate::engine::{GameRng, Seat, ToAct};
-use deckmate::games::GameKind;
+use deckmate::games::{AnyGame, GameKind};
 use deckmate::store::Store;
 use deckmate::table::Table;
 use std::io::{BufRead, BufReader, Write};
@@ -504,28 +504,45 @@ fn chess_a_tete_shows_a_hand_to_its_owner_only() {
     assert!(text.contains(&format!("White plays {card}")), "{text}");
 }
 
+/// The first seed below 500 whose Chess-à-Tête deal (with these options) passes `wanted`, which
+/// may play on the game with the deal's random source.
+fn chess_a_tete_deal(
+    options: &[(String, String)],
+    wanted: impl Fn(&mut AnyGame, &mut GameRng) -> bool,
+) -> u64 {
+    (0..500u64)
+        .find(|&seed| {
+            let mut rng = GameRng::from_seed(seed);
+            let mut game = GameKind::Chessatete.start(options, 2, &mut rng).unwrap();
+            wanted(&mut game, &mut rng)
+        })
+        .expect("some deal fits the test")
+}
+
+/// Runs `script` in the console on a Chess-à-Tête match of ann and ben dealt from `seed`.
+fn play_chess_a_tete(seed: u64, options: &[(String, String)], script: &str) -> Output {
+    let mut args = vec![
+        "chessatete".to_string(),
+        "--players".into(),
+        "ann,ben".into(),
+        "--seed".into(),
+        seed.to_string(),
+    ];
+    for (key, value) in options {
+        args.push("--option".into());
+        args.push(format!("{key}={value}"));
+    }
+    play(&args.iter().map(String::as_str).collect::<Vec<_>>(), script)
+}
+
 #[test]
 fn chess_a_tete_spy_shows_the_hand_to_its_player_only() {
     // A deal where White can play Spy at once.
-    let seed = (0..500u64)
-        .find(|&seed| {
-            let game = GameKind::Chessatete
-                .start(&[], 2, &mut GameRng::from_seed(seed))
-                .unwrap();
-            game.legal_actions(Seat(0))
-                .contains(&"play Spy".to_string())
-        })
-        .expect("some deal gives White a Spy");
-    let out = play(
-        &[
-            "chessatete",
-            "--players",
-            "ann,ben",
-            "--seed",
-            &seed.to_string(),
-        ],
-        "ann: move play Spy\n",
-    );
+    let seed = chess_a_tete_deal(&[], |game, _| {
+        game.legal_actions(Seat(0))
+            .contains(&"play Spy".to_string())
+    });
+    let out = play_chess_a_tete(seed, &[], "ann: move play Spy\n");
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("White plays Spy"), "{text}");
@@ -545,28 +562,15 @@ fn actions_that_list_cards_are_shown_one_a_line() {
         ("white_deck".to_string(), deck.to_string()),
         ("black_deck".to_string(), deck.to_string()),
     ];
-    let seed = (0..500u64)
-        .find(|&seed| {
-            let mut rng = GameRng::from_seed(seed);
-            let mut game = GameKind::Chessatete.start(&options, 2, &mut rng).unwrap();
-            (0..2).all(|_| game.play(Seat(0), "play Peasant", &mut rng).is_ok())
-                && game
-                    .legal_actions(Seat(0))
-                    .contains(&"attack Pawn Storm with Peasant, Peasant".to_string())
-        })
-        .expect("some deal gives White two Peasants and a Pawn Storm");
-    let out = play(
-        &[
-            "chessatete",
-            "--players",
-            "ann,ben",
-            "--seed",
-            &seed.to_string(),
-            "--option",
-            &format!("white_deck={deck}"),
-            "--option",
-            &format!("black_deck={deck}"),
-        ],
+    let seed = chess_a_tete_deal(&options, |game, rng| {
+        (0..2).all(|_| game.play(Seat(0), "play Peasant", rng).is_ok())
+            && game
+                .legal_actions(Seat(0))
+                .contains(&"attack Pawn Storm with Peasant, Peasant".to_string())
+    });
+    let out = play_chess_a_tete(
+        seed,
+        &options,
         "ann: move play Peasant\nann: move play Peasant\nann: legal\n",
     );
     let text = stdout(&out);

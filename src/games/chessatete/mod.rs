@@ -1,9 +1,9 @@
 //! Chess-à-Tête: a card game of chess pieces. Each player starts with the King on their board
 //! and seven cards in hand, plays up to three actions a turn (piece cards within the board
 //! limits, action cards, one combat card, burning), and draws back to seven at the end of the
-//! turn (and as a turn begins, after a discard). An attack waits for the defender's answer (a defence, an out-of-turn card, or taking
-//! it), and a successful one either defeats the King or costs the defender pieces of their
-//! choosing. A player wins by defeating the King, by Checkmate, or when the opponent cannot draw
+//! turn (and as a turn begins, after a discard). An attack waits for the defender's answer (a
+//! defence, an out-of-turn card, or taking it), and a successful one either defeats the King or
+//! costs the defender pieces of their choosing. A player wins by defeating the King, by Checkmate, or when the opponent cannot draw
 //! back to seven. See docs/rules/chessatete.md.
 
 mod combat;
@@ -16,6 +16,9 @@ use crate::engine::{
 use crate::games::chess::{Color, color_of, seat_of, two_seats};
 use deck::{CardKind, Effect, PieceKind, Timing, catalogue, check_deck, read_list};
 use serde::{Deserialize, Serialize};
+
+/// Why a defender who played Ambush may do nothing but defend.
+const AMBUSHED: &str = "you played Ambush: defend with a combat card";
 
 /// Cards in hand at the start of every turn.
 pub const HAND: usize = 7;
@@ -348,10 +351,9 @@ impl ChessATete {
                 effect: Effect::DefendPower(n),
             } => {
                 self.defend_bonus == 0
-                    && self
-                        .combats(color, 0)
-                        .iter()
-                        .any(|(c, p)| self.power(color, *c, p) + u32::from(n) >= power)
+                    && !self
+                        .combats(color, power.saturating_sub(u32::from(n)))
+                        .is_empty()
             }
             CardKind::Action {
                 timing: Timing::OutOfTurn,
@@ -660,7 +662,7 @@ impl ChessATete {
                     .unwrap_or_else(|| "that defence is not possible".into());
             }
             (Phase::Defend(_), Action::Take) => {
-                return "you played Ambush: defend with a combat card".into();
+                return AMBUSHED.into();
             }
             (Phase::Defend(attack), Action::Play(id) | Action::PlayOn { card: id, .. })
                 if self.side(color).hand.contains(id) =>
@@ -682,9 +684,7 @@ impl ChessATete {
                     CardKind::Action {
                         timing: Timing::OutOfTurn,
                         ..
-                    } if self.defend_bonus > 0 => {
-                        "you played Ambush: defend with a combat card".into()
-                    }
+                    } if self.defend_bonus > 0 => AMBUSHED.into(),
                     CardKind::Checkmate { .. } => {
                         format!("Checkmate's conditions do not hold: {}", c.text)
                     }
@@ -1043,20 +1043,23 @@ impl Game for ChessATete {
         rng: &mut GameRng,
     ) -> Result<Self, SetupError> {
         two_seats(Self::NAME, seats)?;
-        let decks = [
+        // Both decks are checked before either is refused, so every breach is named at once.
+        let decks = match (
             build_deck(options.white_deck.as_deref(), Color::White),
             build_deck(options.black_deck.as_deref(), Color::Black),
-        ];
-        let refused: Vec<String> = decks
-            .iter()
-            .filter_map(|d| d.as_ref().err().map(|e| e.to_string()))
-            .collect();
-        if !refused.is_empty() {
-            return Err(SetupError::Options(refused.join("; ")));
-        }
+        ) {
+            (Ok(white), Ok(black)) => [white, black],
+            (white, black) => {
+                let refused: Vec<String> = [white.err(), black.err()]
+                    .into_iter()
+                    .flatten()
+                    .map(|e| e.to_string())
+                    .collect();
+                return Err(SetupError::Options(refused.join("; ")));
+            }
+        };
         let mut sides: [Side; 2] = Default::default();
-        for (color, deck) in [Color::White, Color::Black].into_iter().zip(decks) {
-            let mut cards = deck?;
+        for (color, mut cards) in [Color::White, Color::Black].into_iter().zip(decks) {
             let king = cards
                 .iter()
                 .position(|&id| piece_kind(id) == Some(PieceKind::King))

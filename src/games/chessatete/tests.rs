@@ -968,26 +968,26 @@ fn ambush_strengthens_the_defence_once_a_battle() {
     assert_eq!(g.sides[1].hand.len(), HAND);
     // Ambush commits Black to a defence: no taking, no Block, no second Ambush.
     assert_eq!(texts(&g), ["defend Siege with Rook, Peasant, Peasant"]);
-    for answer in ["take", "play Block"] {
-        assert_eq!(
-            refused(&g, answer),
-            "you played Ambush: defend with a combat card"
-        );
-    }
-    assert_eq!(refused(&g, "play Ambush"), "Ambush is played once a battle");
     assert_eq!(
         g.view(Viewer::Spectator).status,
         "Black to answer Fork (power 7): defend (after Ambush)"
     );
-    assert_eq!(
-        refused(&g, "defend"),
-        "write defend Castle Wall with Rook, Rook, Peasant"
-    );
-    // Crossfire would reach 8 with Ambush; the board is what it lacks.
-    assert_eq!(
-        refused(&g, "defend Crossfire with Rook, Peasant, Peasant"),
-        "your board cannot fill Crossfire's lines: bishop, rook, pawn"
-    );
+    for (text, reason) in [
+        ("take", "you played Ambush: defend with a combat card"),
+        ("play Block", "you played Ambush: defend with a combat card"),
+        ("play Ambush", "Ambush is played once a battle"),
+        (
+            "defend",
+            "write defend Castle Wall with Rook, Rook, Peasant",
+        ),
+        // Crossfire would reach 8 with Ambush; the board is what it lacks.
+        (
+            "defend Crossfire with Rook, Peasant, Peasant",
+            "your board cannot fill Crossfire's lines: bishop, rook, pawn",
+        ),
+    ] {
+        assert_eq!(refused(&g, text), reason, "{text}");
+    }
     let events = play(&mut g, "defend Siege with Rook, Peasant, Peasant");
     assert!(events.iter().any(|e| e.contains("(power 8)")), "{events:?}");
     assert!(events.contains(&"White loses the battle".to_string()));
