@@ -25,11 +25,12 @@ enum Command {
     Bot,
     /// Play a match in the terminal (or from a script on standard input).
     Play {
-        /// chess or enthralling
+        /// The game: chess, enthralling, enprise, echek, snipe or chessatete.
         game: GameKind,
-        /// Player names in seat order, separated by commas.
+        /// Player names in seat order, separated by commas (2 players; En Prise takes 2 to 4).
         #[arg(long, value_delimiter = ',')]
         players: Vec<String>,
+        /// The seed of the match's random deals (default: a random one).
         #[arg(long)]
         seed: Option<u64>,
         /// A game option, KEY=VALUE; may be repeated.
@@ -38,12 +39,16 @@ enum Command {
         /// Store the match in this SQLite file (default: in memory only).
         #[arg(long)]
         db: Option<std::path::PathBuf>,
-        /// Write a numbered PNG of the board to this folder after every action.
+        /// Write a PNG of the board to this folder at the start and after every action.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// Resume this stored match (needs --db).
         #[arg(long = "match")]
         match_id: Option<i64>,
+        /// Print the board as text at the start and after every action (always on a
+        /// terminal).
+        #[arg(long)]
+        board: bool,
     },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
@@ -56,7 +61,7 @@ enum Command {
     },
     /// Play random legal games to the end and summarise them.
     Selfplay {
-        /// chess or enthralling
+        /// The game: chess, enthralling, enprise, echek, snipe or chessatete.
         game: GameKind,
         #[arg(long, default_value_t = 100)]
         games: usize,
@@ -84,15 +89,16 @@ fn main() -> ExitCode {
         if BotConfig::from_env().is_ok() {
             return Command::Bot;
         }
-        eprintln!("No DISCORD_TOKEN set: starting a local chess match. (`deckmate bot` explains how to connect to Discord.)");
+        eprintln!("No DISCORD_TOKEN set: starting a local chess match. (`deckmate bot` explains how to connect to Discord; `deckmate play --help` how to play other games.)");
         Command::Play {
-        game: GameKind::Chess,
-        players: vec!["white".into(), "black".into()],
-        seed: None,
-        options: vec![],
-        db: None,
+            game: GameKind::Chess,
+            players: vec!["white".into(), "black".into()],
+            seed: None,
+            options: vec![],
+            db: None,
             out: None,
             match_id: None,
+            board: true,
         }
     });
     match command {
@@ -105,6 +111,7 @@ fn main() -> ExitCode {
             db,
             out,
             match_id,
+            board,
         } => {
             if match_id.is_some() && db.is_none() {
                 eprintln!("error: --match needs --db, the file the match is stored in");
@@ -119,6 +126,7 @@ fn main() -> ExitCode {
                 out,
                 match_id,
                 prompt: std::io::stdin().is_terminal(),
+                show_board: board || std::io::stdin().is_terminal(),
             };
             match console::run(
                 &config,

@@ -1,23 +1,24 @@
 //! The local console: plays real matches through the table service in a terminal, or from a
-//! script on standard input. Each input line is `NAME: COMMAND`; see [`HELP`].
+//! script on standard input. Each input line is `NAME: COMMAND`, or a bare command for the one
+//! player who must act; see [`HELP`].
 
-use crate::engine::{GameRng, Seat};
-use crate::games::chess::{BoardView, Color};
-use crate::games::chessatete::ChessATeteView;
-use crate::games::echek::EchekView;
-use crate::games::enprise::{EnPriseView, SquareView};
-use crate::games::snipe::{self, SnipeView};
+mod text;
+
+pub use text::text_view;
+
+use crate::engine::{GameRng, Seat, echo};
 use crate::games::{AnyView, GameKind};
 use crate::store::{MatchId, Place, Player, Store, StoreError};
 use crate::table::{Table, TableError, Update};
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-pub const HELP: &str = "commands, one per line as NAME: COMMAND —
-  move <action>   play an action (for example: alice: move e4)
+pub const HELP: &str =
+    "commands, one per line, as NAME: COMMAND or, for the one player to act, bare —
+  <action>        play an action (alice: e4, or just e4); move <action> works too
   legal           list the actions you may take now
   view            show what you may see of the game
   board           show the board (and write its picture with --out)
@@ -25,6 +26,14 @@ pub const HELP: &str = "commands, one per line as NAME: COMMAND —
   draw offer|accept|decline
   history         list the actions so far
 blank lines and lines starting with # are skipped";
+
+/// The console's own commands; any other first word starts an action.
+const COMMANDS: [&str; 8] = [
+    "move", "legal", "view", "board", "resign", "draw", "history", "help",
+];
+
+/// The longest player name the console accepts.
+const NAME_LIMIT: usize = 32;
 
 #[derive(Clone, Debug)]
 pub struct ConsoleConfig {
@@ -35,12 +44,14 @@ pub struct ConsoleConfig {
     pub options: Vec<(String, String)>,
     /// The database file; None keeps the match in memory.
     pub db: Option<PathBuf>,
-    /// Where to write a numbered PNG of the board after every action.
+    /// Where to write a PNG of the board at the start and after every action.
     pub out: Option<PathBuf>,
     /// Resume this stored match instead of starting one.
     pub match_id: Option<MatchId>,
-    /// Print a prompt before reading each line (on a terminal).
+    /// Print a prompt naming who must act before reading each line (on a terminal).
     pub prompt: bool,
+    /// Print the board as text at the start and after every action.
+    pub show_board: bool,
 }
 
 /// Failures that stop the console before play (bad arguments, unusable database).
@@ -63,9 +74,40 @@ pub struct Console {
     table: Table,
     id: MatchId,
     players: Vec<Player>,
-    out: Option<PathBuf>,
+    /// Where pictures go, and the start of their file names (unique to this match).
+    pictures: Option<(PathBuf, String)>,
+    show_board: bool,
     /// A running timer (En Prise Memory): when it ends, and the version it was set for.
     timer: Option<(Instant, u64)>,
+    /// An action that loses on the spot, refused once with a warning: the same player sending
+    /// the same action again plays it.
+    pending: Option<(usize, String)>,
+}
+
+/// Why a player name is refused, if it is: one that could not be typed back as `NAME:`.
+fn bad_name(name: &str, earlier: &[String]) -> Option<String> {
+    let shown = echo(&name.escape_debug().to_string());
+    if name.is_empty() {
+        Some("a player name cannot be empty".into())
+    } else if name.chars().count() > NAME_LIMIT {
+        Some(format!(
+            "\"{shown}\" is too long for a player name (at most {NAME_LIMIT} characters)"
+        ))
+    } else if name.chars().any(char::is_control) {
+        Some(format!(
+            "\"{shown}\" cannot be a player name: it holds a control character"
+        ))
+    } else if name.contains(':') || name.starts_with('#') {
+        Some(format!(
+            "\"{shown}\" cannot be a player name: names cannot contain ':' or start with '#'"
+        ))
+    } else if earlier.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        Some(format!(
+            "\"{shown}\" is named twice; give each player a different name"
+        ))
+    } else {
+        None
+    }
 }
 
 impl Console {
@@ -83,6 +125,11 @@ impl Console {
                 source,
             })?;
         }
+        let given: Vec<String> = config
+            .players
+            .iter()
+            .map(|n| n.trim().to_string())
+            .collect();
         let (id, update) = match config.match_id {
             Some(id) => {
                 let update = table.show(id)?;
@@ -96,19 +143,18 @@ impl Console {
                 (id, update)
             }
             None => {
-                if config.players.is_empty() {
+                if given.is_empty() {
                     return Err(ConsoleError::Usage(
                         "name the players with --players NAME,NAME".into(),
                     ));
                 }
-                let mut players = Vec::new();
-                for name in &config.players {
-                    let name = name.trim();
-                    if name.is_empty() || name.contains(':') {
-                        return Err(ConsoleError::Usage(format!(
-                            "\"{name}\" cannot be a player name (empty, or contains ':')"
-                        )));
+                for (i, name) in given.iter().enumerate() {
+                    if let Some(why) = bad_name(name, &given[..i]) {
+                        return Err(ConsoleError::Usage(why));
                     }
+                }
+                let mut players = Vec::new();
+                for name in &given {
                     players.push(table.store().local_player(name)?);
                 }
                 let seed = config.seed.unwrap_or_else(random_seed);
@@ -128,10 +174,14 @@ impl Console {
             .map(|(_, p, _)| p.clone())
             .collect();
         // Resuming with --players: they must be the match's players, in seat order.
-        if config.match_id.is_some() && !config.players.is_empty() {
+        if config.match_id.is_some() && !given.is_empty() {
             let stored: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-            let given: Vec<&str> = config.players.iter().map(|n| n.trim()).collect();
-            if stored != given {
+            let same = stored.len() == given.len()
+                && stored
+                    .iter()
+                    .zip(&given)
+                    .all(|(a, b)| a.eq_ignore_ascii_case(b));
+            if !same {
                 return Err(ConsoleError::Usage(format!(
                     "match #{id} is played by {}, not {}",
                     stored.join(","),
@@ -139,12 +189,18 @@ impl Console {
                 )));
             }
         }
+        let pictures = config
+            .out
+            .as_ref()
+            .map(|out| (out.clone(), picture_prefix(out, config.db.as_deref(), id)));
         let mut console = Console {
             table,
             id,
             players,
-            out: config.out.clone(),
+            pictures,
+            show_board: config.show_board,
             timer: None,
+            pending: None,
         };
         console.note_timer(&update);
         let mut lines = vec![format!(
@@ -152,6 +208,12 @@ impl Console {
             update.game.name(),
             seat_list(&update)
         )];
+        if let Err(e) = console.write_png(&update) {
+            lines.push(format!("error: {e}"));
+        }
+        if console.show_board {
+            lines.extend(text_view(&update.public_view));
+        }
         lines.extend(status_lines(&update));
         Ok((console, lines))
     }
@@ -163,6 +225,15 @@ impl Console {
     /// When the running timer ends, if one runs.
     pub fn deadline(&self) -> Option<Instant> {
         self.timer.map(|(at, _)| at)
+    }
+
+    /// The prompt for the next line: who must act, or that the match is over.
+    pub fn prompt(&self) -> String {
+        match self.table.waiting_for(self.id) {
+            Ok(names) if names.is_empty() => "match over> ".into(),
+            Ok(names) => format!("{} to act> ", names.join(", ")),
+            Err(_) => "> ".into(),
+        }
     }
 
     fn note_timer(&mut self, update: &Update) {
@@ -183,12 +254,7 @@ impl Console {
         match self.table.expire(self.id, version) {
             Ok(update) => {
                 self.note_timer(&update);
-                let mut lines = match self.write_png(&update) {
-                    Ok(()) => vec![],
-                    Err(e) => vec![format!("error: {e}")],
-                };
-                lines.extend(action_lines(&update));
-                lines
+                self.after_change(&update)
             }
             Err(TableError::Stale(_)) => vec![],
             Err(e) => vec![format!("error: {e}")],
@@ -207,57 +273,76 @@ impl Console {
         }
     }
 
+    /// The player a line speaks for, and the command: `NAME: COMMAND`, or a bare command for
+    /// the one player who must act.
+    fn speaker<'a>(&self, line: &'a str) -> Result<(usize, &'a str), String> {
+        if let Some((name, command)) = line.split_once(':') {
+            let name = name.trim();
+            let index = self
+                .players
+                .iter()
+                .position(|p| p.name.eq_ignore_ascii_case(name))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+                    format!(
+                        "{} is not playing in match #{} (players: {})",
+                        echo(name),
+                        self.id,
+                        names.join(", ")
+                    )
+                })?;
+            return Ok((index, command.trim()));
+        }
+        let waiting = self.table.waiting_for(self.id).map_err(|e| e.to_string())?;
+        let index_of = |name: &String| self.players.iter().position(|p| &p.name == name);
+        let mut acting: Vec<usize> = waiting.iter().filter_map(index_of).collect();
+        acting.dedup();
+        match acting.as_slice() {
+            [one] => Ok((*one, line)),
+            // Nobody must act (the match is over): reading commands still work.
+            [] => Ok((0, line)),
+            several => {
+                let names: Vec<&str> = several
+                    .iter()
+                    .map(|&i| self.players[i].name.as_str())
+                    .collect();
+                Err(format!(
+                    "{} must all act now: say who, as NAME: COMMAND (for example \"{}: {}\")",
+                    names.join(", "),
+                    names[0],
+                    echo(line)
+                ))
+            }
+        }
+    }
+
     fn command(&mut self, line: &str) -> Result<Vec<String>, String> {
-        let (name, command) = line.split_once(':').ok_or_else(|| {
-            format!("expected NAME: COMMAND, got \"{line}\" (try \"alice: help\")")
-        })?;
-        let name = name.trim();
-        let command = command.trim();
+        let (index, command) = self.speaker(line)?;
         let (verb, rest) = command
             .split_once(char::is_whitespace)
             .map_or((command, ""), |(v, r)| (v, r.trim()));
-        if verb.eq_ignore_ascii_case("help") {
-            return Ok(HELP.lines().map(str::to_string).collect());
+        let verb = verb.to_ascii_lowercase();
+        if verb == "help" {
+            return Ok(self.help());
         }
-        let player = self
-            .players
-            .iter()
-            .find(|p| p.name == name)
-            .cloned()
-            .ok_or_else(|| {
-                let names: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
-                format!(
-                    "{name} is not playing in match #{} (players: {})",
-                    self.id,
-                    names.join(", ")
-                )
-            })?;
+        let player = self.players[index].clone();
         let err = |e: TableError| e.to_string();
         let id = self.id;
-        match verb.to_ascii_lowercase().as_str() {
+        if !COMMANDS.contains(&verb.as_str()) {
+            // A bare action ("e4", "ready", "play Knight").
+            return self.act(index, command);
+        }
+        if verb != "move" {
+            self.pending = None;
+        }
+        match verb.as_str() {
             "move" => {
                 if rest.is_empty() {
                     return Err("say which action, for example: move e4".into());
                 }
-                let update = self.table.act(id, player.id, None, rest).map_err(err)?;
-                self.note_timer(&update);
-                self.write_png(&update)?;
-                Ok(action_lines(&update))
+                self.act(index, rest)
             }
-            "legal" => {
-                let legal = self.table.legal(id, player.id).map_err(err)?;
-                Ok(if legal.is_empty() {
-                    vec!["legal: nothing to do now".to_string()]
-                } else if legal.iter().any(|a| a.contains(',')) {
-                    // Actions that list cards ("attack Fork with Knight, Knight, Peasant") would
-                    // run together in one comma-separated line: one a line instead.
-                    std::iter::once(format!("legal ({}):", legal.len()))
-                        .chain(legal.iter().map(|a| format!("  {a}")))
-                        .collect()
-                } else {
-                    vec![format!("legal ({}): {}", legal.len(), legal.join(", "))]
-                })
-            }
+            "legal" => self.legal(&player),
             "view" => {
                 let view = self.table.view_for(id, Some(player.id)).map_err(err)?;
                 Ok(text_view(&view))
@@ -271,7 +356,7 @@ impl Console {
             }
             "resign" => {
                 let update = self.table.resign(id, player.id, None).map_err(err)?;
-                Ok(action_lines(&update))
+                Ok(self.after_change(&update))
             }
             "draw" => {
                 let update = match rest.to_ascii_lowercase().as_str() {
@@ -281,9 +366,9 @@ impl Console {
                     _ => return Err("say draw offer, draw accept or draw decline".into()),
                 }
                 .map_err(err)?;
-                Ok(action_lines(&update))
+                Ok(self.after_change(&update))
             }
-            "history" => {
+            _ => {
                 let history = self.table.history(id).map_err(err)?;
                 if history.is_empty() {
                     return Ok(vec!["history: no actions yet".into()]);
@@ -293,23 +378,166 @@ impl Console {
                     .map(|(n, who, text)| format!("{n:>3}. {who}: {text}"))
                     .collect())
             }
-            other => Err(format!(
-                "unknown command \"{other}\"; commands: move, legal, view, board, resign, draw, history, help"
-            )),
         }
     }
 
-    /// Writes `<out>/match-<id>-<version>.png` after an action.
+    /// Plays `text` for the player at `index`. An action that loses on the spot is refused
+    /// once with its warning; sent again by the same player, it is played.
+    fn act(&mut self, index: usize, text: &str) -> Result<Vec<String>, String> {
+        let player = self.players[index].id;
+        let result = match self.table.act(self.id, player, None, text) {
+            Err(TableError::Confirm {
+                warning, action, ..
+            }) => {
+                if self.pending.as_ref() == Some(&(index, action.clone())) {
+                    self.table.act_with(self.id, player, None, text, true)
+                } else {
+                    self.pending = Some((index, action.clone()));
+                    return Ok(vec![format!(
+                        "warning: {action}: {warning}; send it again to confirm"
+                    )]);
+                }
+            }
+            other => other,
+        };
+        self.pending = None;
+        let update = result.map_err(|e| e.to_string())?;
+        self.note_timer(&update);
+        Ok(self.after_change(&update))
+    }
+
+    /// `legal`: one line for a short list; for a long one (or actions that hold commas), one
+    /// group a line with its count.
+    fn legal(&self, player: &Player) -> Result<Vec<String>, String> {
+        let groups = self
+            .table
+            .legal_groups(self.id, player.id)
+            .map_err(|e| e.to_string())?;
+        let count: usize = groups.iter().map(|(_, g)| g.len()).sum();
+        if count == 0 {
+            let waiting = self.table.waiting_for(self.id).map_err(|e| e.to_string())?;
+            return Ok(vec![if waiting.is_empty() {
+                "legal: nothing, the match is over".to_string()
+            } else {
+                format!("legal: nothing now; waiting for {}", waiting.join(", "))
+            }]);
+        }
+        let all: Vec<&String> = groups.iter().flat_map(|(_, g)| g).collect();
+        if count <= 12 && !all.iter().any(|a| a.contains(',')) {
+            let texts: Vec<&str> = all.iter().map(|a| a.as_str()).collect();
+            return Ok(vec![format!("legal ({count}): {}", texts.join(", "))]);
+        }
+        let mut lines = vec![format!("legal ({count}):")];
+        for (group, texts) in groups {
+            let separator = if texts.iter().any(|t| t.contains(',')) {
+                " | "
+            } else {
+                ", "
+            };
+            let label = if group.is_empty() { "other" } else { &group };
+            lines.push(format!(
+                "  {label} ({}): {}",
+                texts.len(),
+                texts.join(separator)
+            ));
+        }
+        Ok(lines)
+    }
+
+    /// `help`: the commands, then how this game's actions are written.
+    fn help(&self) -> Vec<String> {
+        let game = self.table.show(self.id).map(|u| u.game);
+        let mut lines: Vec<String> = HELP.lines().map(str::to_string).collect();
+        if let Ok(game) = game {
+            let notation = game.notation();
+            if !notation.is_empty() {
+                lines.push(format!("{} actions:", game.name()));
+                lines.extend(notation.lines().map(|l| format!("  {}", l.trim_start())));
+            }
+            lines.push(format!(
+                "type legal for every action you may take now; docs/rules/{}.md has the rules",
+                game.id()
+            ));
+        }
+        lines
+    }
+
+    /// The lines after the match changed: what happened, the board (when shown) and who acts
+    /// next; the picture is written too.
+    fn after_change(&self, update: &Update) -> Vec<String> {
+        let mut lines: Vec<String> = update
+            .public
+            .iter()
+            .filter(|l| !l.starts_with("Game over"))
+            .cloned()
+            .collect();
+        // Lines for one seat (a peek at cards): the console is shared, so they are marked.
+        for (seat, text) in &update.private {
+            let name = update
+                .seat_views
+                .iter()
+                .find(|(s, _, _)| s == seat)
+                .map_or("?", |(_, p, _)| p.name.as_str());
+            lines.push(format!("(for {name} only) {text}"));
+        }
+        if let Err(e) = self.write_png(update) {
+            lines.push(format!(
+                "error: the action was stored, but its picture was not written: {e}"
+            ));
+        }
+        if self.show_board {
+            lines.extend(text_view(&update.public_view));
+        }
+        lines.extend(status_lines(update));
+        lines
+    }
+
+    /// Writes `<out>/<prefix>-<version>.png`: the board at this version.
     fn write_png(&self, update: &Update) -> Result<(), String> {
-        let Some(out) = &self.out else {
+        let Some((out, prefix)) = &self.pictures else {
             return Ok(());
         };
-        let path = out.join(format!(
-            "match-{}-{:04}.png",
-            update.match_id, update.version
-        ));
+        let path = out.join(format!("{prefix}-{:04}.png", update.version));
         std::fs::write(&path, &update.board_png)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}
+
+/// The start of this match's picture file names: `match-<id>` for a match in a database
+/// (`<file>-match-<id>` when the database is not deckmate's default name), and for a match
+/// kept in memory, `memory-<n>` with an `n` no picture in `out` uses yet, so a new match never
+/// overwrites an old one's pictures.
+fn picture_prefix(out: &Path, db: Option<&Path>, id: MatchId) -> String {
+    match db {
+        Some(db) => {
+            let stem = db
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let stem: String = stem
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() || c == '-' || c == '_' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            format!("{stem}-match-{id}")
+        }
+        None => {
+            let taken = |n: u32| {
+                let start = format!("memory-{n}-");
+                std::fs::read_dir(out).is_ok_and(|entries| {
+                    entries
+                        .flatten()
+                        .any(|e| e.file_name().to_string_lossy().starts_with(&start))
+                })
+            };
+            let n = (1..).find(|&n| !taken(n)).unwrap_or(1);
+            format!("memory-{n}")
+        }
     }
 }
 
@@ -340,26 +568,6 @@ fn seat_name(view: &AnyView, seat: Seat) -> String {
     }
 }
 
-fn action_lines(update: &Update) -> Vec<String> {
-    let mut lines: Vec<String> = update
-        .public
-        .iter()
-        .filter(|l| !l.starts_with("Game over"))
-        .cloned()
-        .collect();
-    // Lines for one seat (a peek at cards): the console is shared, so they are marked.
-    for (seat, text) in &update.private {
-        let name = update
-            .seat_views
-            .iter()
-            .find(|(s, _, _)| s == seat)
-            .map_or("?", |(_, p, _)| p.name.as_str());
-        lines.push(format!("(for {name} only) {text}"));
-    }
-    lines.extend(status_lines(update));
-    lines
-}
-
 /// "to move: bob", or the `result:` line.
 fn status_lines(update: &Update) -> Vec<String> {
     match &update.result {
@@ -371,291 +579,12 @@ fn status_lines(update: &Update) -> Vec<String> {
     }
 }
 
-/// A view as text for the terminal.
-pub fn text_view(view: &AnyView) -> Vec<String> {
-    match view {
-        AnyView::Chess(board) => text_board(board),
-        AnyView::Enthralling(v) => {
-            let mut lines = text_board(&v.board);
-            lines.push("(* marks an enthralled piece)".into());
-            lines
-        }
-        AnyView::Enprise(v) => text_enprise(v),
-        AnyView::Echek(v) => text_echek(v),
-        AnyView::Snipe(v) => text_snipe(v),
-        AnyView::Chessatete(v) => text_chessatete(v),
-    }
-}
-
-/// Both sides (Black first): board with its hit points, ongoing cards, counts, and the hand
-/// for its owner; then the attack or damage under way, the last turn and what happens now.
-fn text_chessatete(view: &ChessATeteView) -> Vec<String> {
-    let mut lines = Vec::new();
-    for side in view.sides.iter().rev() {
-        lines.push(format!(
-            "{} board ({} hit points): {}",
-            side.color,
-            side.board_hp,
-            side.board.join(", ")
-        ));
-        if !side.ongoing.is_empty() {
-            lines.push(format!("  in play: {}", side.ongoing.join(", ")));
-        }
-        lines.push(format!(
-            "  hand {}, deck {}, graveyard {}{}",
-            side.hand_size,
-            side.deck_size,
-            side.graveyard.len(),
-            side.graveyard
-                .last()
-                .map_or(String::new(), |top| format!(" (top: {top})"))
-        ));
-        if let Some(hand) = &side.hand {
-            lines.push(format!("  your hand: {}", hand.join(", ")));
-        }
-    }
-    if let Some(attack) = &view.attack {
-        lines.push(format!(
-            "attack: {} (power {}) with {}",
-            attack.combat,
-            attack.power,
-            attack.pieces.join(", ")
-        ));
-    }
-    if !view.last.is_empty() {
-        lines.push(format!("last: {}", view.last.join("; ")));
-    }
-    lines.push(view.status.clone());
-    lines
-}
-
-/// The forest, rank 10 at the top, cards boxed by lines: pieces (upper case White, lower case
-/// Black) over the space letters of the deck file; then kings, pieces to place, the unused cards
-/// under the feather rule, the last turn and what happens now.
-fn text_snipe(view: &SnipeView) -> Vec<String> {
-    let size = view.spaces.len();
-    let files: String = (0..size)
-        .map(|x| {
-            let sep = if x > 0 && x % 2 == 0 { "   " } else { " " };
-            format!("{sep}{}", char::from(b'a' + x as u8))
-        })
-        .collect();
-    let mut lines = vec![format!("    {files}")];
-    for y in (0..size).rev() {
-        let mut row = format!("{:>3} ", y + 1);
-        for x in 0..size {
-            if x > 0 && x % 2 == 0 {
-                row.push_str(" |");
-            }
-            let piece = view
-                .pieces
-                .iter()
-                .find(|(s, _)| s.x == x as i16 && s.y == y as i16);
-            let c = match piece {
-                Some((_, p)) if p.color == Color::White => p.role.letter(),
-                Some((_, p)) => p.role.letter().to_ascii_lowercase(),
-                None => view.spaces[y][x].letter(),
-            };
-            row.push(' ');
-            row.push(c);
-        }
-        if y > 0 && y % 2 == 0 {
-            // A line between rows of cards, crossing the card borders with +.
-            let rule: String = row
-                .chars()
-                .enumerate()
-                .map(|(i, c)| match c {
-                    _ if i < 4 => ' ',
-                    '|' => '+',
-                    _ => '-',
-                })
-                .collect();
-            lines.push(row);
-            lines.push(rule);
-        } else {
-            lines.push(row);
-        }
-    }
-    lines.push(
-        "(K P White, k p Black; T tree, R turns a card 90 degrees, U 180, F flag, S feather)"
-            .into(),
-    );
-    for king in &view.kings {
-        lines.push(format!(
-            "{} king on {}: {} free",
-            king.color,
-            snipe::square(king.at),
-            king.free
-        ));
-    }
-    for (color, left) in [Color::White, Color::Black].iter().zip(&view.to_place) {
-        if !left.is_empty() {
-            let letters: Vec<String> = left.iter().map(|r| r.letter().to_string()).collect();
-            lines.push(format!("{color} to place: {}", letters.join(" ")));
-        }
-    }
-    if view.options.feather {
-        lines.push(format!("unused cards: {}", view.stock.join(", ")));
-    }
-    if let Some(last) = &view.last {
-        lines.push(format!("last: {}", last.text));
-    }
-    lines.push(view.status.clone());
-    lines
-}
-
-/// The area a window could still cover, pieces in it (upper case White, lower case Black), then
-/// the supplies and each king's free neighbours.
-fn text_echek(view: &EchekView) -> Vec<String> {
-    let (lo, hi) = view.area;
-    let mut lines = Vec::new();
-    for y in (lo.y..=hi.y).rev() {
-        let mut row = format!("{y:>3} |");
-        for x in lo.x..=hi.x {
-            let piece = view.pieces.iter().find(|(s, _)| s.x == x && s.y == y);
-            row.push_str(&match piece {
-                Some((_, p)) if p.color == Color::White => format!(" {}", p.role.letter()),
-                Some((_, p)) => format!(" {}", p.role.letter().to_ascii_lowercase()),
-                None => " .".to_string(),
-            });
-        }
-        lines.push(row);
-    }
-    let xs: String = (lo.x..=hi.x).map(|x| format!("{x:>2}")).collect();
-    lines.push(format!("    x{xs}"));
-    lines.push("(upper case White, lower case Black; the area shown is where the 4x4 limit can still reach)".into());
-    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
-        let supply: Vec<String> = view.supply[i]
-            .iter()
-            .map(|r| r.letter().to_string())
-            .collect();
-        let king = view.kings.iter().find(|k| k.color == color);
-        lines.push(format!(
-            "{color}: supply [{}]{}{}",
-            supply.join(" "),
-            king.map_or(String::new(), |k| format!(
-                ", king on {} with {} free",
-                k.at.xy(),
-                k.free
-            )),
-            if view.swap_used[i] {
-                ", rook swap used"
-            } else {
-                ""
-            }
-        ));
-    }
-    if let Some(last) = &view.last {
-        lines.push(format!("last: {}", last.text));
-    }
-    lines.push(view.status.clone());
-    lines
-}
-
-/// The growing board as a grid (x left to right, y top to bottom from high to low), then each
-/// battleplan as the viewer may see it.
-fn text_enprise(view: &EnPriseView) -> Vec<String> {
-    let mut lines = Vec::new();
-    let tag = |p: &crate::games::enprise::Piece| {
-        let c = ['w', 'b', 'r', 'u'][p.owner.index() % 4];
-        format!("{c}{}", p.role.letter())
-    };
-    let xs = view.squares.iter().map(|s| s.at.x);
-    let ys = view.squares.iter().map(|s| s.at.y);
-    if let (Some(x0), Some(x1), Some(y0), Some(y1)) =
-        (xs.clone().min(), xs.max(), ys.clone().min(), ys.max())
-    {
-        let (lo, hi) = ((x0, y0), (x1, y1));
-        for y in (lo.1..=hi.1).rev() {
-            let mut row = format!("{y:>3} |");
-            for x in lo.0..=hi.0 {
-                let cell = view.squares.iter().find(|s| s.at.x == x && s.at.y == y);
-                row.push_str(&match cell {
-                    None => "   ".to_string(),
-                    Some(SquareView { piece: None, .. }) => " ..".to_string(),
-                    Some(SquareView { piece: Some(p), .. }) => format!(" {}", tag(p)),
-                });
-            }
-            lines.push(row.trim_end().to_string());
-        }
-        let xs: String = (lo.0..=hi.0).map(|x| format!("{x:>3}")).collect();
-        lines.push(format!("    x{xs}"));
-        lines.push("(.. a vacant square; w b r u = White Black Red Blue)".into());
-    } else {
-        lines.push("the table is empty: the first card goes at 0,0".into());
-    }
-    for p in &view.players {
-        let plan: Vec<String> = p
-            .plan
-            .cards
-            .iter()
-            .map(|c| c.map_or("?".to_string(), |r| r.letter().to_string()))
-            .collect();
-        let mut line = format!("{}: ", p.colour);
-        if let Some(out) = &p.out {
-            line.push_str(&format!("out ({out})"));
-        } else {
-            line.push_str(&format!(
-                "plan [{}]{}",
-                plan.join(" "),
-                if p.king_in_hand { ", king in hand" } else { "" }
-            ));
-        }
-        lines.push(line);
-    }
-    if let Some(last) = &view.last {
-        lines.push(format!("last: {}", last.text));
-    }
-    lines.push(view.status.clone());
-    lines
-}
-
-fn text_board(view: &BoardView) -> Vec<String> {
-    let mut grid = vec![vec![". ".to_string(); 8]; 8];
-    for placed in &view.pieces {
-        let (f, r) = (placed.square.file() as usize, placed.square.rank() as usize);
-        grid[r][f] = format!(
-            "{}{}",
-            placed.piece.fen_char(),
-            if placed.marked { '*' } else { ' ' }
-        );
-    }
-    let white = view.bottom == Color::White;
-    let ranks: Vec<usize> = if white {
-        (0..8).rev().collect()
-    } else {
-        (0..8).collect()
-    };
-    let files: Vec<usize> = if white {
-        (0..8).collect()
-    } else {
-        (0..8).rev().collect()
-    };
-    let mut lines = Vec::new();
-    for r in ranks {
-        let row: String = files.iter().map(|&f| grid[r][f].as_str()).collect();
-        lines.push(format!("{} | {}", r + 1, row.trim_end()));
-    }
-    let letters: String = files
-        .iter()
-        .map(|&f| format!("{} ", char::from(b'a' + f as u8)))
-        .collect();
-    lines.push(format!("    {}", letters.trim_end()));
-    if let Some(last) = &view.last_move {
-        lines.push(format!("last move: {}", last.san));
-    }
-    if let Some(sq) = view.check {
-        lines.push(format!("check: the king on {sq} is attacked"));
-    }
-    lines.push(view.status.clone());
-    lines
-}
-
 /// Runs the console over `input`, printing to `output`, until the input ends. Lines are read
-/// on their own thread so that a running timer (En Prise Memory) fires while nobody types.
+/// on their own thread so that a running timer (En Prise Memory) fires while nobody types. A
+/// line that is not UTF-8 text is refused like any bad line, and play goes on.
 pub fn run(
     config: &ConsoleConfig,
-    input: impl BufRead + Send + 'static,
+    mut input: impl BufRead + Send + 'static,
     mut output: impl Write,
 ) -> Result<(), ConsoleError> {
     let io = |source| ConsoleError::Io {
@@ -667,24 +596,31 @@ pub fn run(
         writeln!(output, "{line}").map_err(io)?;
     }
     if config.prompt {
-        let first = console.players.first().map_or("NAME", |p| p.name.as_str());
         writeln!(
             output,
-            "type \"{first}: help\" for the commands, or \"{first}: move e4\"; Ctrl-D ends; deckmate --help lists more"
+            "type a move (e4) for the player to act, or NAME: COMMAND; \"help\" lists the commands; Ctrl-D ends"
         )
         .map_err(io)?;
     }
     let (lines_tx, lines) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            if lines_tx.send(line).is_err() {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            let line = match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => break,
+                Ok(_) => Ok(String::from_utf8(bytes.clone()).ok()),
+                Err(e) => Err(e),
+            };
+            let failed = line.is_err();
+            if lines_tx.send(line).is_err() || failed {
                 break;
             }
         }
     });
     loop {
         if config.prompt {
-            write!(output, "> ").map_err(io)?;
+            write!(output, "{}", console.prompt()).map_err(io)?;
             output.flush().map_err(io)?;
         }
         let next = match console.deadline() {
@@ -708,7 +644,11 @@ pub fn run(
             path: "standard input".into(),
             source,
         })?;
-        for out in console.line(&line) {
+        let printed = match line {
+            Some(line) => console.line(&line),
+            None => vec!["error: that line is not UTF-8 text; nothing was done".to_string()],
+        };
+        for out in printed {
             writeln!(output, "{out}").map_err(io)?;
         }
         output.flush().map_err(io)?;

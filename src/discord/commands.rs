@@ -462,8 +462,48 @@ async fn board_after(
             );
             Ok(())
         }
+        Err(TableError::Confirm {
+            warning,
+            action,
+            version,
+        }) => {
+            let (text, buttons) = confirmation(id, version, &warning, &action);
+            ctx.send(
+                CreateReply::default()
+                    .content(text)
+                    .components(buttons)
+                    .ephemeral(true),
+            )
+            .await?;
+            Ok(())
+        }
         Err(e) => ephemeral(ctx, player_message(&e)).await,
     }
+}
+
+/// The private question asked before an action that loses on the spot: the warning and a
+/// button that plays it anyway (while the match has not moved on).
+fn confirmation(
+    match_id: MatchId,
+    version: u64,
+    warning: &str,
+    action: &str,
+) -> (String, Vec<serenity::CreateActionRow>) {
+    let confirm = ButtonAction::Confirm {
+        match_id,
+        version,
+        text: action.to_string(),
+    };
+    let id = confirm.custom_id();
+    if id.len() > menu::TEXT_LIMIT {
+        let text = format!("**{action}**: {warning}. Send it again to confirm.");
+        return (text, vec![]);
+    }
+    let text = format!("**{action}**: {warning}. Play it anyway?");
+    let button = serenity::CreateButton::new(id)
+        .label("Play it anyway")
+        .style(serenity::ButtonStyle::Danger);
+    (text, vec![serenity::CreateActionRow::Buttons(vec![button])])
 }
 
 /// Play an action in this match (start typing to see the legal ones).
@@ -764,7 +804,12 @@ pub async fn on_event(
             match_id,
             version,
             text,
-        } => act_by_component(ctx, press, data, match_id, version, text).await,
+        } => act_by_component(ctx, press, data, match_id, version, text, false).await,
+        ButtonAction::Confirm {
+            match_id,
+            version,
+            text,
+        } => act_by_component(ctx, press, data, match_id, version, text, true).await,
         ButtonAction::Choose { match_id, version } => {
             let serenity::ComponentInteractionDataKind::StringSelect { values } = &press.data.kind
             else {
@@ -772,7 +817,7 @@ pub async fn on_event(
             };
             match values.first().and_then(|v| Pick::from_value(v)) {
                 Some(Pick::Act(text)) => {
-                    act_by_component(ctx, press, data, match_id, version, text).await
+                    act_by_component(ctx, press, data, match_id, version, text, false).await
                 }
                 Some(Pick::More(prefix)) => {
                     narrow(ctx, press, data, match_id, version, prefix).await
@@ -884,7 +929,8 @@ async fn narrow(
 }
 
 /// A button or menu choice: the action is played for whoever pressed it, if that player holds
-/// a seat that must act and the match has not moved on since the buttons were made.
+/// a seat that must act and the match has not moved on since the buttons were made. An action
+/// that loses on the spot is first asked about privately, unless `confirmed`.
 async fn act_by_component(
     ctx: &serenity::Context,
     press: &serenity::ComponentInteraction,
@@ -892,14 +938,30 @@ async fn act_by_component(
     match_id: MatchId,
     version: u64,
     text: String,
+    confirmed: bool,
 ) -> Result<(), Error> {
     let player = player_of(data, &press.user).await?.id;
     let result = data
         .table
-        .call(move |t| t.act(match_id, player, Some(version), &text))
+        .call(move |t| t.act_with(match_id, player, Some(version), &text, confirmed))
         .await?;
     let update = match result {
         Ok(update) => update,
+        Err(TableError::Confirm {
+            warning,
+            action,
+            version,
+        }) => {
+            let (text, buttons) = confirmation(match_id, version, &warning, &action);
+            let reply = serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(buttons)
+                .ephemeral(true);
+            press
+                .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
+                .await?;
+            return Ok(());
+        }
         Err(e) => return tell(ctx, press, player_message(&e)).await,
     };
     press

@@ -176,6 +176,12 @@ pub enum ButtonAction {
         version: u64,
         text: String,
     },
+    /// Play this action although it loses on the spot (the answer to a warning).
+    Confirm {
+        match_id: i64,
+        version: u64,
+        text: String,
+    },
     /// Play the action picked in this menu (the choice comes with the interaction), or open the
     /// group picked.
     Choose {
@@ -204,6 +210,11 @@ impl ButtonAction {
                 version,
                 text,
             } => format!("dm:act:{match_id}:{version}:{text}"),
+            ButtonAction::Confirm {
+                match_id,
+                version,
+                text,
+            } => format!("dm:sure:{match_id}:{version}:{text}"),
             ButtonAction::Choose { match_id, version } => {
                 format!("dm:choose:{match_id}:{version}")
             }
@@ -212,15 +223,26 @@ impl ButtonAction {
     }
 
     pub fn parse(custom_id: &str) -> Option<ButtonAction> {
-        if let Some(rest) = custom_id.strip_prefix("dm:act:") {
+        for (prefix, confirm) in [("dm:act:", false), ("dm:sure:", true)] {
+            let Some(rest) = custom_id.strip_prefix(prefix) else {
+                continue;
+            };
             let mut parts = rest.splitn(3, ':');
             let match_id = parts.next()?.parse().ok()?;
             let version = parts.next()?.parse().ok()?;
             let text = parts.next().filter(|t| !t.is_empty())?.to_string();
-            return Some(ButtonAction::Act {
-                match_id,
-                version,
-                text,
+            return Some(if confirm {
+                ButtonAction::Confirm {
+                    match_id,
+                    version,
+                    text,
+                }
+            } else {
+                ButtonAction::Act {
+                    match_id,
+                    version,
+                    text,
+                }
             });
         }
         let parts: Vec<&str> = custom_id.split(':').collect();

@@ -15,7 +15,7 @@ pub mod testing;
 mod outcome;
 mod rng;
 
-pub use outcome::Outcome;
+pub use outcome::{Outcome, describe_white_black};
 pub use rng::GameRng;
 
 use serde::de::DeserializeOwned;
@@ -122,7 +122,7 @@ impl Event {
 /// A game could not be set up with these options or this many seats.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SetupError {
-    #[error("{game} is played by {min} to {max} players, not {got}")]
+    #[error("{game} is played by {}, not {got}", players(*min, *max))]
     SeatCount {
         game: &'static str,
         min: usize,
@@ -131,6 +131,14 @@ pub enum SetupError {
     },
     #[error("{0}")]
     Options(String),
+}
+
+fn players(min: usize, max: usize) -> String {
+    if min == max {
+        format!("{min} players")
+    } else {
+        format!("{min} to {max} players")
+    }
 }
 
 /// An action was refused. The state is unchanged.
@@ -144,19 +152,54 @@ pub enum RuleError {
     Illegal(String),
 }
 
-/// A player's text could not be read as an action of this game in this position.
+/// A player's text was refused: either it could not be read as an action of this game
+/// ([`ParseError::new`], shown as `cannot read "..."`), or it was understood and a rule forbids
+/// it here ([`ParseError::refused`], shown as the rule alone: "no bishop of yours can reach b5").
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("cannot read \"{input}\": {reason}")]
+#[error("{}", self.message())]
 pub struct ParseError {
+    /// What the player typed, trimmed and cut to [`ECHO_LIMIT`] characters.
     pub input: String,
     pub reason: String,
+    /// The text was read as an action; the reason is the rule that forbids it.
+    pub understood: bool,
+}
+
+/// How many characters of a player's text a message repeats.
+pub const ECHO_LIMIT: usize = 40;
+
+/// `text` trimmed and, past [`ECHO_LIMIT`] characters, cut with an ellipsis.
+pub fn echo(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(ECHO_LIMIT) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
 }
 
 impl ParseError {
+    /// The text could not be read as an action.
     pub fn new(input: &str, reason: impl Into<String>) -> Self {
         ParseError {
-            input: input.trim().to_string(),
+            input: echo(input),
             reason: reason.into(),
+            understood: false,
+        }
+    }
+
+    /// The text was read as an action, and `reason` is the rule that forbids it now.
+    pub fn refused(input: &str, reason: impl Into<String>) -> Self {
+        ParseError {
+            understood: true,
+            ..ParseError::new(input, reason)
+        }
+    }
+
+    fn message(&self) -> String {
+        if self.understood {
+            self.reason.clone()
+        } else {
+            format!("cannot read \"{}\": {}", self.input, self.reason)
         }
     }
 }
@@ -174,6 +217,9 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     const NAME: &'static str;
     /// The smallest and largest number of seats.
     const SEATS: (usize, usize);
+    /// How actions are written, for a player's `help`: a few lines with real examples, in the
+    /// words of the game's rules page.
+    const NOTATION: &'static str = "";
 
     /// The starting state. All randomness comes from `rng`.
     fn new(options: &Self::Options, seats: usize, rng: &mut GameRng) -> Result<Self, SetupError>;
@@ -214,17 +260,60 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn private_choices(&self) -> bool {
         false
     }
+
+    /// How the game ended, in the game's own words, naming who did what ("White won by
+    /// checkmate", "Black closed in their own king: White won"). The default names seats 1 and
+    /// 2 White and Black.
+    fn describe(&self, outcome: &Outcome) -> String {
+        outcome::describe_white_black(outcome)
+    }
+
+    /// Which group an action belongs to when a long list of actions is shown, one group a line
+    /// (by piece, card or kind of action: "knight", "play", "rotate"). The default is the first
+    /// word of the action's text.
+    fn action_group(&self, action: &Self::Action) -> String {
+        let text = self.format_action(action);
+        text.split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// A warning for a legal action that loses the game on the spot for the seat playing it
+    /// (closing in your own king): adapters ask the player to confirm before applying it.
+    fn warning(&self, _seat: Seat, _action: &Self::Action) -> Option<String> {
+        None
+    }
 }
 
 /// Builds a game's options from `key=value` pairs, refusing unknown keys and bad values with a
-/// message that names them. Values read as booleans or integers when they look like one.
-pub fn options_from_pairs<O: DeserializeOwned>(
+/// message that names them ("unknown option foo for Chess; options: fen"). Values read as
+/// booleans or integers when they look like one.
+pub fn options_from_pairs<O: DeserializeOwned + Serialize + Default>(
+    game: &str,
     pairs: &[(String, String)],
 ) -> Result<O, SetupError> {
+    // The option names and the kind of value each takes, from the defaults.
+    let defaults = match serde_json::to_value(O::default()) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
     let mut map = serde_json::Map::new();
     for (key, value) in pairs {
-        let key = key.trim().replace('-', "_");
+        let key = key.trim().to_ascii_lowercase().replace('-', "_");
         let value = value.trim();
+        let Some(default) = defaults.get(&key) else {
+            let known: Vec<&str> = defaults.keys().map(String::as_str).collect();
+            return Err(SetupError::Options(if known.is_empty() {
+                format!("{game} takes no options (got {})", echo(&key))
+            } else {
+                format!(
+                    "unknown option {} for {game}; options: {}",
+                    echo(&key),
+                    known.join(", ")
+                )
+            }));
+        };
         let json = if let Ok(b) = value.parse::<bool>() {
             serde_json::Value::Bool(b)
         } else if let Ok(n) = value.parse::<i64>() {
@@ -232,10 +321,34 @@ pub fn options_from_pairs<O: DeserializeOwned>(
         } else {
             serde_json::Value::String(value.to_string())
         };
+        // A value of the wrong kind is named with the kind the option takes.
+        let wanted = match default {
+            serde_json::Value::Bool(_) if !json.is_boolean() => Some("true or false"),
+            serde_json::Value::Number(_) if !json.is_number() => Some("a whole number"),
+            _ => None,
+        };
+        if let Some(wanted) = wanted {
+            return Err(SetupError::Options(format!(
+                "option {key} takes {wanted}, not \"{}\"",
+                echo(value)
+            )));
+        }
         if map.insert(key.clone(), json).is_some() {
             return Err(SetupError::Options(format!("option {key} is given twice")));
         }
     }
-    serde_json::from_value(serde_json::Value::Object(map))
-        .map_err(|e| SetupError::Options(format!("bad options: {e}")))
+    serde_json::from_value(serde_json::Value::Object(map.clone())).map_err(|e| {
+        // Name the option at fault when one alone is refused; serde's words ("unknown variant
+        // `x`, expected one of `a`, `b`") name the values it takes.
+        let words = |e: serde_json::Error| e.to_string().replace('`', "");
+        let alone = map.iter().find_map(|(key, value)| {
+            let one = serde_json::Map::from_iter([(key.clone(), value.clone())]);
+            serde_json::from_value::<O>(serde_json::Value::Object(one))
+                .err()
+                .map(|e| format!("option {key} for {game}: {}", words(e)))
+        });
+        SetupError::Options(
+            alone.unwrap_or_else(|| format!("bad options for {game}: {}", words(e))),
+        )
+    })
 }

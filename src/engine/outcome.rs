@@ -66,6 +66,24 @@ impl Outcome {
     }
 }
 
+/// The outcome of a two-seat game whose seats are White and Black: "White won by checkmate",
+/// "Draw by stalemate". Other shapes fall back to seat numbers.
+pub fn describe_white_black(outcome: &Outcome) -> String {
+    let colour = |seat: Seat| match seat.0 {
+        0 => Some("White"),
+        1 => Some("Black"),
+        _ => None,
+    };
+    match outcome.winners() {
+        [seat] => match colour(*seat) {
+            Some(colour) => format!("{colour} won by {}", outcome.reason),
+            None => outcome.to_string(),
+        },
+        _ if outcome.is_draw() => format!("Draw by {}", outcome.reason),
+        _ => outcome.to_string(),
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_draw() {

@@ -83,6 +83,18 @@ impl GameKind {
         }
     }
 
+    /// How this game's actions are written, with examples ([`Game::NOTATION`]).
+    pub fn notation(self) -> &'static str {
+        match self {
+            GameKind::Chess => Chess::NOTATION,
+            GameKind::Enthralling => Enthralling::NOTATION,
+            GameKind::Enprise => EnPrise::NOTATION,
+            GameKind::Echek => Echek::NOTATION,
+            GameKind::Snipe => Snipe::NOTATION,
+            GameKind::Chessatete => ChessATete::NOTATION,
+        }
+    }
+
     /// Starts a game from `key=value` options.
     pub fn start(
         self,
@@ -91,24 +103,36 @@ impl GameKind {
         rng: &mut GameRng,
     ) -> Result<AnyGame, SetupError> {
         Ok(match self {
-            GameKind::Chess => {
-                AnyGame::Chess(Chess::new(&options_from_pairs(options)?, seats, rng)?)
-            }
-            GameKind::Enthralling => {
-                AnyGame::Enthralling(Enthralling::new(&options_from_pairs(options)?, seats, rng)?)
-            }
-            GameKind::Enprise => {
-                AnyGame::Enprise(EnPrise::new(&options_from_pairs(options)?, seats, rng)?)
-            }
-            GameKind::Echek => {
-                AnyGame::Echek(Echek::new(&options_from_pairs(options)?, seats, rng)?)
-            }
-            GameKind::Snipe => {
-                AnyGame::Snipe(Snipe::new(&options_from_pairs(options)?, seats, rng)?)
-            }
-            GameKind::Chessatete => {
-                AnyGame::Chessatete(ChessATete::new(&options_from_pairs(options)?, seats, rng)?)
-            }
+            GameKind::Chess => AnyGame::Chess(Chess::new(
+                &options_from_pairs(Chess::NAME, options)?,
+                seats,
+                rng,
+            )?),
+            GameKind::Enthralling => AnyGame::Enthralling(Enthralling::new(
+                &options_from_pairs(Enthralling::NAME, options)?,
+                seats,
+                rng,
+            )?),
+            GameKind::Enprise => AnyGame::Enprise(EnPrise::new(
+                &options_from_pairs(EnPrise::NAME, options)?,
+                seats,
+                rng,
+            )?),
+            GameKind::Echek => AnyGame::Echek(Echek::new(
+                &options_from_pairs(Echek::NAME, options)?,
+                seats,
+                rng,
+            )?),
+            GameKind::Snipe => AnyGame::Snipe(Snipe::new(
+                &options_from_pairs(Snipe::NAME, options)?,
+                seats,
+                rng,
+            )?),
+            GameKind::Chessatete => AnyGame::Chessatete(ChessATete::new(
+                &options_from_pairs(ChessATete::NAME, options)?,
+                seats,
+                rng,
+            )?),
         })
     }
 }
@@ -158,6 +182,42 @@ pub enum AnyView {
     Chessatete(chessatete::ChessATeteView),
 }
 
+impl AnyView {
+    /// Marks the view as showing a match that ended outside the game's own rules (resignation,
+    /// an agreed draw, a timeout, an abort): `outcome` and the status `Game over: <result>`
+    /// replace whatever the game would say about the next move.
+    pub fn conclude(&mut self, outcome: &Outcome, result: &str) {
+        let status = format!("Game over: {result}");
+        let outcome = Some(outcome.clone());
+        match self {
+            AnyView::Chess(v) => (v.outcome, v.status) = (outcome, status),
+            AnyView::Enthralling(v) => {
+                (v.board.outcome, v.board.status) = (outcome, status);
+                v.must_enthrall_or_liberate = false;
+            }
+            AnyView::Enprise(v) => {
+                (v.outcome, v.status) = (outcome, status);
+                v.to_act.clear();
+            }
+            AnyView::Echek(v) => (v.outcome, v.status) = (outcome, status),
+            AnyView::Snipe(v) => (v.outcome, v.status) = (outcome, status),
+            AnyView::Chessatete(v) => (v.outcome, v.status) = (outcome, status),
+        }
+    }
+
+    /// Whether the view shows a finished game.
+    pub fn is_over(&self) -> bool {
+        match self {
+            AnyView::Chess(v) => v.outcome.is_some(),
+            AnyView::Enthralling(v) => v.board.outcome.is_some(),
+            AnyView::Enprise(v) => v.outcome.is_some(),
+            AnyView::Echek(v) => v.outcome.is_some(),
+            AnyView::Snipe(v) => v.outcome.is_some(),
+            AnyView::Chessatete(v) => v.outcome.is_some(),
+        }
+    }
+}
+
 /// A game of any kind, driven by text actions.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "snake_case")]
@@ -189,6 +249,20 @@ fn legal_texts<G: Game>(game: &G, seat: Seat) -> Vec<String> {
         .iter()
         .map(|a| game.format_action(a))
         .collect()
+}
+
+/// The legal actions of `seat` in groups (by piece, card or kind), in the order first seen.
+fn grouped_texts<G: Game>(game: &G, seat: Seat) -> Vec<(String, Vec<String>)> {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for action in game.legal_actions(seat) {
+        let group = game.action_group(&action);
+        let text = game.format_action(&action);
+        match groups.iter_mut().find(|(g, _)| *g == group) {
+            Some((_, texts)) => texts.push(text),
+            None => groups.push((group, vec![text])),
+        }
+    }
+    groups
 }
 
 fn random_text<G: Game>(game: &G, seat: Seat, rng: &mut GameRng) -> Option<String> {
@@ -240,6 +314,11 @@ impl AnyGame {
         each_game!(self, g => legal_texts(g, seat))
     }
 
+    /// [`AnyGame::legal_actions`] in groups (by piece, card or kind of action), for long lists.
+    pub fn legal_groups(&self, seat: Seat) -> Vec<(String, Vec<String>)> {
+        each_game!(self, g => grouped_texts(g, seat))
+    }
+
     /// Whether the legal actions may give away what only their seat may see
     /// ([`Game::private_choices`]).
     pub fn private_choices(&self) -> bool {
@@ -269,14 +348,17 @@ impl AnyGame {
 
     /// An outcome in the game's own words ("White won by checkmate").
     pub fn describe(&self, outcome: &Outcome) -> String {
-        match self {
-            AnyGame::Chess(_)
-            | AnyGame::Enthralling(_)
-            | AnyGame::Echek(_)
-            | AnyGame::Snipe(_)
-            | AnyGame::Chessatete(_) => chess::describe(outcome),
-            AnyGame::Enprise(_) => enprise::describe(outcome),
-        }
+        each_game!(self, g => g.describe(outcome))
+    }
+
+    /// If `text` reads as a legal action of `seat` that loses the game on the spot for them,
+    /// the warning to show before applying it ([`Game::warning`]) and the action's canonical
+    /// text.
+    pub fn warning(&self, seat: Seat, text: &str) -> Option<(String, String)> {
+        each_game!(self, g => {
+            let action = g.parse_action(seat, text).ok()?;
+            g.warning(seat, &action).map(|w| (w, g.format_action(&action)))
+        })
     }
 
     /// The seats still playing (all of them, except in games that eliminate players).
@@ -364,7 +446,10 @@ mod tests {
         let err = GameKind::Enthralling
             .start(&pair("fen", "x"), 2, &mut rng)
             .unwrap_err();
-        assert!(err.to_string().contains("unknown field `fen`"), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "unknown option fen for Enthralling Chess; options: promoted_enthrallable, unable_to_enthrall_loses"
+        );
         let err = GameKind::Chess.start(&[], 4, &mut rng).unwrap_err();
         assert!(matches!(err, SetupError::SeatCount { got: 4, .. }));
     }

@@ -6,6 +6,7 @@
 
 use crate::games::AnyView;
 use crate::games::chess::{BoardView, Color, Role, Square};
+use crate::games::enthralling::Extra;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
@@ -26,6 +27,9 @@ const FRAME: [u8; 3] = [48, 46, 43];
 const LABEL: [u8; 3] = [220, 214, 204];
 const LAST_MOVE: [u8; 3] = [205, 210, 106];
 const CHECK: [u8; 3] = [230, 60, 50];
+/// Enthralling Chess: where the last turn's enthralled piece landed, or the square the
+/// liberated piece left.
+const EXTRA: [u8; 3] = [150, 90, 210];
 const COIN: [u8; 3] = [212, 175, 55];
 const WHITE_PIECE: [u8; 3] = [255, 255, 255];
 const BLACK_PIECE: [u8; 3] = [20, 20, 20];
@@ -238,6 +242,12 @@ fn corner(sq: Square, bottom: Color) -> (u32, u32) {
 /// Draws an 8x8 board view. `marked` pieces get a coin; `rings` get a coin with a dark ring
 /// (Enthralling Chess: the latest enthralled pieces, immune to Liberation).
 pub fn draw_board(view: &BoardView, rings: &[Square]) -> RgbImage {
+    draw_board_marked(view, rings, &[])
+}
+
+/// [`draw_board`], with `extra` squares washed in violet (the last Enthrall's landing square
+/// or the square a Liberation emptied).
+fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -> RgbImage {
     let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, Rgb(FRAME));
     let bottom = view.bottom;
     for sq in Square::all() {
@@ -256,6 +266,10 @@ pub fn draw_board(view: &BoardView, rings: &[Square]) -> RgbImage {
             let (x, y) = corner(sq, bottom);
             tint(&mut img, x, y, LAST_MOVE, 140);
         }
+    }
+    for &sq in extra {
+        let (x, y) = corner(sq, bottom);
+        tint(&mut img, x, y, EXTRA, 150);
     }
     if let Some(sq) = view.check {
         let (x, y) = corner(sq, bottom);
@@ -374,7 +388,12 @@ pub fn render(view: &AnyView) -> Vec<u8> {
         AnyView::Chess(board) => draw_board(board, &[]),
         AnyView::Enthralling(v) => {
             let rings: Vec<Square> = v.latest_enthralled.iter().flatten().copied().collect();
-            draw_board(&v.board, &rings)
+            let extra: Vec<Square> = match v.last_extra {
+                Some(Extra::Enthrall { to, .. }) => vec![to],
+                Some(Extra::Liberate { at }) => vec![at],
+                None => vec![],
+            };
+            draw_board_marked(&v.board, &rings, &extra)
         }
         AnyView::Enprise(v) => enprise::draw(v),
         AnyView::Echek(v) => echek::draw(v),

@@ -26,6 +26,14 @@ pub enum TableError {
     NotYourTurn(String),
     #[error("{0}")]
     Illegal(String),
+    /// A legal action that loses on the spot for its player: the adapter asks for a
+    /// confirmation and then sends it again with `confirmed`.
+    #[error("{warning}: send it again to confirm")]
+    Confirm {
+        warning: String,
+        action: String,
+        version: u64,
+    },
     #[error("match #{0} has moved on since you looked; look at the board again and retry")]
     Stale(MatchId),
     #[error("match #{id} is over ({result})")]
@@ -145,6 +153,43 @@ struct Loaded {
     rng: GameRng,
 }
 
+impl Loaded {
+    /// How the match ended outside the game's own rules (resignation, agreement, abort), when
+    /// it did: the game still waits for a move, but the match is over.
+    fn ended_outside(&self) -> Option<(Outcome, String)> {
+        if self.stored.status == Status::Active || self.game.to_act().outcome().is_some() {
+            return None;
+        }
+        let seats = self.stored.players.len();
+        Some(match (&self.stored.status, &self.stored.outcome) {
+            (Status::Finished, Some(outcome)) => (outcome.clone(), self.game.describe(outcome)),
+            _ => (
+                Outcome::draw(seats, "abort"),
+                "the match was aborted".into(),
+            ),
+        })
+    }
+
+    /// What `viewer` sees: the game's view, showing the match as over when it ended outside
+    /// the game's rules.
+    fn view(&self, viewer: Viewer) -> AnyView {
+        let mut view = self.game.view(viewer);
+        if let Some((outcome, result)) = self.ended_outside() {
+            view.conclude(&outcome, &result);
+        }
+        view
+    }
+
+    /// The legal actions of `seat`: none once the match is over, however it ended.
+    fn legal(&self, seat: Seat) -> Vec<String> {
+        if self.stored.status == Status::Active {
+            self.game.legal_actions(seat)
+        } else {
+            Vec::new()
+        }
+    }
+}
+
 pub struct Table {
     store: Store,
 }
@@ -167,8 +212,15 @@ impl Table {
         seed: u64,
         place: &Place,
     ) -> Result<Update, TableError> {
-        // Set up once first, so bad options or seat counts are refused before anything is stored.
-        game.start(options, players.len(), &mut GameRng::from_seed(seed))?;
+        // Set up once first, so bad options or seat counts are refused before anything is stored,
+        // and so is a start that is already over (it would be a match nobody can play).
+        let start = game.start(options, players.len(), &mut GameRng::from_seed(seed))?;
+        if let Some(outcome) = start.to_act().outcome() {
+            return Err(TableError::Setup(SetupError::Options(format!(
+                "this start is already over ({}); nothing to play",
+                start.describe(outcome)
+            ))));
+        }
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
         let id = self.store.create_match(game, options, seed, &ids, place)?;
         let loaded = self.load(id)?;
@@ -190,7 +242,8 @@ impl Table {
     }
 
     /// Takes an action for `player`. `expected` is the version the caller saw (a button's);
-    /// None means "the current one" (a typed command).
+    /// None means "the current one" (a typed command). An action that loses on the spot for
+    /// its player is refused with [`TableError::Confirm`]; see [`Table::act_with`].
     pub fn act(
         &mut self,
         id: MatchId,
@@ -198,12 +251,31 @@ impl Table {
         expected: Option<u64>,
         text: &str,
     ) -> Result<Update, TableError> {
+        self.act_with(id, player, expected, text, false)
+    }
+
+    /// [`Table::act`]; with `confirmed`, an action that loses on the spot is played too.
+    pub fn act_with(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        expected: Option<u64>,
+        text: &str,
+        confirmed: bool,
+    ) -> Result<Update, TableError> {
         let mut loaded = self.load_active(id, expected)?;
         let seats = seats_of(&loaded.stored, player, id)?;
         let to_act = loaded.game.to_act();
         let Some(&seat) = seats.iter().find(|&&s| to_act.includes(s)) else {
             return Err(TableError::NotYourTurn(waiting_for(&loaded).join(", ")));
         };
+        if !confirmed && let Some((warning, action)) = loaded.game.warning(seat, text) {
+            return Err(TableError::Confirm {
+                warning,
+                action,
+                version: loaded.stored.version,
+            });
+        }
         let played = loaded
             .game
             .play(seat, text, &mut loaded.rng)
@@ -363,10 +435,33 @@ impl Table {
     pub fn legal(&self, id: MatchId, player: PlayerId) -> Result<Vec<String>, TableError> {
         let loaded = self.load(id)?;
         let seats = seats_of(&loaded.stored, player, id)?;
+        Ok(seats.iter().flat_map(|&s| loaded.legal(s)).collect())
+    }
+
+    /// [`Table::legal`] in groups (by piece, card or kind of action), for long lists.
+    pub fn legal_groups(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+    ) -> Result<Vec<(String, Vec<String>)>, TableError> {
+        let loaded = self.load(id)?;
+        let seats = seats_of(&loaded.stored, player, id)?;
+        if loaded.stored.status != Status::Active {
+            return Ok(vec![]);
+        }
         Ok(seats
             .iter()
-            .flat_map(|&s| loaded.game.legal_actions(s))
+            .flat_map(|&s| loaded.game.legal_groups(s))
             .collect())
+    }
+
+    /// Who must act now in match `id` (names), empty once it is over.
+    pub fn waiting_for(&self, id: MatchId) -> Result<Vec<String>, TableError> {
+        let loaded = self.load(id)?;
+        if loaded.stored.status != Status::Active {
+            return Ok(vec![]);
+        }
+        Ok(waiting_for(&loaded))
     }
 
     /// What `player` may do now in active match `id`, to show to them alone. `expected` is the
@@ -385,7 +480,7 @@ impl Table {
                 .iter()
                 .flat_map(|&s| loaded.game.legal_actions(s))
                 .collect(),
-            view: loaded.game.view(Viewer::Seat(seats[0])),
+            view: loaded.view(Viewer::Seat(seats[0])),
             waiting_for: waiting_for(&loaded),
         })
     }
@@ -396,7 +491,7 @@ impl Table {
         let viewer = player
             .and_then(|p| seats_of(&loaded.stored, p, id).ok())
             .map_or(Viewer::Spectator, |seats| Viewer::Seat(seats[0]));
-        Ok(loaded.game.view(viewer))
+        Ok(loaded.view(viewer))
     }
 
     /// The timers active Discord matches wait on, with their threads: after a restart they
@@ -613,12 +708,12 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
     {
         public.push(format!("Game over: {result}"));
     }
-    let public_view = game.view(Viewer::Spectator);
+    let public_view = loaded.view(Viewer::Spectator);
     let private_choices = game.private_choices();
     let mut choices: Vec<String> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     for (seat, _) in to_act.iter().filter(|_| !private_choices) {
-        for text in game.legal_actions(*seat) {
+        for text in loaded.legal(*seat) {
             if seen.insert(text.clone()) {
                 choices.push(text);
             }
@@ -643,7 +738,7 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
             .enumerate()
             .map(|(i, p)| {
                 let seat = Seat(i as u8);
-                (seat, p.clone(), game.view(Viewer::Seat(seat)))
+                (seat, p.clone(), loaded.view(Viewer::Seat(seat)))
             })
             .collect(),
         to_act,

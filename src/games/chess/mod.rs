@@ -88,14 +88,7 @@ pub fn fide_ending(pos: &Position, history: &[u64], dead_positions: bool) -> Opt
 
 /// An outcome in chess words: "White won by checkmate", "Draw by stalemate".
 pub fn describe(outcome: &Outcome) -> String {
-    match outcome.winners() {
-        [seat] => match color_of(*seat) {
-            Some(color) => format!("{color} won by {}", outcome.reason),
-            None => outcome.to_string(),
-        },
-        _ if outcome.is_draw() => format!("Draw by {}", outcome.reason),
-        _ => outcome.to_string(),
-    }
+    crate::engine::describe_white_black(outcome)
 }
 
 /// The last move, for highlighting.
@@ -226,6 +219,9 @@ impl Game for Chess {
     type View = BoardView;
     const NAME: &'static str = "Chess";
     const SEATS: (usize, usize) = (2, 2);
+    const NOTATION: &'static str = "moves in algebraic notation (SAN) or UCI:
+  e4, Nf3, exd5, Bxf7+, O-O, O-O-O, e8=Q     or     e2e4, g1f3, e7e8q
+  capital letters name pieces (K Q R B N), small letters files; x, + and # are optional";
 
     fn new(options: &ChessOptions, seats: usize, _rng: &mut GameRng) -> Result<Self, SetupError> {
         two_seats(Self::NAME, seats)?;
@@ -234,7 +230,14 @@ impl Game for Chess {
             Some(fen) => Position::from_fen(fen)
                 .map_err(|e| SetupError::Options(format!("bad fen option: {e}")))?,
         };
-        Ok(Chess::from_position(position))
+        let game = Chess::from_position(position);
+        if let Some(outcome) = &game.outcome {
+            return Err(SetupError::Options(format!(
+                "the fen position is already over ({}); give one with a move to play",
+                describe(outcome)
+            )));
+        }
+        Ok(game)
     }
 
     fn seat_count(&self) -> usize {
@@ -265,7 +268,7 @@ impl Game for Chess {
         let pos = &self.position;
         if !pos.is_legal(*mv) {
             let reason = match parse_move(pos, &mv.uci()) {
-                Err(reason) => reason,
+                Err(e) => e.reason,
                 Ok(_) => format!("{mv} is not legal here"),
             };
             return Err(RuleError::Illegal(reason));
@@ -304,9 +307,15 @@ impl Game for Chess {
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Move, ParseError> {
         if let Err(e) = self.check_turn(seat) {
-            return Err(ParseError::new(text, e.to_string()));
+            return Err(ParseError::refused(text, e.to_string()));
         }
-        parse_move(&self.position, text).map_err(|reason| ParseError::new(text, reason))
+        parse_move(&self.position, text)
+    }
+
+    fn action_group(&self, mv: &Move) -> String {
+        self.position
+            .piece_at(mv.from)
+            .map_or_else(String::new, |p| p.role.name().to_string())
     }
 
     fn format_action(&self, mv: &Move) -> String {

@@ -1,6 +1,7 @@
 //! Standard Algebraic Notation out, SAN or UCI in.
 
 use super::position::{Move, Position, Role, Special, Square};
+use crate::engine::ParseError;
 
 /// SAN of a legal move: "Nf3", "exd6", "O-O", "e8=Q+", "Qh4#". Piece moves are disambiguated by
 /// file, then rank, then both, among the legal moves only.
@@ -78,20 +79,42 @@ fn san_body(pos: &Position, mv: Move, legal: &[Move]) -> String {
 
 /// Reads a move typed by a player: SAN ("Nf3", "exd5", "O-O", "e8=Q", with or without "x", "+",
 /// "#", "!?" marks, "e.p.", extra disambiguation) or UCI ("g1f3", "e7e8q"). Returns the legal
-/// move or a precise reason.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
+/// move, or why not: text that is no move cannot be read; a move the rules forbid here is
+/// refused with the rule.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
+    read_move(pos, text).map_err(|refusal| match refusal {
+        Refusal::Unreadable(reason) => ParseError::new(text, reason),
+        Refusal::Rule(reason) => ParseError::refused(text, reason),
+    })
+}
+
+/// Why a typed move was not taken.
+enum Refusal {
+    Unreadable(String),
+    Rule(String),
+}
+
+impl From<String> for Refusal {
+    fn from(reason: String) -> Self {
+        Refusal::Rule(reason)
+    }
+}
+
+fn read_move(pos: &Position, text: &str) -> Result<Move, Refusal> {
     let cleaned = clean(text);
     if cleaned.is_empty() {
-        return Err("type a move such as e4, Nf3, exd5, O-O, e8=Q or e2e4".into());
+        return Err(Refusal::Unreadable(
+            "type a move such as e4, Nf3, exd5, O-O, e8=Q or e2e4".into(),
+        ));
     }
     // UCI is lower case; "B8g7" is a bishop's SAN, not the UCI move b8g7.
     if cleaned.starts_with(|c: char| c.is_ascii_lowercase())
         && let Some(mv) = Move::parse_uci(&cleaned)
     {
-        return parse_uci(pos, mv);
+        return Ok(parse_uci(pos, mv)?);
     }
     if let Some(king_side) = castle_side(&cleaned) {
-        return parse_castle(pos, king_side);
+        return Ok(parse_castle(pos, king_side)?);
     }
     // SAN is case-sensitive, but n, r, q and k are not file letters, so "nf3" can only mean a
     // knight. A lower-case b always names the b-file.
@@ -101,10 +124,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
         _ => cleaned.clone(),
     };
     match Pattern::read(&reading) {
-        Some(pattern) => pattern.matches(pos),
-        None => Err(format!(
-            "\"{}\" is not a move: try e4, Nf3, exd5, O-O, e8=Q or e2e4",
-            text.trim()
+        Some(pattern) => Ok(pattern.matches(pos)?),
+        None => Err(Refusal::Unreadable(
+            "that is not a move: try e4, Nf3, exd5, O-O, e8=Q or e2e4".into(),
         )),
     }
 }
@@ -280,7 +302,31 @@ impl Pattern {
             .into_iter()
             .filter(|&mv| self.fits(pos, mv))
             .collect();
+        if candidates.is_empty() && self.looks_like_en_passant(pos) {
+            return Err("en passant is only possible right after the double step".into());
+        }
         Err(refusal(pos, &candidates, self.role, self.to))
+    }
+
+    /// A pawn capture onto an empty square beside an enemy pawn that did not just make its
+    /// double step: an en passant out of time.
+    fn looks_like_en_passant(&self, pos: &Position) -> bool {
+        let (Role::Pawn, Some(file)) = (self.role, self.from_file) else {
+            return false;
+        };
+        let me = pos.turn();
+        let (capture_rank, from_rank) = if me.index() == 0 { (5, 4) } else { (2, 3) };
+        let beside = Square::from_coords(self.to.file(), from_rank);
+        let from = Square::from_coords(file, from_rank);
+        self.to.rank() == capture_rank
+            && file.abs_diff(self.to.file()) == 1
+            && pos.piece_at(self.to).is_none()
+            && pos
+                .piece_at(from)
+                .is_some_and(|p| p.role == Role::Pawn && p.color == me)
+            && pos
+                .piece_at(beside)
+                .is_some_and(|p| p.role == Role::Pawn && p.color != me)
     }
 }
 
@@ -299,6 +345,6 @@ fn refusal(pos: &Position, candidates: &[Move], role: Role, to: Square) -> Strin
             format!("that {} move would leave your king in check", role.name())
         }
     } else {
-        format!("no {} of yours can move to {to}", role.name())
+        format!("no {} of yours can reach {to}", role.name())
     }
 }

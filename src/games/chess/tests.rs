@@ -24,7 +24,7 @@ fn play(game: &mut Chess, moves: &str) {
 
 fn parse_err(fen: &str, text: &str) -> String {
     let p = pos(fen);
-    parse_move(&p, text).expect_err(text)
+    parse_move(&p, text).expect_err(text).to_string()
 }
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -151,6 +151,7 @@ fn castling_rights_end_when_king_or_rook_moves_or_the_rook_is_taken() {
     assert!(
         parse_move(g.position(), "O-O")
             .unwrap_err()
+            .reason
             .contains("has moved or is gone")
     );
 
@@ -373,7 +374,8 @@ fn moves_are_read_leniently_but_never_wrongly() {
     assert!(
         parse_move(&castle, "Kg1")
             .unwrap_err()
-            .contains("no king of yours can move to g1")
+            .reason
+            .contains("no king of yours can reach g1")
     );
     assert!(parse_move(&castle, "Kc1").is_err());
     assert_eq!(
@@ -448,17 +450,19 @@ fn huge_move_counters_saturate_instead_of_overflowing() {
 fn options_and_seats() {
     let fen = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
     let opts: ChessOptions =
-        crate::engine::options_from_pairs(&[("fen".into(), fen.into())]).unwrap();
+        crate::engine::options_from_pairs("Chess", &[("fen".into(), fen.into())]).unwrap();
     let g = Chess::new(&opts, 2, &mut GameRng::from_seed(0)).unwrap();
     assert_eq!(g.position().fen(), fen);
-    let err = crate::engine::options_from_pairs::<ChessOptions>(&[("colour".into(), "x".into())]);
-    assert!(
-        err.unwrap_err()
-            .to_string()
-            .contains("unknown field `colour`")
+    let err = crate::engine::options_from_pairs::<ChessOptions>(
+        "Chess",
+        &[("colour".into(), "x".into())],
+    );
+    assert_eq!(
+        err.unwrap_err().to_string(),
+        "unknown option colour for Chess; options: fen"
     );
     let err = Chess::new(&ChessOptions::default(), 3, &mut GameRng::from_seed(0)).unwrap_err();
-    assert_eq!(err.to_string(), "Chess is played by 2 to 2 players, not 3");
+    assert_eq!(err.to_string(), "Chess is played by 2 players, not 3");
     let bad = ChessOptions {
         fen: Some("nonsense".into()),
     };

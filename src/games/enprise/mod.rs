@@ -1149,6 +1149,10 @@ impl Game for EnPrise {
     fn private_choices(&self) -> bool {
         self.options.variant == Variant::Blind
     }
+
+    fn describe(&self, outcome: &Outcome) -> String {
+        describe(outcome)
+    }
 }
 
 impl EnPrise {

@@ -966,9 +966,10 @@ fn bad_options_and_seat_counts_are_refused() {
     };
     assert!(EnPrise::new(&zero, 2, &mut rng).is_err());
     let pairs = [("variant".to_string(), "roulette".to_string())];
-    let err = crate::engine::options_from_pairs::<EnPriseOptions>(&pairs).unwrap_err();
+    let err = crate::engine::options_from_pairs::<EnPriseOptions>("En Prise", &pairs).unwrap_err();
     assert!(
-        err.to_string().contains("unknown variant `roulette`"),
+        err.to_string()
+            .starts_with("option variant for En Prise: unknown variant roulette, expected one of"),
         "{err}"
     );
 }

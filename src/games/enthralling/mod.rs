@@ -363,6 +363,9 @@ pub struct Enthralling {
     /// Repetition keys since the last irreversible action, the current position's last.
     history: Vec<u64>,
     last_move: Option<LastMove>,
+    /// The Enthrall or Liberate that followed the last move, for the picture.
+    #[serde(default)]
+    last_extra: Option<Extra>,
     outcome: Option<Outcome>,
 }
 
@@ -423,6 +426,7 @@ impl Enthralling {
             moves_made,
             history: vec![key],
             last_move: None,
+            last_extra: None,
             outcome: None,
         };
         let pos = game.arena.position;
@@ -529,7 +533,7 @@ impl Enthralling {
         let me = self.turn();
         if !pos.is_legal(turn.mv) {
             return Err(match chess::parse_move(pos, &turn.mv.uci()) {
-                Err(reason) => reason,
+                Err(e) => e.reason,
                 Ok(_) => format!("{} is not legal here", turn.mv),
             });
         }
@@ -644,7 +648,11 @@ impl Game for Enthralling {
     type View = EnthrallingView;
     const NAME: &'static str = "Enthralling Chess";
     const SEATS: (usize, usize) = (2, 2);
-
+    const NOTATION: &'static str =
+        "a chess move (e4, Nf3, O-O, e2e4); from your fourth move on, followed by
+  enthrall PIECE SQUARE   take their piece and put it, now yours, there: d3 enthrall Nc6 g1
+  liberate PIECE          remove your own piece they hold: Qd2 liberate Bc8
+  the keywords may be shortened: en, lib; commas, to and -> are allowed: d3, en c6 to g1";
     fn new(
         options: &EnthrallingOptions,
         seats: usize,
@@ -709,6 +717,7 @@ impl Game for Enthralling {
             to: turn.mv.to,
             san: text,
         });
+        self.last_extra = turn.then;
         self.arena = after;
         if let Some(outcome) = outcome {
             events.push(Event::public(format!("Game over: {}", describe(&outcome))));
@@ -730,7 +739,14 @@ impl Game for Enthralling {
         board.status = match &self.outcome {
             Some(outcome) => format!("Game over: {}", describe(outcome)),
             None if self.must_enthrall_or_liberate(me) => {
-                format!("{me} to move, then enthrall or liberate")
+                let any_move = self.arena.legal_moves().first().copied();
+                if any_move.and_then(|mv| self.example_turn(mv)).is_some() {
+                    format!("{me} to move, then enthrall or liberate")
+                } else {
+                    format!(
+                        "{me} to move; no move allows an enthrall or liberate, so this one ends the game"
+                    )
+                }
             }
             None => {
                 let left = PLAIN_MOVES - self.moves_made[me.index()];
@@ -753,19 +769,33 @@ impl Game for Enthralling {
             board,
             must_enthrall_or_liberate: self.outcome.is_none() && self.must_enthrall_or_liberate(me),
             latest_enthralled: latest,
+            last_extra: self.last_extra,
             options: self.options.clone(),
         }
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Turn, ParseError> {
         self.check_seat(seat)
-            .map_err(|e| ParseError::new(text, e.to_string()))?;
-        let turn = self
-            .read_turn(text)
-            .map_err(|reason| ParseError::new(text, reason))?;
+            .map_err(|e| ParseError::refused(text, e.to_string()))?;
+        let turn = self.read_turn(text)?;
         self.check_turn(&turn)
-            .map_err(|reason| ParseError::new(text, reason))?;
+            .map_err(|reason| ParseError::refused(text, reason))?;
         Ok(turn)
+    }
+
+    /// By the piece that moves, and then by what follows the move: "knight", "knight, then
+    /// enthrall".
+    fn action_group(&self, turn: &Turn) -> String {
+        let piece = self
+            .arena
+            .position
+            .piece_at(turn.mv.from)
+            .map_or("piece", |p| p.role.name());
+        match turn.then {
+            None => piece.to_string(),
+            Some(Extra::Enthrall { .. }) => format!("{piece}, then enthrall"),
+            Some(Extra::Liberate { .. }) => format!("{piece}, then liberate"),
+        }
     }
 
     fn format_action(&self, turn: &Turn) -> String {
@@ -819,7 +849,9 @@ impl Game for Enthralling {
 impl Enthralling {
     /// Reads "MOVE", "MOVE enthrall [P]SQ [to] SQ" or "MOVE liberate [P]SQ" (keywords as in
     /// `keyword_kind`; commas, "to", "on" and arrows are ignored).
-    fn read_turn(&self, text: &str) -> Result<Turn, String> {
+    fn read_turn(&self, text: &str) -> Result<Turn, ParseError> {
+        let unreadable = |reason: String| ParseError::new(text, reason);
+        let refused = |reason: String| ParseError::refused(text, reason);
         let spaced = text.replace("->", " ").replace('→', " ");
         let tokens: Vec<String> = spaced
             .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
@@ -833,13 +865,15 @@ impl Enthralling {
         };
         let move_text = move_tokens.concat();
         if move_text.is_empty() {
-            return Err(
+            return Err(unreadable(
                 "start with your move, for example \"Nf3\" or \"Nf3 enthrall Nb8 g1\"".into(),
-            );
+            ));
         }
         let pos = &self.arena.position;
         let mv = chess::parse_move(pos, &move_text)?;
-        self.arena.move_allowed(mv).map_err(str::to_string)?;
+        self.arena
+            .move_allowed(mv)
+            .map_err(|r| refused(r.to_string()))?;
         let Some((keyword, args)) = rest.split_first() else {
             return Ok(Turn { mv, then: None });
         };
@@ -847,13 +881,13 @@ impl Enthralling {
             .iter()
             .filter(|a| !matches!(a.to_ascii_lowercase().as_str(), "to" | "-" | "on"))
             .collect();
-        let square = |token: &str| -> Result<Square, String> {
+        let square = |token: &str| -> Result<Square, ParseError> {
             let t = token.trim_end_matches(['+', '#']);
-            Square::parse(t).ok_or_else(|| format!("\"{token}\" is not a square"))
+            Square::parse(t).ok_or_else(|| unreadable(format!("\"{token}\" is not a square")))
         };
         // The piece: a square, with an optional letter that must name what stands there.
         let after_move = self.arena.play(mv);
-        let piece_square = |token: &str| -> Result<Square, String> {
+        let piece_square = |token: &str| -> Result<Square, ParseError> {
             let mut chars = token.chars();
             let letter = chars.next().and_then(Role::from_letter);
             let rest = chars.as_str();
@@ -866,17 +900,17 @@ impl Enthralling {
             if let (Some(role), Some(piece)) = (role, after_move.position.piece_at(sq))
                 && piece.role != role
             {
-                return Err(format!(
+                return Err(refused(format!(
                     "the piece on {sq} is a {}, not a {}",
                     piece.role.name(),
                     role.name()
-                ));
+                )));
             }
             Ok(sq)
         };
         let then = if keyword_kind(keyword) == Some(true) {
             let [from, to] = args.as_slice() else {
-                return Err("enthrall takes two squares: the piece, and where it goes (\"enthrall Nb8 g1\")".into());
+                return Err(unreadable("enthrall takes two squares: the piece, and where it goes (\"enthrall Nb8 g1\")".into()));
             };
             Extra::Enthrall {
                 from: piece_square(from)?,
@@ -884,9 +918,9 @@ impl Enthralling {
             }
         } else {
             let [at] = args.as_slice() else {
-                return Err(
+                return Err(unreadable(
                     "liberate takes one square: the piece to remove (\"liberate Bc8\")".into(),
-                );
+                ));
             };
             Extra::Liberate {
                 at: piece_square(at)?,
@@ -918,6 +952,9 @@ pub struct EnthrallingView {
     /// Where the piece White and the piece Black enthralled most recently stand (immune to
     /// Liberation).
     pub latest_enthralled: [Option<Square>; 2],
+    /// The Enthrall or Liberate of the last turn: the picture marks where the enthralled piece
+    /// landed, or the square the liberated piece left.
+    pub last_extra: Option<Extra>,
     pub options: EnthrallingOptions,
 }
 

@@ -391,18 +391,23 @@ fn checkmate_in_the_first_three_moves() {
 
 #[test]
 fn options_are_named_and_checked() {
-    let options: EnthrallingOptions = crate::engine::options_from_pairs(&[
-        ("promoted_enthrallable".into(), "true".into()),
-        ("unable-to-enthrall-loses".into(), "true".into()),
-    ])
+    let options: EnthrallingOptions = crate::engine::options_from_pairs(
+        "Enthralling Chess",
+        &[
+            ("promoted_enthrallable".into(), "true".into()),
+            ("unable-to-enthrall-loses".into(), "true".into()),
+        ],
+    )
     .unwrap();
     assert!(options.promoted_enthrallable && options.unable_to_enthrall_loses);
-    assert!(
-        crate::engine::options_from_pairs::<EnthrallingOptions>(&[(
-            "promoted_enthrallable".into(),
-            "maybe".into()
-        )])
-        .is_err()
+    let err = crate::engine::options_from_pairs::<EnthrallingOptions>(
+        "Enthralling Chess",
+        &[("promoted_enthrallable".into(), "maybe".into())],
+    )
+    .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "option promoted_enthrallable takes true or false, not \"maybe\""
     );
 }
 
