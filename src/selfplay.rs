@@ -138,6 +138,6 @@ mod tests {
         let summary = run(&config, |_| {});
         assert!(!summary.ok());
         assert_eq!(summary.errors.len(), 2);
-        assert!(summary.errors[0].contains("played by 2 to 2 players, not 3"));
+        assert!(summary.errors[0].contains("played by 2 players, not 3"));
     }
 }

@@ -160,7 +160,7 @@ fn selfplay_with_options_and_bad_input() {
     assert!(!out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("error: seed 1: bad options: unknown field `colour`"),
+        text.contains("error: seed 1: unknown option colour for Enthralling Chess; options: promoted_enthrallable, unable_to_enthrall_loses"),
         "{text}"
     );
 
@@ -170,7 +170,7 @@ fn selfplay_with_options_and_bad_input() {
 
     let out = deckmate(&["selfplay", "chess", "--players", "3", "--games", "1"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("played by 2 to 2 players, not 3"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Chess is played by 2 players, not 3"));
 }
 
 #[test]

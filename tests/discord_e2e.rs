@@ -200,7 +200,7 @@ async fn a_match_from_challenge_to_draw_offer() {
     for (who, text, expected) in [
         (&carol, "e5", "you are not playing in match #1"),
         (&alice, "d4", "it is not your turn: waiting for bob"),
-        (&bob, "e4", "no pawn of yours can move to e4"),
+        (&bob, "e4", "no pawn of yours can reach e4"),
     ] {
         let n = fake.requests().len();
         let id = move_cmd(who, text);

@@ -13,8 +13,10 @@ pub fn text_view(view: &AnyView) -> Vec<String> {
     match view {
         AnyView::Chess(board) => text_board(board),
         AnyView::Enthralling(v) => {
+            // The key goes above the status, which stays the last line as in every game.
             let mut lines = text_board(&v.board);
-            lines.push("(* marks an enthralled piece)".into());
+            let at = lines.len() - 1;
+            lines.insert(at, "(* marks an enthralled piece)".into());
             lines
         }
         AnyView::Enprise(v) => text_enprise(v),

@@ -423,11 +423,13 @@ mod tests {
         assert_eq!(played.events[0].text, "White plays e4");
         let before = serde_json::to_string(&game).unwrap();
         let err = game.play(Seat(0), "d4", &mut rng).unwrap_err();
-        assert_eq!(err.to_string(), "cannot read \"d4\": it is not your turn");
+        assert_eq!(err.to_string(), "it is not your turn");
         let err = game.play(Seat(1), "e4", &mut rng).unwrap_err();
+        assert_eq!(err.to_string(), "no pawn of yours can reach e4");
+        let err = game.play(Seat(1), "e9", &mut rng).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "cannot read \"e4\": no pawn of yours can move to e4"
+            "cannot read \"e9\": that is not a move: try e4, Nf3, exd5, O-O, e8=Q or e2e4"
         );
         assert_eq!(before, serde_json::to_string(&game).unwrap());
         let restored: AnyGame = serde_json::from_str(&before).unwrap();

@@ -84,10 +84,7 @@ fn refusals_are_precise_and_change_nothing() {
     let err = f.table.act(f.id, f.bob.id, None, "e5").unwrap_err();
     assert_eq!(err.to_string(), "it is not your turn: waiting for alice");
     let err = f.table.act(f.id, f.alice.id, None, "e5").unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "cannot read \"e5\": no pawn of yours can move to e5"
-    );
+    assert_eq!(err.to_string(), "no pawn of yours can reach e5");
     let stranger = f.table.store().local_player("carol").unwrap();
     let err = f.table.act(f.id, stranger.id, None, "e4").unwrap_err();
     assert_eq!(
@@ -201,6 +198,107 @@ fn resign_and_draws() {
     assert!(err.to_string().contains("is over"), "{err}");
 }
 
+/// Every way a match ends outside the game's rules leaves it looking over everywhere: the
+/// update, every view (and so the text view and the picture), the legal actions and the
+/// choices under the board; and the game's own next move is refused.
+#[test]
+fn matches_ended_outside_the_rules_look_finished_in_every_game() {
+    type End = fn(&mut Fixture) -> Result<Update, TableError>;
+    let endings: [(&str, End, &str); 3] = [
+        (
+            "resignation",
+            |f| f.table.resign(f.id, f.alice.id, None),
+            "resign",
+        ),
+        (
+            "agreed draw",
+            |f| {
+                f.table.offer_draw(f.id, f.bob.id, None)?;
+                f.table.accept_draw(f.id, f.alice.id, None)
+            },
+            "agreement",
+        ),
+        (
+            "abort",
+            |f| f.table.abort(f.id, f.alice.id, None),
+            "the match was aborted",
+        ),
+    ];
+    for game in GameKind::ALL {
+        for (name, end, words) in endings {
+            let mut f = fixture(game);
+            let first = f.table.show(f.id).unwrap();
+            assert!(!first.choices.is_empty() || first.private_choices, "{game}");
+            let update = end(&mut f).unwrap_or_else(|e| panic!("{game} {name}: {e}"));
+            let at = format!("{game} after {name}");
+            assert!(update.to_act.is_empty(), "{at}");
+            assert!(update.choices.is_empty(), "{at}: no buttons");
+            assert!(update.public_view.is_over(), "{at}");
+            let status = crate::console::text_view(&update.public_view)
+                .last()
+                .cloned()
+                .unwrap();
+            assert!(
+                status.starts_with("Game over: ") && status.contains(words),
+                "{at}: {status}"
+            );
+            for (seat, _, view) in &update.seat_views {
+                assert!(view.is_over(), "{at}: {seat}'s view");
+            }
+            assert_ne!(
+                update.board_png, first.board_png,
+                "{at}: the picture changed"
+            );
+            for player in [&f.alice, &f.bob] {
+                assert_eq!(
+                    f.table.legal(f.id, player.id).unwrap(),
+                    Vec::<String>::new()
+                );
+                assert!(f.table.legal_groups(f.id, player.id).unwrap().is_empty());
+                assert!(f.table.view_for(f.id, Some(player.id)).unwrap().is_over());
+            }
+            assert!(f.table.waiting_for(f.id).unwrap().is_empty(), "{at}");
+            let shown = f.table.show(f.id).unwrap();
+            assert!(
+                shown.public_view.is_over() && shown.to_act.is_empty(),
+                "{at}"
+            );
+            let first_action = first.choices.first().cloned().unwrap_or("e4".into());
+            let refused = f.table.act(f.id, f.alice.id, None, &first_action);
+            assert!(
+                matches!(
+                    refused,
+                    Err(TableError::Over { .. } | TableError::Aborted(_))
+                ),
+                "{at}: {refused:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_start_that_is_already_over_is_refused_and_stores_nothing() {
+    let mut f = fixture(GameKind::Chess);
+    let before = f.table.store.matches_of(f.alice.id, false).unwrap().len();
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let err = f
+        .table
+        .create(
+            GameKind::Chess,
+            &[("fen".into(), mate.into())],
+            &[f.alice.clone(), f.bob.clone()],
+            1,
+            &Place::default(),
+        )
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the fen position is already over (Black won by checkmate); give one with a move to play"
+    );
+    let after = f.table.store.matches_of(f.alice.id, false).unwrap().len();
+    assert_eq!(before, after);
+}
+
 #[test]
 fn abort_only_before_the_first_action() {
     let mut f = fixture(GameKind::Chess);
@@ -261,7 +359,10 @@ fn bad_options_and_seat_counts_store_nothing() {
             &Place::default(),
         )
         .unwrap_err();
-    assert!(err.to_string().contains("unknown field `colour`"), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "unknown option colour for Chess; options: fen"
+    );
     let err = f
         .table
         .create(
@@ -272,7 +373,7 @@ fn bad_options_and_seat_counts_store_nothing() {
             &Place::default(),
         )
         .unwrap_err();
-    assert_eq!(err.to_string(), "Chess is played by 2 to 2 players, not 1");
+    assert_eq!(err.to_string(), "Chess is played by 2 players, not 1");
     assert_eq!(
         f.table.store.matches_of(f.alice.id, false).unwrap().len(),
         1

@@ -396,9 +396,12 @@ fn moves_are_read_leniently_but_never_wrongly() {
 #[test]
 fn refusals_say_why() {
     let start = START_FEN;
-    assert!(parse_err(start, "Nf6").contains("no knight of yours can move to f6"));
-    assert!(parse_err(start, "e5").contains("no pawn of yours can move to e5"));
-    assert!(parse_err(start, "hello").contains("is not a move"));
+    assert_eq!(parse_err(start, "Nf6"), "no knight of yours can reach f6");
+    assert_eq!(parse_err(start, "e5"), "no pawn of yours can reach e5");
+    assert_eq!(
+        parse_err(start, "hello"),
+        "cannot read \"hello\": that is not a move: try e4, Nf3, exd5, O-O, e8=Q or e2e4"
+    );
     assert!(parse_err(start, "").contains("type a move"));
     assert!(parse_err(start, "e7e5").contains("not yours"));
     assert!(parse_err(start, "e3e4").contains("no piece on e3"));
@@ -421,7 +424,7 @@ fn apply_refuses_out_of_turn_and_illegal_moves_without_change() {
     let bad = Move::parse_uci("e2e5").unwrap();
     assert_eq!(
         g.apply(Seat(0), &bad, &mut rng),
-        Err(RuleError::Illegal("no pawn of yours can move to e5".into()))
+        Err(RuleError::Illegal("no pawn of yours can reach e5".into()))
     );
     assert_eq!(before, serde_json::to_string(&g).unwrap());
     assert!(
@@ -438,8 +441,16 @@ fn huge_move_counters_saturate_instead_of_overflowing() {
     let options = ChessOptions {
         fen: Some(fen.into()),
     };
-    let g = Chess::new(&options, 2, &mut GameRng::from_seed(0)).unwrap();
+    // The counters saturate, and a start already drawn by the fifty-move rule is refused.
+    let pos = Position::from_fen(fen).unwrap();
+    assert_eq!(pos.fullmoves(), u32::MAX);
+    let g = Chess::from_position(pos);
     assert_eq!(g.outcome().unwrap().reason, "the fifty-move rule");
+    let err = Chess::new(&options, 2, &mut GameRng::from_seed(0)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the fen position is already over (Draw by the fifty-move rule); give one with a move to play"
+    );
     let mut g = game("4k3/8/8/8/8/8/4P3/4K3 b - - 0 4294967295");
     play(&mut g, "Kd7");
     assert_eq!(g.position().fullmoves(), u32::MAX);
@@ -502,4 +513,43 @@ fn random_games_keep_the_contract() {
     let report = check_game(&config);
     assert_eq!(report.games, 24);
     assert!(report.actions > 24 * 20, "{report:?}");
+}
+
+#[test]
+fn an_en_passant_out_of_time_says_so() {
+    // Black's d-pawn made its double step, then both sides moved on: exd6 is too late.
+    let mut g = game(START_FEN);
+    play(&mut g, "e4 a6 e5 d5 a3 a5");
+    assert_eq!(
+        parse_err(&g.position().fen(), "exd6"),
+        "en passant is only possible right after the double step"
+    );
+    // Right after the double step it is played.
+    let mut g = game(START_FEN);
+    play(&mut g, "e4 a6 e5 d5 exd6");
+    assert_eq!(g.position().piece_at(Square::parse("d5").unwrap()), None);
+}
+
+#[test]
+fn a_finished_position_is_refused_as_a_start() {
+    for (fen, result) in [
+        (
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "Black won by checkmate",
+        ),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Draw by stalemate"),
+        (
+            "7k/8/6K1/8/8/8/8/8 w - - 0 1",
+            "Draw by dead position (insufficient material)",
+        ),
+    ] {
+        let options = ChessOptions {
+            fen: Some(fen.into()),
+        };
+        let err = Chess::new(&options, 2, &mut GameRng::from_seed(0)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!("the fen position is already over ({result}); give one with a move to play")
+        );
+    }
 }

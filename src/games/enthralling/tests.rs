@@ -125,7 +125,7 @@ fn actions_are_read_leniently_in_one_canonical_form() {
     assert!(refusal(&g, "d3 enthrall Nc6").contains("two squares"));
     assert!(refusal(&g, "d3 enthrall Nc6 z9").contains("not a square"));
     assert!(refusal(&g, "enthrall Nc6 g1").contains("start with your move"));
-    assert!(refusal(&g, "d5 enthrall Nc6 g1").contains("no pawn of yours can move to d5"));
+    assert!(refusal(&g, "d5 enthrall Nc6 g1").contains("no pawn of yours can reach d5"));
     assert_eq!(
         g.parse_action(Seat(1), "d6").unwrap_err().reason,
         "it is not your turn"
@@ -549,4 +549,32 @@ fn formatting_a_turn_that_is_not_legal_does_not_panic() {
     };
     assert!(g.format_action(&bad).starts_with("d3 enthrall"));
     assert!(g.apply(Seat(0), &bad, &mut GameRng::from_seed(0)).is_err());
+}
+
+#[test]
+fn the_status_asks_for_an_enthrall_only_when_one_is_possible() {
+    let mut g = held_pieces();
+    assert_eq!(
+        g.view(Viewer::Spectator).board.status,
+        "Black to move, then enthrall or liberate"
+    );
+    play(&mut g, "h6 liberate Bf1");
+    assert_eq!(
+        g.view(Viewer::Spectator).last_extra,
+        Some(Extra::Liberate { at: sq("f1") })
+    );
+    // White's only piece held by Black is Black's latest Enthrall, and Black's only piece was
+    // enthralled before: nothing can follow White's move.
+    let g = setup(Setup {
+        fen: "1n2k3/8/8/8/8/8/P7/4K3 w - - 0 30",
+        enthralled: &["b8"],
+        latest: [None, Some("b8")],
+        moves_made: [20, 20],
+        ..Default::default()
+    });
+    assert!(legal_texts(&g).iter().all(|t| !t.contains(' ')));
+    assert_eq!(
+        g.view(Viewer::Spectator).board.status,
+        "White to move; no move allows an enthrall or liberate, so this one ends the game"
+    );
 }
