@@ -189,3 +189,37 @@ fn no_arguments_starts_a_local_chess_match() {
         "{text}"
     );
 }
+
+#[test]
+fn play_help_names_every_game_and_explains_every_flag() {
+    let out = deckmate(&["play", "--help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for game in [
+        "chess",
+        "enthralling",
+        "enprise",
+        "echek",
+        "snipe",
+        "chessatete",
+    ] {
+        assert!(text.contains(game), "{game} in {text}");
+    }
+    for flag in [
+        "--players",
+        "--seed",
+        "--option",
+        "--db",
+        "--out",
+        "--match",
+        "--board",
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(flag))
+            .unwrap_or_else(|| panic!("{flag} in {text}"));
+        // Every flag says what it does, on its own line.
+        let said = line.trim_start().trim_start_matches(flag);
+        assert!(said.split_whitespace().count() >= 3, "{flag}: {line}");
+    }
+}

@@ -597,3 +597,177 @@ fn actions_that_list_cards_are_shown_one_a_line() {
     assert!(!attack.contains("play Knight"), "{attack}");
     assert!(listed.iter().any(|l| l.ends_with(": end")), "{listed:?}");
 }
+
+/// Runs `deckmate` with `args` (no `play` added) and `input` as raw bytes on standard input.
+fn run_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(args)
+        .env_remove("DISCORD_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_newcomer_plays_bare_moves_with_the_board_after_each() {
+    // No arguments, no token: a chess match between white and black at this keyboard.
+    let out = run_bytes(&[], b"e4\ne5\nlegal\nhelp\nWHITE: Nf3\nBlack: legal\n");
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "match #1: Chess — white (White) vs black (Black)");
+    // The board at the start, before anyone moves, then after every action.
+    assert_eq!(lines[1], "8 | r n b q k b n r");
+    assert_eq!(text.matches("8 | r n b q k b n r").count(), 4, "{text}");
+    assert!(
+        text.contains("White plays e4\n8 | r n b q k b n r"),
+        "{text}"
+    );
+    assert!(text.contains("Black plays e5"), "{text}");
+    assert!(
+        text.contains("White plays Nf3"),
+        "names are matched in any case: {text}"
+    );
+    // legal, bare: for white, the one player to act, grouped by piece with counts.
+    assert!(text.contains("legal (29):\n"), "{text}");
+    for group in [
+        "  pawn (14): a3, a4, b3, b4, c3, c4, d3, d4, f3, f4, g3, g4, h3, h4",
+        "  knight (5): Nc3, Na3, Nh3, Ne2, Nf3",
+        "  king (1): Ke2",
+    ] {
+        assert!(text.contains(group), "{group} in {text}");
+    }
+    // help gives chess notation with examples, not just the commands.
+    assert!(
+        text.contains("Chess actions:\n  moves in algebraic notation"),
+        "{text}"
+    );
+    assert!(text.contains("e4, Nf3, exd5, Bxf7+, O-O"), "{text}");
+    assert!(!text.contains("error:"), "{text}");
+}
+
+#[test]
+fn bare_commands_need_one_player_to_act_and_names_must_be_typeable() {
+    // En Prise Memory: everyone must say ready at once, so a bare line must say who.
+    let out = play(
+        &[
+            "enprise",
+            "--players",
+            "ann,ben",
+            "--seed",
+            "4",
+            "--option",
+            "variant=memory",
+        ],
+        "ready\nAnn: ready\nben: ready\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "error: ann, ben must all act now: say who, as NAME: COMMAND (for example \"ann: ready\")"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("to move: ben"), "Ann's ready counted: {text}");
+    for (players, why) in [
+        (
+            "#a,b",
+            "\"#a\" cannot be a player name: names cannot contain ':' or start with '#'",
+        ),
+        (
+            "alice,ALICE",
+            "\"ALICE\" is named twice; give each player a different name",
+        ),
+        (
+            "a\u{7}b,c",
+            "\"a\\u{7}b\" cannot be a player name: it holds a control character",
+        ),
+        (
+            "abcdefghijklmnopqrstuvwxyzabcdefghij,b",
+            "\"abcdefghijklmnopqrstuvwxyzabcdefghij\" is too long for a player name (at most 32 characters)",
+        ),
+    ] {
+        let out = play(&["chess", "--players", players], "");
+        assert!(!out.status.success(), "{players}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim(), format!("error: {why}"), "{players}");
+    }
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_play_goes_on() {
+    let out = run_bytes(
+        &["play", "chess", "--players", "a,b"],
+        b"a: e4\nb: \xff\xfe e5\nb: e5\n",
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("error: that line is not UTF-8 text; nothing was done\nBlack plays e5"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pictures_never_overwrite_another_match_and_show_the_end() {
+    let dir = temp_dir("pictures");
+    let out_dir = dir.join("boards");
+    let boards = out_dir.to_str().unwrap();
+    let names = || {
+        let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    // Two matches kept in memory, one after the other: both are match #1, the second writes
+    // its own files.
+    for _ in 0..2 {
+        let out = play(
+            &["chess", "--players", "a,b", "--out", boards],
+            "a: e4\nb: resign\n",
+        );
+        assert!(stdout(&out).contains("result: White won by resignation"));
+    }
+    let expected: Vec<String> = ["memory-1", "memory-2"]
+        .iter()
+        .flat_map(|m| (0..3).map(move |v| format!("{m}-{v:04}.png")))
+        .collect();
+    assert_eq!(names(), expected, "the start, e4, and the resignation");
+    // The final picture shows the match over: it differs from the one before it.
+    let before = std::fs::read(out_dir.join("memory-2-0001.png")).unwrap();
+    let last = std::fs::read(out_dir.join("memory-2-0002.png")).unwrap();
+    assert_ne!(before, last);
+    // A stored match is named by its database and number.
+    let db = dir.join("games.db");
+    let out = play(
+        &[
+            "chess",
+            "--players",
+            "a,b",
+            "--db",
+            db.to_str().unwrap(),
+            "--out",
+            boards,
+        ],
+        "a: e4\nb: draw offer\na: draw accept\n",
+    );
+    assert!(
+        stdout(&out).contains("result: Draw by agreement"),
+        "{}",
+        stdout(&out)
+    );
+    let stored: Vec<String> = names()
+        .into_iter()
+        .filter(|n| n.starts_with("games-"))
+        .collect();
+    assert_eq!(
+        stored,
+        [0, 1, 2, 3].map(|v| format!("games-match-1-{v:04}.png"))
+    );
+}
