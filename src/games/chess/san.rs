@@ -280,7 +280,13 @@ impl Pattern {
             [] => {}
             several => {
                 let names: Vec<String> = several.iter().map(|&m| san(pos, m)).collect();
-                return Err(format!("ambiguous: did you mean {}?", names.join(" or ")));
+                return Err(format!(
+                    "{} of your {}s can reach {}: say which, {}",
+                    several.len(),
+                    self.role.name(),
+                    self.to,
+                    names.join(" or ")
+                ));
             }
         }
         if self.promotion.is_none()

@@ -405,7 +405,10 @@ fn refusals_say_why() {
     assert!(parse_err(start, "").contains("type a move"));
     assert!(parse_err(start, "e7e5").contains("not yours"));
     assert!(parse_err(start, "e3e4").contains("no piece on e3"));
-    assert!(parse_err("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "Nc3").contains("ambiguous"));
+    assert_eq!(
+        parse_err("4k3/8/8/8/8/8/8/1N1NK3 w - - 0 1", "Nc3"),
+        "2 of your knights can reach c3: say which, Nbc3 or Ndc3"
+    );
     // A pinned knight.
     assert!(
         parse_err("4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3").contains("leave your king in check")
