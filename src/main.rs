@@ -49,6 +49,10 @@ enum Command {
         /// terminal).
         #[arg(long)]
         board: bool,
+        /// Name this run: with the same session, lines already applied are not applied again
+        /// (feed a script twice and it changes nothing the second time).
+        #[arg(long)]
+        session: Option<String>,
     },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
@@ -99,6 +103,7 @@ fn main() -> ExitCode {
             out: None,
             match_id: None,
             board: true,
+            session: None,
         }
     });
     match command {
@@ -112,6 +117,7 @@ fn main() -> ExitCode {
             out,
             match_id,
             board,
+            session,
         } => {
             if match_id.is_some() && db.is_none() {
                 eprintln!("error: --match needs --db, the file the match is stored in");
@@ -127,6 +133,7 @@ fn main() -> ExitCode {
                 match_id,
                 prompt: std::io::stdin().is_terminal(),
                 show_board: board || std::io::stdin().is_terminal(),
+                session,
             };
             match console::run(
                 &config,

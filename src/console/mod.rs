@@ -9,7 +9,7 @@ pub use text::text_view;
 use crate::engine::{GameRng, Seat, echo};
 use crate::games::{AnyView, GameKind};
 use crate::store::{MatchId, Place, Player, Store, StoreError};
-use crate::table::{Table, TableError, Update};
+use crate::table::{Request, Table, TableError, Update};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -52,6 +52,10 @@ pub struct ConsoleConfig {
     pub prompt: bool,
     /// Print the board as text at the start and after every action.
     pub show_board: bool,
+    /// Names this run for request keys: each line's change is keyed by the session and the
+    /// line's number, so the same script fed again with the same session changes nothing it
+    /// already did. None: a new session each run.
+    pub session: Option<String>,
 }
 
 /// Failures that stop the console before play (bad arguments, unusable database).
@@ -82,6 +86,10 @@ pub struct Console {
     /// An action that loses on the spot, refused once with a warning: the same player sending
     /// the same action again plays it.
     pending: Option<(usize, String)>,
+    /// This run's session, and the number of the line being run: together the key of the
+    /// request the line makes.
+    session: String,
+    line_number: u64,
 }
 
 /// Why a player name is refused, if it is: one that could not be typed back as `NAME:`.
@@ -201,6 +209,11 @@ impl Console {
             show_board: config.show_board,
             timer: None,
             pending: None,
+            session: config
+                .session
+                .clone()
+                .unwrap_or_else(|| format!("{:016x}", random_seed())),
+            line_number: 0,
         };
         console.note_timer(&update);
         let mut lines = vec![format!(
@@ -263,6 +276,7 @@ impl Console {
 
     /// Runs one input line; returns the lines to print. Errors come back as one `error:` line.
     pub fn line(&mut self, line: &str) -> Vec<String> {
+        self.line_number += 1;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return vec![];
@@ -328,6 +342,11 @@ impl Console {
         let player = self.players[index].clone();
         let err = |e: TableError| e.to_string();
         let id = self.id;
+        let key = self.key();
+        let request = Request {
+            key: Some(&key),
+            ..Request::default()
+        };
         if !COMMANDS.contains(&verb.as_str()) {
             // A bare action ("e4", "ready", "play Knight").
             return self.act(index, command);
@@ -355,14 +374,14 @@ impl Console {
                 Ok(lines)
             }
             "resign" => {
-                let update = self.table.resign(id, player.id, None).map_err(err)?;
+                let update = self.table.resign(id, player.id, request).map_err(err)?;
                 Ok(self.after_change(&update))
             }
             "draw" => {
                 let update = match rest.to_ascii_lowercase().as_str() {
-                    "offer" => self.table.offer_draw(id, player.id, None),
-                    "accept" => self.table.accept_draw(id, player.id, None),
-                    "decline" => self.table.decline_draw(id, player.id, None),
+                    "offer" => self.table.offer_draw(id, player.id, request),
+                    "accept" => self.table.accept_draw(id, player.id, request),
+                    "decline" => self.table.decline_draw(id, player.id, request),
                     _ => return Err("say draw offer, draw accept or draw decline".into()),
                 }
                 .map_err(err)?;
@@ -385,12 +404,21 @@ impl Console {
     /// once with its warning; sent again by the same player, it is played.
     fn act(&mut self, index: usize, text: &str) -> Result<Vec<String>, String> {
         let player = self.players[index].id;
-        let result = match self.table.act(self.id, player, None, text) {
+        let key = self.key();
+        let request = Request {
+            key: Some(&key),
+            ..Request::default()
+        };
+        let result = match self.table.act(self.id, player, request, text) {
             Err(TableError::Confirm {
                 warning, action, ..
             }) => {
                 if self.pending.as_ref() == Some(&(index, action.clone())) {
-                    self.table.act_with(self.id, player, None, text, true)
+                    let confirmed = Request {
+                        confirmed: true,
+                        ..request
+                    };
+                    self.table.act(self.id, player, confirmed, text)
                 } else {
                     self.pending = Some((index, action.clone()));
                     return Ok(vec![format!(
@@ -402,8 +430,19 @@ impl Console {
         };
         self.pending = None;
         let update = result.map_err(|e| e.to_string())?;
+        if update.repeated {
+            return Ok(vec![format!(
+                "(line {} of session {} was played before; nothing changed)",
+                self.line_number, self.session
+            )]);
+        }
         self.note_timer(&update);
         Ok(self.after_change(&update))
+    }
+
+    /// The key of the request the current line makes.
+    fn key(&self) -> String {
+        format!("console:{}:{}:{}", self.session, self.id, self.line_number)
     }
 
     /// `legal`: one line for a short list; for a long one (or actions that hold commas), one

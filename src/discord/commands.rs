@@ -7,7 +7,7 @@ use crate::engine::GameRng;
 use crate::games::GameKind;
 use crate::render;
 use crate::store::{MatchId, Place, Player, PlayerId};
-use crate::table::{Table, TableError, Update};
+use crate::table::{Request, Table, TableError, Update};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::{Duration, Instant};
@@ -440,13 +440,24 @@ pub fn filter_actions(legal: Vec<String>, partial: &str) -> Vec<String> {
 /// the caller privately why not.
 async fn board_after(
     ctx: Context<'_>,
-    work: impl FnOnce(&mut Table, MatchId, PlayerId) -> Result<Update, TableError> + Send + 'static,
+    work: impl FnOnce(&mut Table, MatchId, PlayerId, Request) -> Result<Update, TableError>
+    + Send
+    + 'static,
 ) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
         return ephemeral(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
-    match ctx.data().table.call(move |t| work(t, id, player)).await? {
+    // The interaction's id keys the request: Discord delivering it again changes nothing.
+    let key = format!("interaction:{}", ctx.id());
+    let call = move |t: &mut Table| {
+        let request = Request {
+            key: Some(&key),
+            ..Request::default()
+        };
+        work(t, id, player, request)
+    };
+    match ctx.data().table.call(call).await? {
         Ok(update) => {
             ctx.send(board_reply(&update)).await?;
             if let Some(text) = private_lines(&update, player) {
@@ -514,7 +525,10 @@ pub async fn move_(
     #[autocomplete = "autocomplete_action"]
     action: String,
 ) -> Result<(), Error> {
-    board_after(ctx, move |t, id, player| t.act(id, player, None, &action)).await
+    board_after(ctx, move |t, id, player, request| {
+        t.act(id, player, request, &action)
+    })
+    .await
 }
 
 /// Show this match's board again.
@@ -585,7 +599,7 @@ pub async fn view(
 /// Resign this match.
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    board_after(ctx, |t, id, player| t.resign(id, player, None)).await
+    board_after(ctx, |t, id, player, request| t.resign(id, player, request)).await
 }
 
 /// Offer a draw (or accept the one on the table).
@@ -595,10 +609,17 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
         return ephemeral(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let key = format!("interaction:{}", ctx.id());
     let update = match ctx
         .data()
         .table
-        .call(move |t| t.offer_draw(id, player, None))
+        .call(move |t| {
+            let request = Request {
+                key: Some(&key),
+                ..Request::default()
+            };
+            t.offer_draw(id, player, request)
+        })
         .await?
     {
         Ok(update) => update,
@@ -941,9 +962,17 @@ async fn act_by_component(
     confirmed: bool,
 ) -> Result<(), Error> {
     let player = player_of(data, &press.user).await?.id;
+    let key = format!("interaction:{}", press.id);
     let result = data
         .table
-        .call(move |t| t.act_with(match_id, player, Some(version), &text, confirmed))
+        .call(move |t| {
+            let request = Request {
+                expected: Some(version),
+                key: Some(&key),
+                confirmed,
+            };
+            t.act(match_id, player, request, &text)
+        })
         .await?;
     let update = match result {
         Ok(update) => update,
@@ -1200,13 +1229,19 @@ async fn answer_draw(
     accept: bool,
 ) -> Result<(), Error> {
     let player = player_of(data, &press.user).await?.id;
+    let key = format!("interaction:{}", press.id);
     let result = data
         .table
         .call(move |t| {
+            let request = Request {
+                expected: Some(version),
+                key: Some(&key),
+                confirmed: false,
+            };
             if accept {
-                t.accept_draw(match_id, player, Some(version))
+                t.accept_draw(match_id, player, request)
             } else {
-                t.decline_draw(match_id, player, Some(version))
+                t.decline_draw(match_id, player, request)
             }
         })
         .await?;

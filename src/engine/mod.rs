@@ -220,6 +220,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// How actions are written, for a player's `help`: a few lines with real examples, in the
     /// words of the game's rules page.
     const NOTATION: &'static str = "";
+    /// The revision of the rules new matches are played under, raised whenever a rule changes
+    /// what is legal. A stored match keeps the revision it began with ([`Game::under_rules`]).
+    const RULES: u32 = 1;
+
+    /// This game, played under revision `rules` of its rules: an older revision for a match
+    /// stored before a rule changed, so its log replays as it was played. Called right after
+    /// [`Game::new`]. The default, for a game whose rules never changed, ignores it.
+    fn under_rules(self, _rules: u32) -> Self {
+        self
+    }
 
     /// The starting state. All randomness comes from `rng`.
     fn new(options: &Self::Options, seats: usize, rng: &mut GameRng) -> Result<Self, SetupError>;

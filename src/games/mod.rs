@@ -95,8 +95,42 @@ impl GameKind {
         }
     }
 
-    /// Starts a game from `key=value` options.
+    /// The revision of this game's rules that new matches are played under ([`Game::RULES`]).
+    pub fn rules(self) -> u32 {
+        match self {
+            GameKind::Chess => Chess::RULES,
+            GameKind::Enthralling => Enthralling::RULES,
+            GameKind::Enprise => EnPrise::RULES,
+            GameKind::Echek => Echek::RULES,
+            GameKind::Snipe => Snipe::RULES,
+            GameKind::Chessatete => ChessATete::RULES,
+        }
+    }
+
+    /// Starts a game from `key=value` options, under the current rules.
     pub fn start(
+        self,
+        options: &[(String, String)],
+        seats: usize,
+        rng: &mut GameRng,
+    ) -> Result<AnyGame, SetupError> {
+        self.start_under(options, seats, rng, self.rules())
+    }
+
+    /// Starts a game from `key=value` options, under revision `rules` of its rules (a stored
+    /// match's own).
+    pub fn start_under(
+        self,
+        options: &[(String, String)],
+        seats: usize,
+        rng: &mut GameRng,
+        rules: u32,
+    ) -> Result<AnyGame, SetupError> {
+        let game = self.start_latest(options, seats, rng)?;
+        Ok(game.under_rules(rules))
+    }
+
+    fn start_latest(
         self,
         options: &[(String, String)],
         seats: usize,
@@ -230,6 +264,25 @@ pub enum AnyGame {
     Chessatete(ChessATete),
 }
 
+macro_rules! into_any {
+    ($($game:ident => $variant:ident),*) => {
+        $(impl From<$game> for AnyGame {
+            fn from(game: $game) -> AnyGame {
+                AnyGame::$variant(game)
+            }
+        })*
+    };
+}
+
+into_any!(
+    Chess => Chess,
+    Enthralling => Enthralling,
+    EnPrise => Enprise,
+    Echek => Echek,
+    Snipe => Snipe,
+    ChessATete => Chessatete
+);
+
 /// Calls `$body` with `$g` bound to the inner game, whatever its kind.
 macro_rules! each_game {
     ($value:expr, $g:ident => $body:expr) => {
@@ -303,6 +356,11 @@ impl AnyGame {
 
     pub fn seat_count(&self) -> usize {
         each_game!(self, g => g.seat_count())
+    }
+
+    /// The game under revision `rules` of its rules ([`Game::under_rules`]).
+    fn under_rules(self, rules: u32) -> AnyGame {
+        each_game!(self, g => g.under_rules(rules).into())
     }
 
     pub fn to_act(&self) -> ToAct {

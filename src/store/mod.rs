@@ -6,12 +6,19 @@
 //! transaction as the change itself: a stale or doubled submission is refused, never applied
 //! twice.
 //!
+//! The store checks itself: the file with `PRAGMA quick_check` when it is opened, and each
+//! match on load (its version, the length and numbering of its log and its outcome row must
+//! agree). Every request that changes a match may carry a key ([`Change::Request`]) stored under
+//! a unique constraint, so a redelivered request is recognised and applied no second time.
+//!
 //! The store is synchronous; async adapters reach it through `table::TableHandle`, whose own
 //! thread does all SQLite work.
 
 use crate::engine::{Outcome, Seat};
 use crate::games::GameKind;
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{
+    Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior, params,
+};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
@@ -28,6 +35,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0002_draw_votes",
         include_str!("../../migrations/0002_draw_votes.sql"),
+    ),
+    (
+        "0003_exactly_once",
+        include_str!("../../migrations/0003_exactly_once.sql"),
     ),
 ];
 
@@ -53,6 +64,40 @@ pub enum StoreError {
         "the database was written by a newer deckmate (schema {found}, this build knows {known})"
     )]
     NewerSchema { found: u32, known: u32 },
+    #[error("the database file is damaged: {0}")]
+    Damaged(String),
+    /// A request with this key was applied before.
+    #[error("request {0} was already applied")]
+    Duplicate(String),
+}
+
+impl StoreError {
+    /// What went wrong, in a few words a user can act on ("the database is read-only"); the
+    /// error itself keeps SQLite's detail for the log.
+    pub fn short(&self) -> &'static str {
+        let code = match self {
+            StoreError::Sqlite(e) => e.sqlite_error_code(),
+            StoreError::Damaged(_) => return "the database file is damaged",
+            StoreError::Corrupt { .. } => return "the match is damaged in storage",
+            StoreError::NewerSchema { .. } => return "the database is from a newer deckmate",
+            _ => return "storage failed",
+        };
+        match code {
+            Some(ErrorCode::ReadOnly) => "the database is read-only",
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => {
+                "the database is locked by another program"
+            }
+            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => {
+                "the database file is damaged"
+            }
+            Some(ErrorCode::DiskFull) => "the disk is full",
+            Some(ErrorCode::CannotOpen | ErrorCode::PermissionDenied) => {
+                "the database file cannot be opened"
+            }
+            Some(ErrorCode::SystemIoFailure) => "the disk could not be read or written",
+            _ => "storage failed",
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -102,6 +147,24 @@ pub struct Place {
     pub thread_id: Option<String>,
 }
 
+/// A match's state as last saved: the game and its random source after `plies` actions, as
+/// JSON the table reads back ([`Change::Snapshot`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub plies: u64,
+    pub rules: u32,
+    pub state: String,
+}
+
+/// What a request did when it was first applied ([`Store::request`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub match_id: MatchId,
+    pub version: u64,
+    /// JSON of the lines it produced, as the table stored them.
+    pub lines: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredAction {
     pub seat: Seat,
@@ -117,9 +180,16 @@ pub struct StoredMatch {
     pub seed: u64,
     pub status: Status,
     pub version: u64,
+    /// The revision of the game's rules the match is played under.
+    pub rules: u32,
+    /// How many actions the log holds.
+    pub plies: u64,
     /// Seat i is `players[i]`.
     pub players: Vec<Player>,
+    /// The log from action `first_ply + 1` on: the whole log from [`Store::load`], none of it
+    /// from [`Store::load_head`].
     pub actions: Vec<StoredAction>,
+    pub first_ply: u64,
     pub outcome: Option<Outcome>,
     /// Seats that have agreed to a draw since the last action, in seat order.
     pub draw_votes: Vec<Seat>,
@@ -148,6 +218,14 @@ pub enum Change<'a> {
     DrawVotes(&'a [Seat]),
     Finish(&'a Outcome),
     Abort,
+    /// Saves the game's state after the change (replacing the previous snapshot).
+    Snapshot(&'a Snapshot),
+    /// Records the request that made the change under its key; the key used before makes the
+    /// whole change fail with [`StoreError::Duplicate`].
+    Request {
+        key: &'a str,
+        lines: &'a str,
+    },
 }
 
 pub struct Store {
@@ -172,6 +250,14 @@ impl Store {
 
     fn setup(conn: Connection) -> Result<Store, StoreError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // A damaged file is refused before anything is read from it or written to it.
+        let verdict: Vec<String> = conn
+            .prepare("PRAGMA quick_check(5)")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        if verdict != ["ok"] {
+            return Err(StoreError::Damaged(verdict.join("; ")));
+        }
         let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -180,24 +266,31 @@ impl Store {
         Ok(store)
     }
 
-    /// Applies migrations up to `target` (a count); returns how many ran now.
+    /// Applies migrations up to `target` (a count); returns how many ran now. Each one reads
+    /// the schema version inside its own write transaction, so processes opening the same new
+    /// file at once never run a migration twice.
     pub fn migrate(&mut self, target: usize) -> Result<usize, StoreError> {
-        let current = self.schema_version()? as usize;
-        if current > MIGRATIONS.len() {
-            return Err(StoreError::NewerSchema {
-                found: current as u32,
-                known: MIGRATIONS.len() as u32,
-            });
-        }
         let mut ran = 0;
-        for (i, (_name, sql)) in MIGRATIONS.iter().enumerate().take(target).skip(current) {
-            let tx = self.conn.transaction()?;
-            tx.execute_batch(sql)?;
-            tx.pragma_update(None, "user_version", (i + 1) as u32)?;
+        loop {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let current: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+            let current = current as usize;
+            if current > MIGRATIONS.len() {
+                return Err(StoreError::NewerSchema {
+                    found: current as u32,
+                    known: MIGRATIONS.len() as u32,
+                });
+            }
+            if current >= target {
+                return Ok(ran);
+            }
+            tx.execute_batch(MIGRATIONS[current].1)?;
+            tx.pragma_update(None, "user_version", (current + 1) as u32)?;
             tx.commit()?;
             ran += 1;
         }
-        Ok(ran)
     }
 
     pub fn schema_version(&self) -> Result<u32, StoreError> {
@@ -209,24 +302,18 @@ impl Store {
     /// The console player called `name`, created on first use.
     pub fn local_player(&mut self, name: &str) -> Result<Player, StoreError> {
         let name = name.trim();
-        let found = self
-            .conn
-            .query_row(
-                "SELECT id FROM players WHERE name = ?1 AND discord_id IS NULL",
-                [name],
-                |r| r.get(0),
-            )
-            .optional()?;
-        let id = match found {
-            Some(id) => id,
-            None => {
-                self.conn.execute(
-                    "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
-                    params![name, now()],
-                )?;
-                self.conn.last_insert_rowid()
-            }
-        };
+        // One statement that creates or finds: two processes naming the same new player at
+        // once both end up with the one row.
+        self.conn.execute(
+            "INSERT INTO players (name, created_at) VALUES (?1, ?2)
+             ON CONFLICT (name) WHERE discord_id IS NULL DO NOTHING",
+            params![name, now()],
+        )?;
+        let id = self.conn.query_row(
+            "SELECT id FROM players WHERE name = ?1 AND discord_id IS NULL",
+            [name],
+            |r| r.get(0),
+        )?;
         Ok(Player {
             id,
             name: name.to_string(),
@@ -253,6 +340,7 @@ impl Store {
         })
     }
 
+    /// Stores a new match played under revision `rules` of its game's rules.
     pub fn create_match(
         &mut self,
         game: GameKind,
@@ -260,14 +348,17 @@ impl Store {
         seed: u64,
         players: &[PlayerId],
         place: &Place,
+        rules: u32,
     ) -> Result<MatchId, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let options = serde_json::to_string(options).expect("pairs serialise");
         let t = now();
         tx.execute(
             "INSERT INTO matches (game, options, seed, status, guild_id, channel_id, thread_id,
-                                  created_at, updated_at)
-             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7)",
+                                  created_at, updated_at, rules)
+             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7, ?8)",
             params![
                 game.id(),
                 options,
@@ -275,7 +366,8 @@ impl Store {
                 place.guild_id,
                 place.channel_id,
                 place.thread_id,
-                t
+                t,
+                rules
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -308,7 +400,9 @@ impl Store {
         expected: u64,
         changes: &[Change],
     ) -> Result<u64, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let t = now();
         let bumped = tx.execute(
             "UPDATE matches SET version = version + 1, updated_at = ?1
@@ -319,19 +413,66 @@ impl Store {
             return Err(why_not(&tx, id, expected));
         }
         for change in changes {
-            apply_change(&tx, id, change, t)?;
+            apply_change(&tx, id, expected + 1, change, t)?;
         }
         tx.commit()?;
         Ok(expected + 1)
     }
 
-    /// Reads a match and its log as one consistent snapshot (a read transaction), so a change
-    /// committed meanwhile is seen either whole or not at all.
+    /// Reads a match and its whole log as one consistent snapshot (a read transaction), so a
+    /// change committed meanwhile is seen either whole or not at all.
     pub fn load(&self, id: MatchId) -> Result<StoredMatch, StoreError> {
+        self.load_from(id, 0)
+    }
+
+    /// Reads a match without its log (`actions` is empty), checking the log still agrees
+    /// with it.
+    pub fn load_head(&self, id: MatchId) -> Result<StoredMatch, StoreError> {
+        self.load_from(id, u64::MAX)
+    }
+
+    /// Reads a match and its log from action `first_ply + 1` on (nothing past its end).
+    pub fn load_from(&self, id: MatchId, first_ply: u64) -> Result<StoredMatch, StoreError> {
         let tx = self.conn.unchecked_transaction()?;
-        let found = read_match(&tx, id);
+        let found = read_match(&tx, id, first_ply);
         tx.finish()?;
         found
+    }
+
+    /// The match's latest snapshot, if one was saved.
+    pub fn snapshot(&self, id: MatchId) -> Result<Option<Snapshot>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT plies, rules, state FROM snapshots WHERE match_id = ?1",
+                [id],
+                |r| {
+                    Ok(Snapshot {
+                        plies: r.get::<_, i64>(0)? as u64,
+                        rules: r.get(1)?,
+                        state: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    /// What the request with this key did, if it was applied.
+    pub fn request(&self, key: &str) -> Result<Option<Applied>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT match_id, version, lines FROM requests WHERE key = ?1",
+                [key],
+                |r| {
+                    Ok(Applied {
+                        match_id: r.get(0)?,
+                        version: r.get::<_, i64>(1)? as u64,
+                        lines: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
     }
 
     /// The player's matches, newest first; only active ones if `active_only`.
@@ -398,12 +539,12 @@ impl Store {
     }
 }
 
-fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError> {
+fn read_match(conn: &Connection, id: MatchId, first_ply: u64) -> Result<StoredMatch, StoreError> {
     let corrupt = |detail: String| StoreError::Corrupt { id, detail };
     let row = conn
         .query_row(
             "SELECT game, options, seed, status, version, draw_votes, guild_id, channel_id,
-                        thread_id
+                        thread_id, plies, rules
                  FROM matches WHERE id = ?1",
             [id],
             |r| {
@@ -419,12 +560,14 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
                         channel_id: r.get(7)?,
                         thread_id: r.get(8)?,
                     },
+                    r.get::<_, i64>(9)?,
+                    r.get::<_, u32>(10)?,
                 ))
             },
         )
         .optional()?
         .ok_or(StoreError::NoSuchMatch(id))?;
-    let (game, options, seed, status, version, draw_votes, place) = row;
+    let (game, options, seed, status, version, draw_votes, place, plies, rules) = row;
     let game: GameKind = game.parse().map_err(corrupt)?;
     let options: Vec<(String, String)> = serde_json::from_str(&options)
         .map_err(|e| corrupt(format!("bad options {options:?}: {e}")))?;
@@ -453,10 +596,29 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
         players.push(player);
     }
 
+    // The log must hold exactly `plies` actions numbered 1 to `plies`, and the version counts
+    // every change, so it is at least that.
+    let (count, last): (i64, i64) = conn.query_row(
+        "SELECT COUNT(*), COALESCE(MAX(ply), 0) FROM actions WHERE match_id = ?1",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    if count != plies || last != plies {
+        return Err(corrupt(format!(
+            "the log holds {count} actions numbered up to {last}, but the match has taken {plies}"
+        )));
+    }
+    if version < plies {
+        return Err(corrupt(format!(
+            "version {version} is behind the {plies} actions of the log"
+        )));
+    }
+    let first_ply = first_ply.min(plies as u64);
     let mut actions = Vec::new();
-    let mut stmt =
-        conn.prepare("SELECT ply, seat, action FROM actions WHERE match_id = ?1 ORDER BY ply")?;
-    let rows = stmt.query_map([id], |r| {
+    let mut stmt = conn.prepare(
+        "SELECT ply, seat, action FROM actions WHERE match_id = ?1 AND ply > ?2 ORDER BY ply",
+    )?;
+    let rows = stmt.query_map(params![id, first_ply as i64], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             r.get::<_, i64>(1)?,
@@ -465,8 +627,11 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
     })?;
     for (i, row) in rows.enumerate() {
         let (ply, seat, text) = row?;
-        if ply != i as i64 + 1 {
-            return Err(corrupt(format!("action {} is missing from the log", i + 1)));
+        if ply != first_ply as i64 + i as i64 + 1 {
+            return Err(corrupt(format!(
+                "action {} is missing from the log",
+                first_ply as i64 + i as i64 + 1
+            )));
         }
         let seat = u8::try_from(seat)
             .ok()
@@ -491,6 +656,15 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
                 .map_err(|e| corrupt(format!("bad outcome {places:?}: {e}")))
         })
         .transpose()?;
+    match (status, &outcome) {
+        (Status::Finished, None) => {
+            return Err(corrupt("it is finished but its result is missing".into()));
+        }
+        (Status::Active | Status::Aborted, Some(_)) => {
+            return Err(corrupt(format!("it is {status} but has a result")));
+        }
+        _ => {}
+    }
 
     Ok(StoredMatch {
         id,
@@ -499,8 +673,11 @@ fn read_match(conn: &Connection, id: MatchId) -> Result<StoredMatch, StoreError>
         seed: seed as u64,
         status,
         version: version as u64,
+        rules,
+        plies: plies as u64,
         players,
         actions,
+        first_ply,
         outcome,
         draw_votes: (0..64)
             .filter(|bit| draw_votes.unwrap_or(0) >> bit & 1 == 1)
@@ -536,16 +713,42 @@ fn why_not(tx: &Transaction, id: MatchId, expected: u64) -> StoreError {
     }
 }
 
-fn apply_change(tx: &Transaction, id: MatchId, change: &Change, t: i64) -> Result<(), StoreError> {
+fn apply_change(
+    tx: &Transaction,
+    id: MatchId,
+    version: u64,
+    change: &Change,
+    t: i64,
+) -> Result<(), StoreError> {
     match change {
         Change::Action { seat, text } => {
             tx.execute(
+                "UPDATE matches SET plies = plies + 1, draw_votes = NULL WHERE id = ?1",
+                [id],
+            )?;
+            tx.execute(
                 "INSERT INTO actions (match_id, ply, seat, action, created_at)
-                 VALUES (?1, (SELECT COALESCE(MAX(ply), 0) + 1 FROM actions WHERE match_id = ?1),
-                         ?2, ?3, ?4)",
+                 VALUES (?1, (SELECT plies FROM matches WHERE id = ?1), ?2, ?3, ?4)",
                 params![id, seat.0, text, t],
             )?;
-            tx.execute("UPDATE matches SET draw_votes = NULL WHERE id = ?1", [id])?;
+        }
+        Change::Snapshot(snapshot) => {
+            tx.execute(
+                "INSERT INTO snapshots (match_id, plies, rules, state) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (match_id) DO UPDATE
+                 SET plies = excluded.plies, rules = excluded.rules, state = excluded.state",
+                params![id, snapshot.plies as i64, snapshot.rules, snapshot.state],
+            )?;
+        }
+        Change::Request { key, lines } => {
+            let inserted = tx.execute(
+                "INSERT INTO requests (key, match_id, version, lines, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (key) DO NOTHING",
+                params![key, id, version as i64, lines, t],
+            )?;
+            if inserted == 0 {
+                return Err(StoreError::Duplicate(key.to_string()));
+            }
         }
         Change::DrawVotes(seats) => {
             let bits = seats.iter().fold(0i64, |bits, s| bits | 1 << s.0);

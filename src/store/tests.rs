@@ -17,7 +17,7 @@ fn two_players(store: &mut Store) -> Vec<PlayerId> {
 fn new_match(store: &mut Store) -> MatchId {
     let players = two_players(store);
     store
-        .create_match(GameKind::Chess, &[], 7, &players, &Place::default())
+        .create_match(GameKind::Chess, &[], 7, &players, &Place::default(), 1)
         .unwrap()
 }
 

@@ -1,19 +1,50 @@
 //! The service both adapters call: create a match, take an action, resign, draws, abort, lists
 //! and history. No transport here: each call returns what to send ([`Update`]).
 //!
-//! The master loop: load the match -> replay its log -> check the caller holds a seat that must
-//! act -> parse and apply on the replayed state -> store the action and the new version in one
-//! transaction, only if the version is still the one the caller saw.
+//! The master loop: load the match (a live game from the cache, or its snapshot and the rest of
+//! its log: see [`live`]) -> check the caller holds a seat that must act -> parse and apply ->
+//! store the action, the new version, a snapshot and the request's key in one transaction, only
+//! if the version is still the one the caller saw and the key is new. A request whose key was
+//! seen before is answered with what it did the first time and changes nothing.
 
 use crate::engine::{GameRng, Outcome, Seat, SetupError, ToAct, Viewer};
 use crate::games::{AnyGame, AnyView, GameKind};
 use crate::store::{
     Change, MatchId, Place, Player, PlayerId, Status, Store, StoreError, StoredMatch,
 };
+use std::cell::RefCell;
 use thiserror::Error;
 
 mod handle;
+mod live;
 pub use handle::{Stopped, TableHandle};
+pub use live::CACHE_CAPACITY;
+use live::{Cache, Live};
+
+/// The longest action text read; longer text is refused before any game reads it.
+pub const ACTION_LIMIT: usize = 300;
+
+/// How a request that changes a match is made, besides what it asks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Request<'a> {
+    /// The version the caller saw (a button's); None means "the current one" (typed text).
+    pub expected: Option<u64>,
+    /// The adapter's key for this request (a Discord interaction or message id, a console
+    /// session and line): a request whose key was applied before changes nothing and is
+    /// answered with what it did then.
+    pub key: Option<&'a str>,
+    /// Plays an action that loses on the spot without asking first.
+    pub confirmed: bool,
+}
+
+impl From<Option<u64>> for Request<'_> {
+    fn from(expected: Option<u64>) -> Self {
+        Request {
+            expected,
+            ..Request::default()
+        }
+    }
+}
 
 /// A refusal, in words for the player; internal failures keep their detail for the log.
 #[derive(Debug, Error)]
@@ -44,8 +75,10 @@ pub enum TableError {
     Setup(#[from] SetupError),
     #[error("match #{id} cannot be loaded: {detail}")]
     Corrupt { id: MatchId, detail: String },
-    #[error("storage failed; the match is unchanged")]
+    #[error("{}; the match is unchanged", .0.short())]
     Storage(#[source] StoreError),
+    #[error("that action is {0} characters long; actions are at most {ACTION_LIMIT}")]
+    TooLong(usize),
 }
 
 impl From<StoreError> for TableError {
@@ -53,7 +86,10 @@ impl From<StoreError> for TableError {
         match e {
             StoreError::NoSuchMatch(id) => TableError::NoSuchMatch(id),
             StoreError::Stale { id, .. } => TableError::Stale(id),
-            StoreError::Corrupt { id, detail } => TableError::Corrupt { id, detail },
+            StoreError::Corrupt { id, detail } => TableError::Corrupt {
+                id,
+                detail: format!("it is damaged in storage: {detail}"),
+            },
             StoreError::NotActive {
                 id,
                 status: Status::Aborted,
@@ -99,6 +135,9 @@ pub struct Update {
     /// Seconds after which [`Table::expire`] should be called with this version, if the game
     /// is waiting on a timer.
     pub timeout: Option<u32>,
+    /// The request was applied before (its key was seen): `public` and `private` are what it
+    /// did then, the rest is the match now; nothing changed.
+    pub repeated: bool,
 }
 
 /// A timer a match waits on: after `seconds`, call [`Table::expire`] with `version`.
@@ -148,6 +187,7 @@ pub struct Listing {
 /// A match loaded and replayed, with the random source as replay left it (the next action
 /// continues it).
 struct Loaded {
+    /// The match as stored, without its log.
     stored: StoredMatch,
     game: AnyGame,
     rng: GameRng,
@@ -192,11 +232,27 @@ impl Loaded {
 
 pub struct Table {
     store: Store,
+    cache: RefCell<Cache>,
+}
+
+/// The lines a request produced, as stored with its key.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Lines {
+    public: Vec<String>,
+    private: Vec<(Seat, String)>,
 }
 
 impl Table {
     pub fn new(store: Store) -> Self {
-        Table { store }
+        Self::with_cache(store, CACHE_CAPACITY)
+    }
+
+    /// A table whose cache keeps at most `capacity` live games.
+    pub fn with_cache(store: Store, capacity: usize) -> Self {
+        Table {
+            store,
+            cache: RefCell::new(Cache::new(capacity)),
+        }
     }
 
     pub fn store(&mut self) -> &mut Store {
@@ -222,7 +278,9 @@ impl Table {
             ))));
         }
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
-        let id = self.store.create_match(game, options, seed, &ids, place)?;
+        let id = self
+            .store
+            .create_match(game, options, seed, &ids, place, game.rules())?;
         let loaded = self.load(id)?;
         let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
         let line = format!("Match #{id}: {} for {}", game.name(), names.join(", "));
@@ -230,9 +288,78 @@ impl Table {
     }
 
     fn load(&self, id: MatchId) -> Result<Loaded, TableError> {
-        let stored = self.store.load(id)?;
-        let (game, rng) = replay(&stored)?;
+        let stored = self.store.load_head(id)?;
+        let Live { game, rng } = live::load(&self.store, &mut self.cache.borrow_mut(), &stored)?;
         Ok(Loaded { stored, game, rng })
+    }
+
+    /// What a request whose key was applied before did, as an update of the match now.
+    fn repeated(&self, key: Option<&str>) -> Result<Option<Update>, TableError> {
+        let Some(applied) = key.map(|k| self.store.request(k)).transpose()?.flatten() else {
+            return Ok(None);
+        };
+        let lines: Lines =
+            serde_json::from_str(&applied.lines).map_err(|e| TableError::Corrupt {
+                id: applied.match_id,
+                detail: format!("the lines of a stored request cannot be read: {e}"),
+            })?;
+        let loaded = self.load(applied.match_id)?;
+        let mut update = update(&loaded, lines.public, lines.private);
+        update.repeated = true;
+        Ok(Some(update))
+    }
+
+    /// Stores `changes` to match `id` with the request's key and the lines it produced; the
+    /// new state `after` is kept live and saved as the match's snapshot when it took actions.
+    /// A key applied meanwhile (the same request delivered twice at once) is answered as a
+    /// repeat.
+    #[allow(clippy::too_many_arguments)]
+    fn commit(
+        &mut self,
+        loaded: &Loaded,
+        after: Option<Live>,
+        actions: u64,
+        changes: &[Change],
+        key: Option<&str>,
+        public: Vec<String>,
+        private: Vec<(Seat, String)>,
+    ) -> Result<Update, TableError> {
+        let id = loaded.stored.id;
+        let plies = loaded.stored.plies + actions;
+        let mut changes = changes.to_vec();
+        let snapshot = after
+            .as_ref()
+            .filter(|_| actions > 0)
+            .map(|live| live::snapshot(live, plies, loaded.stored.rules));
+        if let Some(snapshot) = &snapshot {
+            changes.push(Change::Snapshot(snapshot));
+        }
+        let lines = serde_json::to_string(&Lines {
+            public: public.clone(),
+            private: private.clone(),
+        })
+        .expect("lines serialise");
+        if let Some(key) = key {
+            changes.push(Change::Request { key, lines: &lines });
+        }
+        match self.store.change(id, loaded.stored.version, &changes) {
+            Ok(version) => {
+                if let Some(live) = after {
+                    self.cache.borrow_mut().put(id, version, plies, live);
+                }
+            }
+            Err(StoreError::Duplicate(_)) => {
+                if let Some(update) = self.repeated(key)? {
+                    return Ok(update);
+                }
+            }
+            Err(e) => {
+                self.cache.borrow_mut().forget(id);
+                return Err(e.into());
+            }
+        }
+        let loaded = self.load(id)?;
+        Ok(update(&loaded, public, private))
     }
 
     /// The current state of a match, as an update with no new lines.
@@ -244,65 +371,72 @@ impl Table {
     /// Takes an action for `player`. `expected` is the version the caller saw (a button's);
     /// None means "the current one" (a typed command). An action that loses on the spot for
     /// its player is refused with [`TableError::Confirm`]; see [`Table::act_with`].
-    pub fn act(
+    pub fn act<'a>(
         &mut self,
         id: MatchId,
         player: PlayerId,
-        expected: Option<u64>,
+        request: impl Into<Request<'a>>,
         text: &str,
     ) -> Result<Update, TableError> {
-        self.act_with(id, player, expected, text, false)
-    }
-
-    /// [`Table::act`]; with `confirmed`, an action that loses on the spot is played too.
-    pub fn act_with(
-        &mut self,
-        id: MatchId,
-        player: PlayerId,
-        expected: Option<u64>,
-        text: &str,
-        confirmed: bool,
-    ) -> Result<Update, TableError> {
-        let mut loaded = self.load_active(id, expected)?;
+        let request = request.into();
+        let length = text.trim().chars().count();
+        if length > ACTION_LIMIT {
+            return Err(TableError::TooLong(length));
+        }
+        if let Some(update) = self.repeated(request.key)? {
+            return Ok(update);
+        }
+        let loaded = self.load_active(id, request.expected)?;
         let seats = seats_of(&loaded.stored, player, id)?;
         let to_act = loaded.game.to_act();
         let Some(&seat) = seats.iter().find(|&&s| to_act.includes(s)) else {
             return Err(TableError::NotYourTurn(waiting_for(&loaded).join(", ")));
         };
-        if !confirmed && let Some((warning, action)) = loaded.game.warning(seat, text) {
+        if !request.confirmed
+            && let Some((warning, action)) = loaded.game.warning(seat, text)
+        {
             return Err(TableError::Confirm {
                 warning,
                 action,
                 version: loaded.stored.version,
             });
         }
-        let played = loaded
+        let mut after = Live {
+            game: loaded.game.clone(),
+            rng: loaded.rng.clone(),
+        };
+        let played = after
             .game
-            .play(seat, text, &mut loaded.rng)
+            .play(seat, text, &mut after.rng)
             .map_err(|e| TableError::Illegal(e.to_string()))?;
         let mut changes = vec![Change::Action {
             seat,
             text: &played.canonical,
         }];
-        let outcome = loaded.game.to_act().outcome().cloned();
+        let outcome = after.game.to_act().outcome().cloned();
         if let Some(outcome) = &outcome {
             changes.push(Change::Finish(outcome));
         }
-        let version = loaded.stored.version;
-        self.store.change(id, version, &changes)?;
         let (public, private) = split_events(&played.events);
-        let loaded = self.load(id)?;
-        Ok(update(&loaded, public, private))
+        self.commit(
+            &loaded,
+            Some(after),
+            1,
+            &changes,
+            request.key,
+            public,
+            private,
+        )
     }
 
     /// Resigns: allowed when two players remain; the other one wins.
-    pub fn resign(
+    pub fn resign<'a>(
         &mut self,
         id: MatchId,
         player: PlayerId,
-        expected: Option<u64>,
+        request: impl Into<Request<'a>>,
     ) -> Result<Update, TableError> {
-        self.decide(id, player, expected, |loaded, seat| {
+        self.decide(id, player, request.into(), |loaded, seat| {
             let outcome = loaded.game.resignation(seat).map_err(TableError::Illegal)?;
             Ok((Decision::Finish(outcome), "resigns"))
         })
@@ -310,13 +444,13 @@ impl Table {
 
     /// Agrees to a draw (offering one if none stands). The game is drawn once every remaining
     /// player agrees; the offer lapses with the next action.
-    pub fn offer_draw(
+    pub fn offer_draw<'a>(
         &mut self,
         id: MatchId,
         player: PlayerId,
-        expected: Option<u64>,
+        request: impl Into<Request<'a>>,
     ) -> Result<Update, TableError> {
-        self.decide(id, player, expected, |loaded, seat| {
+        self.decide(id, player, request.into(), |loaded, seat| {
             if loaded.stored.draw_votes.contains(&seat) {
                 return Err(TableError::Illegal(
                     "you have already agreed to a draw".into(),
@@ -327,26 +461,26 @@ impl Table {
     }
 
     /// Agrees to the draw offered by another player.
-    pub fn accept_draw(
+    pub fn accept_draw<'a>(
         &mut self,
         id: MatchId,
         player: PlayerId,
-        expected: Option<u64>,
+        request: impl Into<Request<'a>>,
     ) -> Result<Update, TableError> {
-        self.decide(id, player, expected, |loaded, seat| {
+        self.decide(id, player, request.into(), |loaded, seat| {
             pending_offer_from_other(loaded, seat)?;
             vote_draw(loaded, seat)
         })
     }
 
     /// Turns down the draw on offer; the offer is withdrawn for everyone.
-    pub fn decline_draw(
+    pub fn decline_draw<'a>(
         &mut self,
         id: MatchId,
         player: PlayerId,
-        expected: Option<u64>,
+        request: impl Into<Request<'a>>,
     ) -> Result<Update, TableError> {
-        self.decide(id, player, expected, |loaded, seat| {
+        self.decide(id, player, request.into(), |loaded, seat| {
             pending_offer_from_other(loaded, seat)?;
             Ok((Decision::DrawVotes(vec![]), "declines the draw"))
         })
@@ -356,26 +490,31 @@ impl Table {
     /// En Prise Memory). `expected` is the version the timer was set for: if the match has
     /// moved on, the timer is out of date and nothing happens.
     pub fn expire(&mut self, id: MatchId, expected: u64) -> Result<Update, TableError> {
-        let mut loaded = self.load_active(id, Some(expected))?;
+        let loaded = self.load_active(id, Some(expected))?;
         let Some((_, actions)) = loaded.game.timeout() else {
             return Err(TableError::Illegal(
                 "nothing in this match is waiting for a timer".into(),
             ));
         };
+        let mut after = Live {
+            game: loaded.game.clone(),
+            rng: loaded.rng.clone(),
+        };
         let mut texts = Vec::new();
         let mut events = Vec::new();
         for (seat, text) in actions {
-            let played = loaded
-                .game
-                .play(seat, &text, &mut loaded.rng)
-                .map_err(|e| TableError::Corrupt {
-                    id,
-                    detail: format!("timeout action {text:?} refused: {e}"),
-                })?;
+            let played =
+                after
+                    .game
+                    .play(seat, &text, &mut after.rng)
+                    .map_err(|e| TableError::Corrupt {
+                        id,
+                        detail: format!("timeout action {text:?} refused: {e}"),
+                    })?;
             texts.push((seat, played.canonical));
             events.extend(played.events);
         }
-        let outcome = loaded.game.to_act().outcome().cloned();
+        let outcome = after.game.to_act().outcome().cloned();
         let mut changes: Vec<Change> = texts
             .iter()
             .map(|(seat, text)| Change::Action { seat: *seat, text })
@@ -383,21 +522,30 @@ impl Table {
         if let Some(outcome) = &outcome {
             changes.push(Change::Finish(outcome));
         }
-        self.store.change(id, expected, &changes)?;
         let (mut public, private) = split_events(&events);
         public.insert(0, "Time is up.".into());
-        let loaded = self.load(id)?;
-        Ok(update(&loaded, public, private))
+        // The timer's own key: a timer fired twice (or by two processes) applies once.
+        let key = format!("timer:{id}:{expected}");
+        let actions = texts.len() as u64;
+        self.commit(
+            &loaded,
+            Some(after),
+            actions,
+            &changes,
+            Some(&key),
+            public,
+            private,
+        )
     }
 
     /// Calls off a match before its first action.
-    pub fn abort(
+    pub fn abort<'a>(
         &mut self,
         id: MatchId,
         player: PlayerId,
-        expected: Option<u64>,
+        request: impl Into<Request<'a>>,
     ) -> Result<Update, TableError> {
-        self.decide(id, player, expected, |loaded, _| {
+        self.decide(id, player, request.into(), |loaded, _| {
             if !loaded.stored.actions.is_empty() {
                 return Err(TableError::Illegal(
                     "a match can be aborted only before its first move; resign or offer a draw instead".into(),
@@ -414,10 +562,13 @@ impl Table {
         &mut self,
         id: MatchId,
         player: PlayerId,
-        expected: Option<u64>,
+        request: Request,
         rule: impl FnOnce(&Loaded, Seat) -> Result<(Decision, &'static str), TableError>,
     ) -> Result<Update, TableError> {
-        let loaded = self.load_active(id, expected)?;
+        if let Some(update) = self.repeated(request.key)? {
+            return Ok(update);
+        }
+        let loaded = self.load_active(id, request.expected)?;
         let seat = seats_of(&loaded.stored, player, id)?[0];
         let (decision, verb) = rule(&loaded, seat)?;
         let change = match &decision {
@@ -425,10 +576,20 @@ impl Table {
             Decision::DrawVotes(seats) => Change::DrawVotes(seats),
             Decision::Abort => Change::Abort,
         };
-        self.store.change(id, loaded.stored.version, &[change])?;
         let line = format!("{} {verb}.", loaded.stored.players[seat.index()].name);
-        let loaded = self.load(id)?;
-        Ok(update(&loaded, vec![line], vec![]))
+        let same = Live {
+            game: loaded.game.clone(),
+            rng: loaded.rng.clone(),
+        };
+        self.commit(
+            &loaded,
+            Some(same),
+            0,
+            &[change],
+            request.key,
+            vec![line],
+            vec![],
+        )
     }
 
     /// The canonical texts of what `player` may do now in match `id`.
@@ -618,30 +779,6 @@ fn pending_offer_from_other(loaded: &Loaded, seat: Seat) -> Result<(), TableErro
     }
 }
 
-/// Replays a stored match: its options, seed and log rebuild the state exactly.
-fn replay(stored: &StoredMatch) -> Result<(AnyGame, GameRng), TableError> {
-    let corrupt = |detail: String| TableError::Corrupt {
-        id: stored.id,
-        detail,
-    };
-    let mut rng = GameRng::from_seed(stored.seed);
-    let mut game = stored
-        .game
-        .start(&stored.options, stored.players.len(), &mut rng)
-        .map_err(|e| corrupt(format!("setup fails: {e}")))?;
-    for (i, action) in stored.actions.iter().enumerate() {
-        game.play(action.seat, &action.text, &mut rng)
-            .map_err(|e| {
-                corrupt(format!(
-                    "stored action {} (\"{}\") cannot be replayed: {e}",
-                    i + 1,
-                    action.text
-                ))
-            })?;
-    }
-    Ok((game, rng))
-}
-
 fn seats_of(stored: &StoredMatch, player: PlayerId, id: MatchId) -> Result<Vec<Seat>, TableError> {
     let seats: Vec<Seat> = stored
         .players
@@ -747,6 +884,7 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
         choices,
         private_choices,
         timeout,
+        repeated: false,
     }
 }
 

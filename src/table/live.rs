@@ -1,0 +1,195 @@
+//! Live games: loading a match costs the same at its tenth action and its thousandth.
+//!
+//! A bounded cache keeps the games of recently played matches in memory, each tagged with the
+//! stored version it reflects, so a request on a live match replays nothing. A match that is
+//! not in the cache (or has moved on, perhaps in another process) starts from its latest
+//! snapshot and replays only the actions after it; without a usable snapshot (none yet, another
+//! rules revision, or unreadable) it replays its whole log. The log stays the truth.
+
+use super::TableError;
+use crate::engine::GameRng;
+use crate::games::AnyGame;
+use crate::store::{MatchId, Snapshot, Store, StoredAction, StoredMatch};
+use std::collections::HashMap;
+
+/// How many matches the cache keeps; the least recently used one leaves first.
+pub const CACHE_CAPACITY: usize = 512;
+
+/// A game with the random source as its actions left it (the next action continues it).
+#[derive(Clone)]
+pub(super) struct Live {
+    pub game: AnyGame,
+    pub rng: GameRng,
+}
+
+/// The state of a match after `plies` actions, as a snapshot stores it.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Saved {
+    game: AnyGame,
+    rng: GameRng,
+}
+
+pub(super) struct Cache {
+    entries: HashMap<MatchId, Entry>,
+    capacity: usize,
+    clock: u64,
+}
+
+struct Entry {
+    version: u64,
+    plies: u64,
+    live: Live,
+    used: u64,
+}
+
+impl Cache {
+    pub fn new(capacity: usize) -> Self {
+        Cache {
+            entries: HashMap::new(),
+            capacity: capacity.max(1),
+            clock: 0,
+        }
+    }
+
+    /// The live game of match `id` at this version, if the cache has it.
+    fn get(&mut self, id: MatchId, version: u64, plies: u64) -> Option<Live> {
+        self.clock += 1;
+        let clock = self.clock;
+        let entry = self.entries.get_mut(&id)?;
+        if entry.version != version || entry.plies != plies {
+            return None;
+        }
+        entry.used = clock;
+        Some(entry.live.clone())
+    }
+
+    pub fn put(&mut self, id: MatchId, version: u64, plies: u64, live: Live) {
+        self.clock += 1;
+        if !self.entries.contains_key(&id)
+            && self.entries.len() >= self.capacity
+            && let Some(oldest) = self
+                .entries
+                .iter()
+                .min_by_key(|(_, e)| e.used)
+                .map(|(&id, _)| id)
+        {
+            self.entries.remove(&oldest);
+        }
+        self.entries.insert(
+            id,
+            Entry {
+                version,
+                plies,
+                live,
+                used: self.clock,
+            },
+        );
+    }
+
+    pub fn forget(&mut self, id: MatchId) {
+        self.entries.remove(&id);
+    }
+}
+
+/// The snapshot to store after `plies` actions.
+pub(super) fn snapshot(live: &Live, plies: u64, rules: u32) -> Snapshot {
+    let saved = SavedRef {
+        game: &live.game,
+        rng: &live.rng,
+    };
+    Snapshot {
+        plies,
+        rules,
+        state: serde_json::to_string(&saved).expect("game states serialise"),
+    }
+}
+
+#[derive(serde::Serialize)]
+struct SavedRef<'a> {
+    game: &'a AnyGame,
+    rng: &'a GameRng,
+}
+
+/// The live game of `head` (a match read without its log): from the cache, else from its
+/// snapshot and the actions after it, else by replaying the whole log.
+pub(super) fn load(
+    store: &Store,
+    cache: &mut Cache,
+    head: &StoredMatch,
+) -> Result<Live, TableError> {
+    if let Some(live) = cache.get(head.id, head.version, head.plies) {
+        return Ok(live);
+    }
+    let live = match from_snapshot(store, head)? {
+        Some(live) => live,
+        None => {
+            let full = store.load(head.id)?;
+            replay(&full, None, &full.actions)?
+        }
+    };
+    cache.put(head.id, head.version, head.plies, live.clone());
+    Ok(live)
+}
+
+/// The match from its snapshot and the actions after it, when the snapshot can be used.
+fn from_snapshot(store: &Store, head: &StoredMatch) -> Result<Option<Live>, TableError> {
+    let Some(snapshot) = store.snapshot(head.id)? else {
+        return Ok(None);
+    };
+    if snapshot.rules != head.rules || snapshot.plies > head.plies {
+        return Ok(None);
+    }
+    let Ok(saved) = serde_json::from_str::<Saved>(&snapshot.state) else {
+        return Ok(None);
+    };
+    if saved.game.kind() != head.game {
+        return Ok(None);
+    }
+    let tail = store.load_from(head.id, snapshot.plies)?;
+    let start = Live {
+        game: saved.game,
+        rng: saved.rng,
+    };
+    replay(&tail, Some(start), &tail.actions).map(Some)
+}
+
+/// Replays `actions` (the ones after `first_ply`) onto `start`, or onto the match's set-up
+/// state when `start` is None.
+pub(super) fn replay(
+    stored: &StoredMatch,
+    start: Option<Live>,
+    actions: &[StoredAction],
+) -> Result<Live, TableError> {
+    let corrupt = |detail: String| TableError::Corrupt {
+        id: stored.id,
+        detail,
+    };
+    let mut live = match start {
+        Some(live) => live,
+        None => {
+            let mut rng = GameRng::from_seed(stored.seed);
+            let game = stored
+                .game
+                .start_under(
+                    &stored.options,
+                    stored.players.len(),
+                    &mut rng,
+                    stored.rules,
+                )
+                .map_err(|e| corrupt(format!("setup fails: {e}")))?;
+            Live { game, rng }
+        }
+    };
+    for (i, action) in actions.iter().enumerate() {
+        live.game
+            .play(action.seat, &action.text, &mut live.rng)
+            .map_err(|e| {
+                corrupt(format!(
+                    "stored action {} (\"{}\") cannot be replayed: {e}",
+                    stored.first_ply as usize + i + 1,
+                    action.text
+                ))
+            })?;
+    }
+    Ok(live)
+}
