@@ -463,7 +463,10 @@ mod enprise_pictures {
         let mut faded = image::Rgb(FACE);
         blend(&mut faded, BACK, FADE);
         assert_eq!(edge_pixel(&img, pawn), faded.0);
-        assert!(count_in(&img, pawn, faded.0) < area * 9 / 10, "the pawn is drawn");
+        assert!(
+            count_in(&img, pawn, faded.0) < area * 9 / 10,
+            "the pawn is drawn"
+        );
         // At the end: as they stood, the mated king framed and tinted red.
         view.outcome = Some(Outcome::winner(Seat(1), 2, "checkmate"));
         let img = draw(&view);
@@ -471,7 +474,10 @@ mod enprise_pictures {
         assert!(count_in(&img, pawn, BLACK_PIECE) > 10, "the pawn's lines");
         let king = layout.card(king_at).unwrap();
         let p = edge_pixel(&img, king);
-        assert!(p[0] > 200 && p[0] > p[1] + 80, "the mated king tinted red: {p:?}");
+        assert!(
+            p[0] > 200 && p[0] > p[1] + 80,
+            "the mated king tinted red: {p:?}"
+        );
         let cell = layout.cell(king_at).unwrap();
         assert_eq!(img.get_pixel(cell.x, cell.y + cell.h / 2).0, CHECK);
         assert!(count_in(&img, king, BLACK_PIECE) > 10, "the king's lines");

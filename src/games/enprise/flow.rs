@@ -245,11 +245,12 @@ impl EnPrise {
         let in_check = self.board.in_check(seat, self.sides());
         let cleared = self.board.clear(seat);
         if let Some(last) = &mut self.last {
-            last.fallen.extend(cleared.into_iter().map(|(at, piece)| Fallen {
-                at,
-                piece,
-                check: in_check && piece.role == Role::King,
-            }));
+            last.fallen
+                .extend(cleared.into_iter().map(|(at, piece)| Fallen {
+                    at,
+                    piece,
+                    check: in_check && piece.role == Role::King,
+                }));
         }
         self.alive[seat.index()] = false;
         self.plans[seat.index()].clear();

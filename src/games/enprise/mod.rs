@@ -438,18 +438,21 @@ impl EnPrise {
         // A new piece may not touch an opposing king nor put one in check (by itself, or by
         // completing a knight's path over the new square).
         let ours = |owner: Seat| !sides.opposed(owner, seat);
-        self.opposing_kings(seat).into_iter().find_map(|(owner, king)| {
-            if at.touches(king) {
-                Some(Blocked::Touches(owner, king))
-            } else if after.piece_attacks(at, piece, king) {
-                Some(Blocked::Checks(owner, king))
-            } else if !self.board.attacked_by(king, sides, ours) && after.attacked_by(king, sides, ours)
-            {
-                Some(Blocked::Opens(owner, king))
-            } else {
-                None
-            }
-        })
+        self.opposing_kings(seat)
+            .into_iter()
+            .find_map(|(owner, king)| {
+                if at.touches(king) {
+                    Some(Blocked::Touches(owner, king))
+                } else if after.piece_attacks(at, piece, king) {
+                    Some(Blocked::Checks(owner, king))
+                } else if !self.board.attacked_by(king, sides, ours)
+                    && after.attacked_by(king, sides, ours)
+                {
+                    Some(Blocked::Opens(owner, king))
+                } else {
+                    None
+                }
+            })
     }
 
     /// Every placement of a card of this role for `seat`: face-up on a new square or on a
@@ -589,7 +592,8 @@ impl Game for EnPrise {
 
     const NAME: &'static str = "En Prise";
     const SEATS: (usize, usize) = (2, 4);
-    const NOTATION: &'static str = "squares are x,y counted from the first card at 0,0: x to the right, y up (-1,2)
+    const NOTATION: &'static str =
+        "squares are x,y counted from the first card at 0,0: x to the right, y up (-1,2)
   place your next card: N@2,1 (or just @2,1); a pawn face-down, as a new vacant square: P@2,1 down
   move: Q 0,0 to 2,2; capture: Q 0,0 x 2,2
   summon your king: K@-1,3; then escape 1,4 (Casino: escape 1,4 card 2) or no escape
@@ -752,7 +756,6 @@ impl Game for EnPrise {
         })
     }
 }
-
 
 mod view;
 pub use view::{EnPriseView, PhaseView, PlanView, PlayerView, SquareView, describe};

@@ -43,9 +43,9 @@ impl EnPrise {
                         role.name()
                     )
                 }
-                _ => format!(
-                    "pick one of {current}'s cards by its position, card 1 to card {cards}"
-                ),
+                _ => {
+                    format!("pick one of {current}'s cards by its position, card 1 to card {cards}")
+                }
             },
             (_, Phase::Choosing { chooser }) if *chooser == seat => {
                 format!("pick which card {current} places: card 1 to card {cards}")
@@ -168,7 +168,11 @@ impl EnPrise {
             None => return format!("there is no square at {f}"),
             Some(None) => return format!("{f} is a vacant square: there is no piece there"),
             Some(Some(p)) if p.owner != seat => {
-                return format!("the {} on {f} is {}'s, not yours", p.role.name(), colour(p.owner));
+                return format!(
+                    "the {} on {f} is {}'s, not yours",
+                    p.role.name(),
+                    colour(p.owner)
+                );
             }
             Some(Some(p)) => p,
         };
@@ -261,7 +265,11 @@ impl EnPrise {
                 Some(None) => sq = sq.offset(step),
             }
         }
-        format!("the {name} on {} cannot reach {}", sq_text(from), sq_text(to))
+        format!(
+            "the {name} on {} cannot reach {}",
+            sq_text(from),
+            sq_text(to)
+        )
     }
 
     /// The refusal when `seat`'s king is in check on `after`. `king_to` is where the king

@@ -211,7 +211,11 @@ pub fn describe(game: &EnPrise, outcome: &Outcome) -> String {
         if outs.is_empty() {
             return format!("Draw{how}");
         }
-        return format!("Draw between {}{how}{}", names(&game.live_seats()), earlier(&outs));
+        return format!(
+            "Draw between {}{how}{}",
+            names(&game.live_seats()),
+            earlier(&outs)
+        );
     }
     let winners = names(outcome.winners());
     match outs.split_last() {

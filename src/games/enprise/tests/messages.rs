@@ -86,7 +86,13 @@ fn alliance_results_name_the_team_and_each_player_out() {
         &["Q", "Q", "Q", "Q"],
     );
     let mut events = vec![];
-    g.eliminate(Seat(1), Out::Checkmate { by: vec![Seat(0), Seat(2)] }, &mut events);
+    g.eliminate(
+        Seat(1),
+        Out::Checkmate {
+            by: vec![Seat(0), Seat(2)],
+        },
+        &mut events,
+    );
     assert_eq!(
         g.describe(&Outcome::draw(4, "no checkmate is possible any more")),
         "Draw between White, Red and Blue: no checkmate is possible any more; earlier, Black was \
@@ -108,7 +114,11 @@ fn the_last_action_keeps_the_pieces_it_put_out_as_they_stood() {
     let mut g = mate_in_one(2);
     g.current = Seat(1);
     play(&mut g, Seat(1), "N 3,3 to 1,2");
-    assert_eq!(g.board.get(sq(0, 0)), Some(None), "the cards are turned over");
+    assert_eq!(
+        g.board.get(sq(0, 0)),
+        Some(None),
+        "the cards are turned over"
+    );
     let last = g.view(Viewer::Spectator).last.unwrap();
     assert_eq!(last.squares, vec![sq(3, 3), sq(1, 2)], "the mating move");
     let white = |role| Piece {
@@ -178,7 +188,10 @@ fn every_refusal_of_understood_text_names_the_one_rule_that_applies() {
             "there is no square at 5,5: pieces move only over squares already on the table",
         ),
         ("R 4,1 to 3,1", "the rook on 4,1 is Black's, not yours"),
-        ("3,1 to 3,2", "3,1 is a vacant square: there is no piece there"),
+        (
+            "3,1 to 3,2",
+            "3,1 is a vacant square: there is no piece there",
+        ),
         ("9,9 to 3,2", "there is no square at 9,9"),
         ("K 0,0 to 2,2", "a king moves one square at a time"),
         ("K 0,0 to 1,1", "your own bishop stands on 1,1"),
@@ -186,8 +199,14 @@ fn every_refusal_of_understood_text_names_the_one_rule_that_applies() {
             "Q 0,3 to 2,3",
             "the queen's way to 2,3 is blocked by Black's pawn on 1,3",
         ),
-        ("Q 0,3 to 0,1", "the queen's way to 0,1 is blocked by Black's pawn on 0,2"),
-        ("Q 0,3 to 2,0", "a queen moves along a row, a column or a diagonal"),
+        (
+            "Q 0,3 to 0,1",
+            "the queen's way to 0,1 is blocked by Black's pawn on 0,2",
+        ),
+        (
+            "Q 0,3 to 2,0",
+            "a queen moves along a row, a column or a diagonal",
+        ),
         ("N 1,1 to 2,2", "the piece on 1,1 is a bishop, not a knight"),
         // the knight to place
         ("N@6,6", "6,6 does not touch the board"),
@@ -198,7 +217,10 @@ fn every_refusal_of_understood_text_names_the_one_rule_that_applies() {
             "N@2,2",
             "a new piece may not give check: a knight on 2,2 would check Black's king on 4,3",
         ),
-        ("N@0,-1 down", "only a pawn may go face-down; your card is a knight"),
+        (
+            "N@0,-1 down",
+            "only a pawn may go face-down; your card is a knight",
+        ),
         ("Q@2,1", "the card you place now is a knight, not a queen"),
         // things that are not for now
         ("K@2,2", "your king is already on the board, on 0,0"),
@@ -233,7 +255,10 @@ fn every_refusal_of_understood_text_names_the_one_rule_that_applies() {
     }
     for (text, reason) in [
         ("N@1", "write the square as x,y, for example N@2,-1"),
-        ("card x", "say which card by its position, for example card 3"),
+        (
+            "card x",
+            "say which card by its position, for example card 3",
+        ),
         ("Z@1,1", "\"z\" is not a piece letter (K Q R B N P)"),
     ] {
         assert_eq!(unreadable(&g, Seat(0), text), reason);
@@ -355,9 +380,12 @@ fn setup_error(pairs: &[(&str, &str)], seats: usize) -> String {
     }
 }
 
+/// Options as `key=value` pairs, a number of players, and the set-up refusal expected.
+type SetupCase = (&'static [(&'static str, &'static str)], usize, &'static str);
+
 #[test]
 fn options_that_do_not_fit_the_variant_or_the_players_are_refused_at_setup() {
-    let cases: [(&[(&str, &str)], usize, &str); 9] = [
+    let cases: [SetupCase; 9] = [
         (
             &[("peek", "next")],
             2,
@@ -453,8 +481,14 @@ fn the_notation_help_is_short_and_its_examples_are_real() {
         "ready",
     ] {
         assert!(help.contains(example), "{example} not in the help");
-        assert!(rules.contains(&format!("`{example}`")), "{example} not in the rules page");
-        assert!(notation::read_for_test(example).is_some(), "{example} unreadable");
+        assert!(
+            rules.contains(&format!("`{example}`")),
+            "{example} not in the rules page"
+        );
+        assert!(
+            notation::read_for_test(example).is_some(),
+            "{example} unreadable"
+        );
     }
 }
 
@@ -472,8 +506,16 @@ fn groups(g: &EnPrise, seat: Seat) -> Vec<String> {
 
 #[test]
 fn legal_actions_group_by_moving_piece_or_kind_of_action() {
-    let mut g = position(2, open(), &[". . . . . . wQ", "wR - - - - - -"], &["PQ", "P"]);
-    assert_eq!(groups(&g, Seat(0)), ["rook", "queen", "summon", "place", "face-down"]);
+    let mut g = position(
+        2,
+        open(),
+        &[". . . . . . wQ", "wR - - - - - -"],
+        &["PQ", "P"],
+    );
+    assert_eq!(
+        groups(&g, Seat(0)),
+        ["rook", "queen", "summon", "place", "face-down"]
+    );
     let action = g.parse_action(Seat(0), "R 0,0 to 0,1").unwrap();
     assert_eq!(g.action_group(&action), "rook");
     play(&mut g, Seat(0), "K@-1,2");
@@ -522,7 +564,12 @@ fn the_sixth_move_back_and_forth_is_warned_about_before_it_puts_the_player_out()
         }
     }
     // Another piece's move is not warned about.
-    let g = position(2, open(), &["- - - - bK", "wR . . . -", "wK . . . ."], &["", "P"]);
+    let g = position(
+        2,
+        open(),
+        &["- - - - bK", "wR . . . -", "wK . . . ."],
+        &["", "P"],
+    );
     let action = g.parse_action(Seat(0), "K 0,0 to 1,0").unwrap();
     assert_eq!(g.warning(Seat(0), &action), None);
 }

@@ -62,7 +62,11 @@ fn a_pawn_goes_face_up_onto_a_vacant_square_like_any_piece_in_every_variant() {
             "0,0 is already a vacant square; a face-down pawn makes a new one"
         );
         play(&mut g, Seat(0), "P@0,0");
-        assert_eq!(g.board.len(), 2, "placing onto a vacant square adds no square");
+        assert_eq!(
+            g.board.len(),
+            2,
+            "placing onto a vacant square adds no square"
+        );
         assert_eq!(
             g.board.get(sq(0, 0)),
             Some(Some(Piece {
@@ -230,7 +234,9 @@ fn once_kings_are_summoned_a_new_piece_may_not_touch_or_check_an_opposing_king()
     for (bad, at) in [("R@0,2", "0,2"), ("R@4,0", "4,0")] {
         assert_eq!(
             refused(&g, Seat(0), bad),
-            format!("a new piece may not give check: a rook on {at} would check Black's king on 4,2")
+            format!(
+                "a new piece may not give check: a rook on {at} would check Black's king on 4,2"
+            )
         );
     }
     assert!(texts(&g, Seat(0)).contains(&"R@1,1".to_string()));
