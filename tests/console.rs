@@ -377,7 +377,7 @@ fn en_prise_plays_in_the_console_with_a_picture_per_action() {
         "{text}"
     );
     assert!(
-        text.contains("error: cannot read \"@5,5\": 5,5 does not touch the board"),
+        text.contains("error: 5,5 does not touch the board"),
         "{text}"
     );
     assert!(

@@ -5,6 +5,10 @@
 //! go. Numbers around the board give each column's x and each row's y; y grows upwards, as
 //! players type squares (`x,y`). Above the board: the status and the last action. Below it: one
 //! row per player with their colour, state and battleplan (hidden cards as card backs).
+//!
+//! The pieces of a player put out by the last action are drawn as they stood just before their
+//! cards turned over, so the picture shows why: at the end of the game as they were (the mated
+//! king framed in red), during the game faded towards the card back they now are.
 
 use super::{
     BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, SQUARE, Sprite, WHITE_PIECE, blend, disc,
@@ -13,7 +17,7 @@ use super::{
 use crate::board::Sq;
 use crate::engine::{Seat, Viewer};
 use crate::games::chess::Role;
-use crate::games::enprise::{EnPriseView, Piece, PlayerView};
+use crate::games::enprise::{EnPriseView, Fallen, Piece, PlayerView};
 use image::{Rgb, RgbImage};
 use std::collections::HashSet;
 
@@ -30,6 +34,8 @@ const FRONTIER: [u8; 3] = [150, 184, 164];
 const DIM: [u8; 3] = [150, 160, 150];
 /// The marker of the player whose turn it is.
 const GOLD: [u8; 3] = [236, 196, 70];
+/// How strongly a piece just turned over is faded towards the card back during the game.
+pub const FADE: u8 = 120;
 /// The band behind the players who must act.
 const ACTING: [u8; 3] = [52, 90, 74];
 
@@ -504,12 +510,18 @@ fn draw_board(img: &mut RgbImage, layout: &Layout, view: &EnPriseView) {
         centred(img, cx, y as f32, 16.0, "the first card goes at 0,0", DIM);
     }
     let last: &[Sq] = view.last.as_ref().map_or(&[], |l| &l.squares);
+    let fallen: &[Fallen] = view.last.as_ref().map_or(&[], |l| &l.fallen);
     let glyphs = Glyphs::new(layout.cell - 2 * layout.gap(), 1.0);
     for square in &view.squares {
         let (Some(cell), Some(card)) = (layout.cell(square.at), layout.card(square.at)) else {
             continue;
         };
-        let check = view.checks.contains(&square.at);
+        // A piece turned over by the last action is shown as it stood.
+        let fell = fallen
+            .iter()
+            .find(|f| f.at == square.at && square.piece.is_none());
+        let piece = square.piece.or(fell.map(|f| f.piece));
+        let check = view.checks.contains(&square.at) || fell.is_some_and(|f| f.check);
         let moved = last.contains(&square.at);
         // A frame in the gap around the card, then the card washed with the same colour.
         let mark = if check {
@@ -522,13 +534,16 @@ fn draw_board(img: &mut RgbImage, layout: &Layout, view: &EnPriseView) {
         if let Some((color, _)) = mark {
             rounded(img, cell, corner_radius(cell), color);
         }
-        match square.piece {
+        match piece {
             Some(piece) => {
                 card_face(img, card);
                 if let Some((color, alpha)) = mark {
                     wash(img, card, color, alpha);
                 }
                 glyphs.draw(img, card.x, card.y, piece);
+                if fell.is_some() && view.outcome.is_none() {
+                    wash(img, card, BACK, FADE);
+                }
             }
             None => {
                 card_back(img, card);

@@ -189,7 +189,7 @@ fn a_board_stays_small() {
 
 /// En Prise pictures, from views of games played with random legal actions.
 mod enprise_pictures {
-    use super::enprise::{BACK, FACE, Layout, Rect, TABLE, army, draw};
+    use super::enprise::{BACK, FACE, FADE, Layout, Rect, TABLE, army, draw};
     use super::*;
     use crate::games::enprise::EnPriseView;
     use crate::games::{AnyGame, GameKind};
@@ -475,6 +475,70 @@ mod enprise_pictures {
             h: layout.panel_top - card.y - card.h,
         };
         assert!(count_in(&img, caption, TABLE) < (caption.w * caption.h) as usize);
+    }
+
+    #[test]
+    fn enprise_pieces_put_out_by_the_last_action_show_as_they_stood() {
+        use crate::engine::Outcome;
+        use crate::games::chess::Role;
+        use crate::games::enprise::{Fallen, Piece};
+        let free = |v: &EnPriseView| -> Vec<crate::board::Sq> {
+            v.squares
+                .iter()
+                .filter(|s| s.piece.is_none() && unmarked(v, s.at))
+                .map(|s| s.at)
+                .collect()
+        };
+        let game = play_until(2, &[], |v| free(v).len() >= 2);
+        let mut view = seen_by(&game, Viewer::Spectator);
+        let (king_at, pawn_at) = (free(&view)[0], free(&view)[1]);
+        let white = |role| Piece {
+            owner: Seat(0),
+            role,
+        };
+        view.last.as_mut().unwrap().fallen = vec![
+            Fallen {
+                at: king_at,
+                piece: white(Role::King),
+                check: true,
+            },
+            Fallen {
+                at: pawn_at,
+                piece: white(Role::Pawn),
+                check: false,
+            },
+        ];
+        let layout = Layout::new(&view);
+        let pawn = layout.card(pawn_at).unwrap();
+        let area = (pawn.w * pawn.h) as usize;
+        // During the game: faded towards the card back they now are, the piece still drawn.
+        let img = draw(&view);
+        let mut faded = image::Rgb(FACE);
+        blend(&mut faded, BACK, FADE);
+        assert_eq!(edge_pixel(&img, pawn), faded.0);
+        assert!(
+            count_in(&img, pawn, faded.0) < area * 9 / 10,
+            "the pawn is drawn"
+        );
+        // At the end: as they stood, the mated king framed and tinted red.
+        view.outcome = Some(Outcome::winner(Seat(1), 2, "checkmate"));
+        let img = draw(&view);
+        assert_eq!(edge_pixel(&img, pawn), FACE);
+        assert!(count_in(&img, pawn, BLACK_PIECE) > 10, "the pawn's lines");
+        let king = layout.card(king_at).unwrap();
+        let p = edge_pixel(&img, king);
+        assert!(
+            p[0] > 200 && p[0] > p[1] + 80,
+            "the mated king tinted red: {p:?}"
+        );
+        let cell = layout.cell(king_at).unwrap();
+        assert_eq!(img.get_pixel(cell.x, cell.y + cell.h / 2).0, CHECK);
+        assert!(count_in(&img, king, BLACK_PIECE) > 10, "the king's lines");
+        // Without the record they are the card backs they became.
+        view.last.as_mut().unwrap().fallen.clear();
+        let img = draw(&view);
+        assert_eq!(edge_pixel(&img, pawn), BACK);
+        assert_eq!(edge_pixel(&img, king), BACK);
     }
 
     /// Writes the spectator's picture of a game played until `done` to /tmp/enprise-`name`.png.

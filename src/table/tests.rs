@@ -443,7 +443,7 @@ fn a_draw_needs_every_remaining_player_and_resigning_two_remaining() {
     table.offer_draw(id, p[1].id, None).unwrap();
     table.offer_draw(id, p[2].id, None).unwrap();
     let done = table.accept_draw(id, p[0].id, None).unwrap();
-    assert_eq!(done.result.as_deref(), Some("Draw: agreement"));
+    assert_eq!(done.result.as_deref(), Some("Draw by agreement"));
     assert_eq!(done.outcome, Some(Outcome::draw(3, "agreement")));
 }
 

@@ -151,7 +151,7 @@ impl Board {
 
     /// True when a knight may go from `from` by `step`: one of its two L paths runs over
     /// squares that exist (whatever stands on them).
-    fn knight_path_exists(&self, from: Sq, step: Offset) -> bool {
+    pub(super) fn knight_path_exists(&self, from: Sq, step: Offset) -> bool {
         knight_paths(step).iter().any(|path| {
             path.iter()
                 .all(|d| self.exists(Sq::new(from.x + d.x, from.y + d.y)))
@@ -236,15 +236,20 @@ impl Board {
 
     /// True when a piece whose owner passes `by` attacks `sq`.
     pub fn attacked_by(&self, sq: Sq, sides: Sides, by: impl Fn(Seat) -> bool) -> bool {
+        self.attacker(sq, sides, by).is_some()
+    }
+
+    /// A piece whose owner passes `by` and that attacks `sq`, with its square (the first found:
+    /// along the lines, then by a knight's leap).
+    pub fn attacker(&self, sq: Sq, sides: Sides, by: impl Fn(Seat) -> bool) -> Option<(Sq, Piece)> {
         let grid = TeamGrid { board: self, sides };
-        let hostile = |p: Piece| by(p.owner);
         for dir in ALL_DIRECTIONS {
             let diagonal = dir.dx != 0 && dir.dy != 0;
             if let Some((at, _)) = first_piece(&grid, sq, dir, None) {
                 let Some(Some(p)) = self.get(at) else {
                     continue;
                 };
-                if !hostile(p) {
+                if !by(p.owner) {
                     continue;
                 }
                 let near = at.king_distance(sq) == 1;
@@ -256,20 +261,28 @@ impl Board {
                     Role::Knight | Role::Pawn => false,
                 };
                 if hits {
-                    return true;
+                    return Some((at, p));
                 }
             }
         }
-        KNIGHT.into_iter().any(|step| {
+        KNIGHT.into_iter().find_map(|step| {
             let from = sq.offset(step);
-            matches!(self.get(from), Some(Some(p)) if p.role == Role::Knight && hostile(p))
-                && self.knight_path_exists(
-                    from,
-                    Offset {
-                        dx: -step.dx,
-                        dy: -step.dy,
-                    },
-                )
+            match self.get(from) {
+                Some(Some(p))
+                    if p.role == Role::Knight
+                        && by(p.owner)
+                        && self.knight_path_exists(
+                            from,
+                            Offset {
+                                dx: -step.dx,
+                                dy: -step.dy,
+                            },
+                        ) =>
+                {
+                    Some((from, p))
+                }
+                _ => None,
+            }
         })
     }
 
@@ -279,16 +292,16 @@ impl Board {
             .is_some_and(|k| self.attacked(k, seat, sides))
     }
 
-    /// Turns every piece of `seat` face-down; returns how many.
-    pub fn clear(&mut self, seat: Seat) -> usize {
-        let mut n = 0;
-        for content in self.squares.values_mut() {
-            if content.is_some_and(|p| p.owner == seat) {
+    /// Turns every piece of `seat` face-down; returns them as they stood.
+    pub fn clear(&mut self, seat: Seat) -> Vec<(Sq, Piece)> {
+        let mut cleared = Vec::new();
+        for (&sq, content) in self.squares.iter_mut() {
+            if let Some(p) = content.filter(|p| p.owner == seat) {
+                cleared.push((sq, p));
                 *content = None;
-                n += 1;
             }
         }
-        n
+        cleared
     }
 
     /// The smallest and largest x and y of the squares, or None on an empty table.

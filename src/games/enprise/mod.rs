@@ -4,9 +4,13 @@
 //! the battleplans: Blind, Memory and Casino. See docs/rules/enprise.md.
 
 mod board;
+mod flow;
 mod notation;
+mod options;
+mod refusal;
 
 pub use board::{Board, Piece, Sides};
+pub use options::{EnPriseOptions, MAX_MEMORY_SECONDS, MEMORY_SECONDS, Peek, Variant};
 
 use crate::board::Sq;
 use crate::engine::{
@@ -14,53 +18,6 @@ use crate::engine::{
 };
 use crate::games::chess::Role;
 use serde::{Deserialize, Serialize};
-
-/// How the battleplans are shown.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Variant {
-    /// Every plan face-up for everyone.
-    #[default]
-    Open,
-    /// Plans hidden from opponents; the owner sees them as `peek` says.
-    Blind,
-    /// Every plan shown to all for `memory_seconds`, then hidden from everyone.
-    Memory,
-    /// Plans hidden from everyone; the opponent to the placer's left picks the card.
-    Casino,
-}
-
-/// What the owner of a blind plan sees.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Peek {
-    #[default]
-    Plan,
-    Next,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct EnPriseOptions {
-    pub variant: Variant,
-    /// Four players in two teams: seats 1 and 3 against seats 2 and 4.
-    pub alliance: bool,
-    /// Blind only: the owner sees the whole plan, or only the next card.
-    pub peek: Peek,
-    /// Memory only: how long the plans are shown at the start.
-    pub memory_seconds: u32,
-}
-
-impl Default for EnPriseOptions {
-    fn default() -> Self {
-        EnPriseOptions {
-            variant: Variant::Open,
-            alliance: false,
-            peek: Peek::Plan,
-            memory_seconds: 60,
-        }
-    }
-}
 
 /// The fifty-round rule: this many rounds with no card placed, no capture and no one
 /// eliminated end the game in a draw.
@@ -140,19 +97,109 @@ pub enum Phase {
     Over(Outcome),
 }
 
+/// Why a player left the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Out {
+    /// No legal turn with the king in check; `by` are the players whose pieces attacked it.
+    Checkmate { by: Vec<Seat> },
+    /// No legal turn, the king not in check.
+    Stalemate,
+    /// One piece moved back and forth six own turns in a row.
+    Repetition,
+    /// Made to summon the king, with no square where it would be safe.
+    NoSafeSquare,
+    /// Resigned (only when two players remain; the game itself never records it).
+    Resignation,
+}
+
+impl Out {
+    /// The outcome's short reason when this elimination ends the game.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Out::Checkmate { .. } => "checkmate",
+            Out::Stalemate => "stalemate",
+            Out::Repetition => "repetition",
+            Out::NoSafeSquare => "checkmate on the way into battle",
+            Out::Resignation => "resignation",
+        }
+    }
+
+    /// What happened to the player, after their name: "was checkmated by Black".
+    pub fn sentence(&self) -> String {
+        match self {
+            Out::Checkmate { by } if by.is_empty() => "was checkmated".into(),
+            Out::Checkmate { by } => format!("was checkmated by {}", names(by)),
+            Out::Stalemate => "was stalemated".into(),
+            Out::Repetition => "was out by repetition".into(),
+            Out::NoSafeSquare => {
+                "was checkmated on the way into battle (no safe square for the king)".into()
+            }
+            Out::Resignation => "resigned".into(),
+        }
+    }
+
+    /// The same in a few words, for a player's row: "checkmated by Black".
+    pub fn short(&self) -> String {
+        match self {
+            Out::Checkmate { by } if by.is_empty() => "checkmated".into(),
+            Out::Checkmate { by } => format!("checkmated by {}", names(by)),
+            Out::Stalemate => "stalemated".into(),
+            Out::Repetition => "repetition".into(),
+            Out::NoSafeSquare => "no safe square for the king".into(),
+            Out::Resignation => "resigned".into(),
+        }
+    }
+}
+
+/// Colours joined in plain words: "White", "White and Red", "White, Black and Red".
+pub fn names(seats: &[Seat]) -> String {
+    let names: Vec<&str> = seats.iter().map(|&s| colour(s)).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// How a player left the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Elimination {
     pub seat: Seat,
-    pub reason: String,
+    pub out: Out,
 }
 
-/// The last thing done, for highlighting.
+/// A piece turned face-down when its player went out, as it stood just before.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fallen {
+    pub at: Sq,
+    pub piece: Piece,
+    /// A king that was in check as it fell (the checkmated king).
+    pub check: bool,
+}
+
+/// Why a placement on a square the card may reach is refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Blocked {
+    /// The player's own king would be in check.
+    OwnKing,
+    /// The new piece would touch this opponent's king, on this square.
+    Touches(Seat, Sq),
+    /// The new piece would itself check this opponent's king.
+    Checks(Seat, Sq),
+    /// The new square would open a way for one of the player's pieces to check this king.
+    Opens(Seat, Sq),
+}
+
+/// The last thing done, for highlighting, and the pieces of the players it put out of the game
+/// (so the picture can show the decisive position before they were turned over).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LastAction {
     pub seat: Seat,
     pub text: String,
     pub squares: Vec<Sq>,
+    #[serde(default)]
+    pub fallen: Vec<Fallen>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -289,7 +336,7 @@ impl EnPrise {
             Variant::Open => true,
             Variant::Memory => matches!(self.phase, Phase::Memorise { .. }),
             Variant::Casino => false,
-            Variant::Blind => own && (self.options.peek == Peek::Plan || index == 0),
+            Variant::Blind => own && (self.options.peek() == Peek::Plan || index == 0),
         }
     }
 
@@ -329,8 +376,8 @@ impl EnPrise {
     }
 
     /// May `seat` put `role` face-up (or a pawn face-down) on `at`? `at` is a frontier square
-    /// or, for a face-up non-pawn, a vacant square. `scratch` is a copy of the board, used for
-    /// the trial and left as it was.
+    /// or, face-up, a vacant square. `scratch` is a copy of the board, used for the trial and
+    /// left as it was.
     fn placement_ok(
         &self,
         scratch: &mut Board,
@@ -339,45 +386,77 @@ impl EnPrise {
         at: Sq,
         face_down: bool,
     ) -> bool {
+        self.placement_problem(scratch, seat, role, at, face_down)
+            .is_none()
+    }
+
+    /// Which rule forbids putting `role` on `at` (see [`EnPrise::placement_ok`]), if one does.
+    fn placement_problem(
+        &self,
+        scratch: &mut Board,
+        seat: Seat,
+        role: Role,
+        at: Sq,
+        face_down: bool,
+    ) -> Option<Blocked> {
         let before = scratch.get(at);
         let piece = Piece { owner: seat, role };
         scratch.set(at, (!face_down).then_some(piece));
-        let ok = self.placement_ok_on(scratch, seat, piece, at, face_down);
+        let problem = self.placement_problem_on(scratch, seat, piece, at, face_down);
         match before {
             Some(content) => scratch.set(at, content),
             None => scratch.remove(at),
         }
-        ok
+        problem
     }
 
     /// The rules for a placement, on the board after it.
-    fn placement_ok_on(
+    fn placement_problem_on(
         &self,
         after: &Board,
         seat: Seat,
         piece: Piece,
         at: Sq,
         face_down: bool,
-    ) -> bool {
+    ) -> Option<Blocked> {
         let sides = self.sides();
+        // A king next to an opposing king would also stand in its reach: say the rule itself.
+        if piece.role == Role::King
+            && let Some((owner, king)) = self
+                .opposing_kings(seat)
+                .into_iter()
+                .find(|&(_, king)| at.touches(king))
+        {
+            return Some(Blocked::Touches(owner, king));
+        }
         if after.in_check(seat, sides) {
-            return false;
+            return Some(Blocked::OwnKing);
         }
         if face_down || !self.kings_summoned {
-            return true;
+            return None;
         }
         // A new piece may not touch an opposing king nor put one in check (by itself, or by
         // completing a knight's path over the new square).
         let ours = |owner: Seat| !sides.opposed(owner, seat);
-        self.opposing_kings(seat).into_iter().all(|(_, king)| {
-            !at.touches(king)
-                && !after.piece_attacks(at, piece, king)
-                && (self.board.attacked_by(king, sides, ours)
-                    || !after.attacked_by(king, sides, ours))
-        })
+        self.opposing_kings(seat)
+            .into_iter()
+            .find_map(|(owner, king)| {
+                if at.touches(king) {
+                    Some(Blocked::Touches(owner, king))
+                } else if after.piece_attacks(at, piece, king) {
+                    Some(Blocked::Checks(owner, king))
+                } else if !self.board.attacked_by(king, sides, ours)
+                    && after.attacked_by(king, sides, ours)
+                {
+                    Some(Blocked::Opens(owner, king))
+                } else {
+                    None
+                }
+            })
     }
 
-    /// Every placement of a card of this role for `seat`.
+    /// Every placement of a card of this role for `seat`: face-up on a new square or on a
+    /// vacant one, and for a pawn also face-down on a new square.
     fn placements(&self, seat: Seat, role: Role) -> Vec<Action> {
         let mut scratch = self.board.clone();
         let mut out = Vec::new();
@@ -390,14 +469,12 @@ impl EnPrise {
                 }
             }
         }
-        if role != Role::Pawn {
-            for at in self.board.vacant() {
-                if self.placement_ok(&mut scratch, seat, role, at, false) {
-                    out.push(Action::Place {
-                        at,
-                        face_down: false,
-                    });
-                }
+        for at in self.board.vacant() {
+            if self.placement_ok(&mut scratch, seat, role, at, false) {
+                out.push(Action::Place {
+                    at,
+                    face_down: false,
+                });
             }
         }
         out
@@ -500,357 +577,6 @@ impl EnPrise {
             .collect()
     }
 
-    // ---- flow -----------------------------------------------------------------------------
-
-    fn name(&self, seat: Seat) -> &'static str {
-        colour(seat)
-    }
-
-    /// Ends the current player's turn and starts the next live player's, eliminating those
-    /// who cannot play, until someone can or the game is over.
-    fn end_turn(&mut self, events: &mut Vec<Event>, eventful: bool) {
-        self.turns += 1;
-        if eventful {
-            self.quiet = 0;
-        } else {
-            self.quiet += 1;
-        }
-        for (owner, _) in self.opposing_kings(self.current) {
-            if self.board.in_check(owner, self.sides()) {
-                events.push(Event::public(format!("{} is in check", self.name(owner))));
-            }
-        }
-        let next = self.next_live(self.current);
-        self.begin_turn(next, events);
-    }
-
-    fn begin_turn(&mut self, mut seat: Seat, events: &mut Vec<Event>) {
-        loop {
-            if self.check_end(events) {
-                return;
-            }
-            if !self.alive[seat.index()] {
-                seat = self.next_live(seat);
-                continue;
-            }
-            self.current = seat;
-            if self.can_complete_turn(seat) {
-                self.phase = Phase::Turn;
-                return;
-            }
-            let reason = if self.must_summon(seat) {
-                "cannot summon the king without it being in check"
-            } else if self.board.in_check(seat, self.sides()) {
-                "checkmate"
-            } else {
-                "stalemate"
-            };
-            self.eliminate(seat, reason, events);
-            seat = self.next_live(seat);
-        }
-    }
-
-    fn eliminate(&mut self, seat: Seat, reason: &str, events: &mut Vec<Event>) {
-        self.alive[seat.index()] = false;
-        self.board.clear(seat);
-        self.plans[seat.index()].clear();
-        self.king_in_hand[seat.index()] = false;
-        self.streaks[seat.index()].clear();
-        self.quiet = 0;
-        self.eliminated.push(Elimination {
-            seat,
-            reason: reason.to_string(),
-        });
-        events.push(Event::public(format!(
-            "{} is out of the game ({reason}); their pieces turn face-down",
-            self.name(seat)
-        )));
-    }
-
-    /// Ends the game when one player (or one team) is left, or when it is drawn.
-    fn check_end(&mut self, events: &mut Vec<Event>) -> bool {
-        if matches!(self.phase, Phase::Over(_)) {
-            return true;
-        }
-        let sides = self.sides();
-        let live: Vec<Seat> = self.live().collect();
-        let teams: std::collections::BTreeSet<u8> = live.iter().map(|&s| sides.team(s)).collect();
-        let outcome = if teams.len() <= 1 {
-            let reason = self
-                .eliminated
-                .last()
-                .map_or("default".to_string(), |e| e.reason.clone());
-            Some(self.win_outcome(&live, &reason))
-        } else if !self.mate_possible() {
-            Some(Outcome::draw(
-                self.seats,
-                "no checkmate is possible any more",
-            ))
-        } else if self.quiet >= QUIET_ROUNDS * live.len() as u32 {
-            Some(Outcome::draw(
-                self.seats,
-                "fifty rounds without a card placed, a capture or an elimination",
-            ))
-        } else {
-            None
-        };
-        let Some(outcome) = outcome else {
-            return false;
-        };
-        events.push(Event::public(format!("Game over: {}", describe(&outcome))));
-        self.phase = Phase::Over(outcome);
-        true
-    }
-
-    /// Places best first: the winners, then the eliminated, last out first.
-    fn win_outcome(&self, winners: &[Seat], reason: &str) -> Outcome {
-        if self.options.alliance {
-            let team = self.sides().team(winners[0]);
-            let (won, lost): (Vec<Seat>, Vec<Seat>) =
-                Seat::all(self.seats).partition(|&s| self.sides().team(s) == team);
-            return Outcome::team_win(won, lost, reason);
-        }
-        let mut places = vec![winners.to_vec()];
-        places.extend(self.eliminated.iter().rev().map(|e| vec![e.seat]));
-        Outcome::ranking(places, reason)
-    }
-
-    /// A checkmate stays possible while some live player has a piece that can give check (on the
-    /// board or still in the battleplan). Kings alone never mate; pawns never check.
-    fn mate_possible(&self) -> bool {
-        let checker = |r: Role| !matches!(r, Role::King | Role::Pawn);
-        self.live().any(|s| {
-            self.plans[s.index()].iter().any(|c| checker(c.role))
-                || self
-                    .board
-                    .pieces()
-                    .any(|(_, p)| p.owner == s && checker(p.role))
-        })
-    }
-
-    /// Records a move for the repetition rule; true when the player has now shuttled one piece
-    /// between two squares six own moves in a row.
-    fn repeats(&mut self, seat: Seat, from: Sq, to: Sq) -> bool {
-        let streak = &mut self.streaks[seat.index()];
-        streak.push((from, to));
-        if streak.len() > 6 {
-            streak.remove(0);
-        }
-        let (a, b) = streak[0];
-        streak.len() == 6
-            && streak
-                .iter()
-                .enumerate()
-                .all(|(i, &m)| m == if i % 2 == 0 { (a, b) } else { (b, a) })
-    }
-
-    /// The resignation of `seat`: allowed only when two players remain.
-    pub fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
-        if matches!(self.phase, Phase::Over(_)) {
-            return Err("the game is over".into());
-        }
-        if !self.alive[seat.index()] {
-            return Err("you are already out of the game".into());
-        }
-        let live: Vec<Seat> = self.live().collect();
-        if live.len() != 2 {
-            return Err(format!(
-                "resigning is possible only when two players remain; {} are still playing",
-                live.len()
-            ));
-        }
-        let mut copy = self.clone();
-        copy.alive[seat.index()] = false;
-        copy.eliminated.push(Elimination {
-            seat,
-            reason: "resignation".into(),
-        });
-        let winner: Vec<Seat> = copy.live().collect();
-        Ok(copy.win_outcome(&winner, "resignation"))
-    }
-
-    fn refuse(text: impl Into<String>) -> RuleError {
-        RuleError::Illegal(text.into())
-    }
-
-    /// Why `action` is not legal for `seat` now: a precise message.
-    fn why_illegal(&self, seat: Seat, action: &Action) -> String {
-        match (action, &self.phase) {
-            (Action::Ready, _) => "the plans are no longer on show".into(),
-            (_, Phase::Memorise { .. }) => {
-                "the plans are on show: say ready when you have memorised them".into()
-            }
-            (Action::Pick { .. }, Phase::Choosing { .. }) => format!(
-                "pick one of {}'s cards by its position, card 1 to card {}",
-                self.name(self.current),
-                self.plans[self.current.index()].len()
-            ),
-            (_, Phase::Choosing { chooser }) if *chooser == seat => format!(
-                "pick which card {} places: card 1 to card {}",
-                self.name(self.current),
-                self.plans[self.current.index()].len()
-            ),
-            (_, Phase::Choosing { chooser }) => format!(
-                "{} must first pick which card {} places",
-                self.name(*chooser),
-                self.name(self.current)
-            ),
-            (Action::Move { .. } | Action::King { .. } | Action::Draw, Phase::Placing { card }) => {
-                let role = self.plans[seat.index()][*card].role;
-                format!(
-                    "place the revealed {} first, for example {}@x,y",
-                    role.name(),
-                    role.letter()
-                )
-            }
-            (Action::Escape { .. } | Action::NoEscape, p) if *p != Phase::Escape => {
-                "an escape square can be added only right after placing your king".into()
-            }
-            (Action::Escape { at, card }, Phase::Escape) => {
-                self.why_escape_illegal(seat, *at, *card)
-            }
-            (_, Phase::Escape) => "add an escape square (escape X,Y) or say no escape".into(),
-            (Action::Pick { .. }, _) => "there is no card to pick now".into(),
-            (Action::Move { from, to }, _) => self.why_move_illegal(seat, *from, *to),
-            (Action::King { .. }, _) => self.why_king_illegal(seat),
-            (Action::Draw, _) => match self.options.variant {
-                Variant::Memory | Variant::Casino if self.plans[seat.index()].is_empty() => {
-                    "your battleplan is empty".into()
-                }
-                Variant::Memory | Variant::Casino if self.must_summon(seat) => {
-                    "you must summon your king this turn".into()
-                }
-                Variant::Memory | Variant::Casino => "none of your cards can be placed now".into(),
-                _ => "in this variant you place your next card directly (for example N@1,0)".into(),
-            },
-            (Action::Place { .. }, _) if self.must_summon(seat) => {
-                "the kings are summoned: you must place your king this turn".into()
-            }
-            (Action::Place { .. }, Phase::Turn) if self.plans[seat.index()].is_empty() => {
-                "your battleplan is empty; move a piece".into()
-            }
-            (Action::Place { .. }, Phase::Turn) if self.needs_declaration(seat) => {
-                "choose to place before the card is revealed: say place".into()
-            }
-            (Action::Place { at, face_down }, _) => self.why_place_illegal(seat, *at, *face_down),
-            _ => "that is not possible now".into(),
-        }
-    }
-
-    fn why_escape_illegal(&self, seat: Seat, at: Sq, card: Option<usize>) -> String {
-        let casino = self.options.variant == Variant::Casino;
-        let cards = self.plans[seat.index()].len();
-        match card {
-            None if casino => {
-                return format!(
-                    "say which card to give up: escape {} card 1 to {cards}",
-                    sq_text(at)
-                );
-            }
-            Some(_) if !casino => {
-                return "the escape square always takes your next card; leave out the card number"
-                    .into();
-            }
-            Some(n) if n > cards => {
-                return format!("you have {cards} cards; pick card 1 to {cards}");
-            }
-            _ => {}
-        }
-        if self.board.exists(at) {
-            return format!(
-                "{} already exists; an escape square is a new square",
-                sq_text(at)
-            );
-        }
-        if !self.board.frontier().contains(&at) {
-            return format!("{} does not touch the board", sq_text(at));
-        }
-        "that escape square would leave your king in check".into()
-    }
-
-    fn why_move_illegal(&self, seat: Seat, from: Sq, to: Sq) -> String {
-        if self.must_summon(seat) {
-            return "the kings are summoned: you must place your king this turn".into();
-        }
-        let (f, t) = (sq_text(from), sq_text(to));
-        let piece = match self.board.get(from) {
-            None => return format!("there is no square at {f}"),
-            Some(None) => return format!("{f} is a vacant square"),
-            Some(Some(p)) if p.owner != seat => {
-                return format!("the {} on {f} is not yours", p.role.name());
-            }
-            Some(Some(p)) => p,
-        };
-        if piece.role == Role::Pawn {
-            return "pawns never move in En Prise".into();
-        }
-        if !self.board.exists(to) {
-            return format!("there is no square at {t}; pieces move only over existing squares");
-        }
-        if let Some(Some(target)) = self.board.get(to) {
-            if target.role == Role::King {
-                return "kings are never captured".into();
-            }
-            if !self.sides().opposed(target.owner, seat) {
-                return format!("you cannot capture an allied piece on {t}");
-            }
-        }
-        if !self.board.targets(from, self.sides()).contains(&to) {
-            return format!("the {} on {f} cannot reach {t}", piece.role.name());
-        }
-        "that move would leave your king in check".into()
-    }
-
-    fn why_king_illegal(&self, seat: Seat) -> String {
-        if !self.king_in_hand[seat.index()] {
-            return "your king is already on the board".into();
-        }
-        if !self.must_summon(seat) && self.board.vacant_count() < 6 {
-            return format!(
-                "a king may be summoned once there are at least 6 vacant squares (there are {})",
-                self.board.vacant_count()
-            );
-        }
-        "your king cannot go there: a new square must touch the board, and the king may not be \
-         in check, touch an opposing king or leave a check"
-            .into()
-    }
-
-    fn why_place_illegal(&self, seat: Seat, at: Sq, face_down: bool) -> String {
-        let role = match self.card_to_place(seat) {
-            Some(role) => role,
-            None => return "you have no card to place".into(),
-        };
-        let s = sq_text(at);
-        if face_down && role != Role::Pawn {
-            return format!(
-                "only a pawn may go face-down; your card is a {}",
-                role.name()
-            );
-        }
-        match self.board.get(at) {
-            Some(Some(_)) => return format!("{s} is already occupied"),
-            Some(None) if role == Role::Pawn => {
-                return format!(
-                    "a pawn cannot go onto the vacant square {s}; it must make a new square"
-                );
-            }
-            Some(None) if face_down => return format!("{s} already exists"),
-            None if !self.board.frontier().contains(&at) => {
-                return format!("{s} does not touch the board");
-            }
-            _ => {}
-        }
-        let sides = self.sides();
-        let mut board = self.board.clone();
-        board.set(at, (!face_down).then_some(Piece { owner: seat, role }));
-        if board.in_check(seat, sides) {
-            return "that would leave your king in check".into();
-        }
-        "once kings are summoned, a new piece may not touch an opposing king or give check".into()
-    }
-
-    /// The role of the card `seat` would place now, if known to the rules.
     fn card_to_place(&self, seat: Seat) -> Option<Role> {
         match self.phase {
             Phase::Placing { card } => self.plans[seat.index()].get(card).map(|c| c.role),
@@ -866,6 +592,13 @@ impl Game for EnPrise {
 
     const NAME: &'static str = "En Prise";
     const SEATS: (usize, usize) = (2, 4);
+    const NOTATION: &'static str =
+        "squares are x,y counted from the first card at 0,0: x to the right, y up (-1,2)
+  place your next card: N@2,1 (or just @2,1); a pawn face-down, as a new vacant square: P@2,1 down
+  move: Q 0,0 to 2,2; capture: Q 0,0 x 2,2
+  summon your king: K@-1,3; then escape 1,4 (Casino: escape 1,4 card 2) or no escape
+  Memory and Casino: place, to place a card unseen; Casino's chooser picks it: card 3
+  Memory: ready, when you have memorised the plans";
 
     fn new(options: &EnPriseOptions, seats: usize, rng: &mut GameRng) -> Result<Self, SetupError> {
         let (min, max) = Self::SEATS;
@@ -877,16 +610,7 @@ impl Game for EnPrise {
                 got: seats,
             });
         }
-        if options.alliance && seats != 4 {
-            return Err(SetupError::Options(format!(
-                "an alliance needs four players, not {seats}"
-            )));
-        }
-        if options.variant == Variant::Memory && !(1..=3600).contains(&options.memory_seconds) {
-            return Err(SetupError::Options(
-                "memory_seconds must be between 1 and 3600".into(),
-            ));
-        }
+        options.check(seats)?;
         let plans = (0..seats)
             .map(|_| {
                 let mut plan = PLAN;
@@ -970,167 +694,7 @@ impl Game for EnPrise {
         if !self.legal_actions(seat).contains(action) {
             return Err(Self::refuse(self.why_illegal(seat, action)));
         }
-        let mut events = Vec::new();
-        let who = self.name(seat);
-        match *action {
-            Action::Ready => {
-                let Phase::Memorise { ready } = &mut self.phase else {
-                    unreachable!("checked legal")
-                };
-                ready[seat.index()] = true;
-                if ready.iter().all(|&r| r) {
-                    self.phase = Phase::Turn;
-                    events.push(Event::public(
-                        "The battleplans are turned face-down. White to play.",
-                    ));
-                }
-            }
-            Action::Move { from, to } => {
-                let piece = self
-                    .board
-                    .get(from)
-                    .flatten()
-                    .expect("legal move has a piece");
-                let captured = self.board.get(to).flatten();
-                self.board.set(to, Some(piece));
-                self.board.set(from, None);
-                let text = match captured {
-                    Some(c) => format!(
-                        "{who}'s {} on {} takes {}'s {} on {}",
-                        piece.role.name(),
-                        sq_text(from),
-                        self.name(c.owner),
-                        c.role.name(),
-                        sq_text(to)
-                    ),
-                    None => format!(
-                        "{who} moves the {} from {} to {}",
-                        piece.role.name(),
-                        sq_text(from),
-                        sq_text(to)
-                    ),
-                };
-                events.push(Event::public(text.clone()));
-                self.last = Some(LastAction {
-                    seat,
-                    text,
-                    squares: vec![from, to],
-                });
-                if self.repeats(seat, from, to) {
-                    self.eliminate(seat, "repetition", &mut events);
-                }
-                self.end_turn(&mut events, captured.is_some());
-            }
-            Action::Place { at, face_down } => {
-                let index = match self.phase {
-                    Phase::Placing { card } => card,
-                    _ => 0,
-                };
-                let card = self.plans[seat.index()].remove(index);
-                let piece = Piece {
-                    owner: seat,
-                    role: card.role,
-                };
-                self.board.set(at, (!face_down).then_some(piece));
-                let text = if face_down {
-                    format!(
-                        "{who} places a pawn face-down: a new vacant square at {}",
-                        sq_text(at)
-                    )
-                } else {
-                    format!("{who} places {} at {}", article(card.role), sq_text(at))
-                };
-                events.push(Event::public(text.clone()));
-                self.last = Some(LastAction {
-                    seat,
-                    text,
-                    squares: vec![at],
-                });
-                self.streaks[seat.index()].clear();
-                self.end_turn(&mut events, true);
-            }
-            Action::King { at } => {
-                self.board.set(
-                    at,
-                    Some(Piece {
-                        owner: seat,
-                        role: Role::King,
-                    }),
-                );
-                self.king_in_hand[seat.index()] = false;
-                let first = !self.kings_summoned;
-                self.kings_summoned = true;
-                let text = format!("{who} summons the king to {}", sq_text(at));
-                events.push(Event::public(if first {
-                    format!("{text}: every opponent must summon their king on their next turn")
-                } else {
-                    text.clone()
-                }));
-                self.last = Some(LastAction {
-                    seat,
-                    text,
-                    squares: vec![at],
-                });
-                self.streaks[seat.index()].clear();
-                if self.escapes(seat).len() > 1 {
-                    self.phase = Phase::Escape;
-                } else {
-                    self.end_turn(&mut events, true);
-                }
-            }
-            Action::Escape { at, card } => {
-                let index = card.map_or(0, |c| c - 1);
-                let card = self.plans[seat.index()].remove(index);
-                self.board.set(at, None);
-                let text = format!(
-                    "{who} adds an escape square at {} (giving up {})",
-                    sq_text(at),
-                    article(card.role)
-                );
-                events.push(Event::public(text.clone()));
-                if let Some(last) = &mut self.last {
-                    last.squares.push(at);
-                    last.text = format!("{}; {}", last.text, text);
-                }
-                self.end_turn(&mut events, true);
-            }
-            Action::NoEscape => {
-                events.push(Event::public(format!("{who} adds no escape square")));
-                self.end_turn(&mut events, true);
-            }
-            Action::Draw => match self.options.variant {
-                Variant::Casino => {
-                    let chooser = self.chooser_for(seat);
-                    events.push(Event::public(format!(
-                        "{who} will place a card; {} picks which",
-                        self.name(chooser)
-                    )));
-                    self.phase = Phase::Choosing { chooser };
-                }
-                _ => {
-                    self.plans[seat.index()][0].shown = true;
-                    let role = self.plans[seat.index()][0].role;
-                    events.push(Event::public(format!(
-                        "{who} chooses to place: the next card is {}",
-                        article(role)
-                    )));
-                    self.reveal_for_placing(seat, 0, &mut events);
-                }
-            },
-            Action::Pick { card } => {
-                let owner = self.current;
-                let index = card - 1;
-                self.plans[owner.index()][index].shown = true;
-                let role = self.plans[owner.index()][index].role;
-                events.push(Event::public(format!(
-                    "{who} picks card {card} of {}'s battleplan: {}",
-                    self.name(owner),
-                    article(role)
-                )));
-                self.reveal_for_placing(owner, index, &mut events);
-            }
-        }
-        Ok(events)
+        Ok(self.perform(seat, action))
     }
 
     fn view(&self, viewer: Viewer) -> EnPriseView {
@@ -1151,50 +715,45 @@ impl Game for EnPrise {
     }
 
     fn describe(&self, outcome: &Outcome) -> String {
-        describe(outcome)
+        describe(self, outcome)
     }
-}
 
-impl EnPrise {
-    /// Memory: after the memorising time, everyone still looking is made ready.
-    pub fn timeout(&self) -> Option<(u32, Vec<(Seat, Action)>)> {
-        let Phase::Memorise { ready } = &self.phase else {
+    /// Moves by the piece that moves ("queen", "king"); placements as "place" (face-up) and
+    /// "face-down"; then "summon", "escape", "card" (Casino picks), "ready".
+    fn action_group(&self, action: &Action) -> String {
+        match action {
+            Action::Move { from, .. } => match self.board.get(*from) {
+                Some(Some(piece)) => piece.role.name().to_string(),
+                _ => "move".into(),
+            },
+            Action::Place {
+                face_down: false, ..
+            }
+            | Action::Draw => "place".into(),
+            Action::Place {
+                face_down: true, ..
+            } => "face-down".into(),
+            Action::King { .. } => "summon".into(),
+            Action::Escape { .. } | Action::NoEscape => "escape".into(),
+            Action::Pick { .. } => "card".into(),
+            Action::Ready => "ready".into(),
+        }
+    }
+
+    /// The sixth move of one piece back and forth puts its player out at once.
+    fn warning(&self, seat: Seat, action: &Action) -> Option<String> {
+        let Action::Move { from, to } = *action else {
             return None;
         };
-        let acts = Seat::all(self.seats)
-            .filter(|s| !ready[s.index()])
-            .map(|s| (s, Action::Ready))
-            .collect();
-        Some((self.options.memory_seconds, acts))
-    }
-
-    /// A card has been revealed for placing: place it next, or, when it cannot be placed, it
-    /// stays face-up and the turn goes on without it.
-    fn reveal_for_placing(&mut self, seat: Seat, index: usize, events: &mut Vec<Event>) {
-        let role = self.plans[seat.index()][index].role;
-        if self.can_place(seat, role) {
-            self.phase = Phase::Placing { card: index };
-            return;
-        }
-        match self.options.variant {
-            Variant::Casino => {
-                let chooser = self.chooser_for(seat);
-                events.push(Event::public(format!(
-                    "The {} cannot be placed and stays face-up; {} picks again",
-                    role.name(),
-                    self.name(chooser)
-                )));
-                self.phase = Phase::Choosing { chooser };
-            }
-            _ => {
-                events.push(Event::public(format!(
-                    "The {} cannot be placed and stays face-up; {} must move or summon the king instead",
-                    role.name(),
-                    self.name(seat)
-                )));
-                self.phase = Phase::Turn;
-            }
-        }
+        let mut copy = self.streaks[seat.index()].clone();
+        flow::push_streak(&mut copy, from, to).then(|| {
+            format!(
+                "this is the sixth move in a row of this piece between {} and {}: you go out of \
+                 the game by repetition",
+                sq_text(from),
+                sq_text(to)
+            )
+        })
     }
 }
 

@@ -50,8 +50,14 @@ pub(super) fn format(game: &EnPrise, action: &Action) -> String {
     }
 }
 
+/// The text could not be read as an action.
 fn err(text: &str, reason: impl Into<String>) -> ParseError {
     ParseError::new(text, reason)
+}
+
+/// The text was read as an action, and a rule forbids it now.
+fn refused(text: &str, reason: impl Into<String>) -> ParseError {
+    ParseError::refused(text, reason)
 }
 
 const FORMS: &str = "write N@2,1 to place, P@2,1 down for a face-down pawn, K@2,1 for the king, \
@@ -68,7 +74,7 @@ fn read(text: &str) -> Result<(Action, Option<Role>), ParseError> {
         "no escape" | "noescape" | "no-escape" => return Ok((Action::NoEscape, None)),
         _ => {}
     }
-    let number = |t: &str| t.trim().parse::<usize>().ok().filter(|&n| n >= 1);
+    let number = |t: &str| t.trim().parse::<usize>().ok();
     if let Some(rest) = s.strip_prefix("card ").or_else(|| s.strip_prefix("pick ")) {
         let card = number(rest)
             .ok_or_else(|| err(text, "say which card by its position, for example card 3"))?;
@@ -112,7 +118,7 @@ fn read(text: &str) -> Result<(Action, Option<Role>), ParseError> {
             .ok_or_else(|| err(text, "write the square as x,y, for example N@2,-1"))?;
         if letter == Some(Role::King) {
             if down {
-                return Err(err(text, "a king is never placed face-down"));
+                return Err(refused(text, "a king is never placed face-down"));
             }
             return Ok((Action::King { at }, None));
         }
@@ -134,10 +140,10 @@ fn read(text: &str) -> Result<(Action, Option<Role>), ParseError> {
 pub(super) fn parse(game: &EnPrise, seat: Seat, text: &str) -> Result<Action, ParseError> {
     let (action, letter) = read(text)?;
     if matches!(game.phase, Phase::Over(_)) {
-        return Err(err(text, "the game is over"));
+        return Err(refused(text, "the game is over"));
     }
     if !game.to_act().includes(seat) {
-        return Err(err(text, "it is not your turn"));
+        return Err(refused(text, "it is not your turn"));
     }
     if let Some(letter) = letter {
         match action {
@@ -145,7 +151,7 @@ pub(super) fn parse(game: &EnPrise, seat: Seat, text: &str) -> Result<Action, Pa
                 if let Some(Some(p)) = game.board.get(from)
                     && p.role != letter
                 {
-                    return Err(err(
+                    return Err(refused(
                         text,
                         format!(
                             "the piece on {} is a {}, not a {}",
@@ -170,7 +176,7 @@ pub(super) fn parse(game: &EnPrise, seat: Seat, text: &str) -> Result<Action, Pa
                     && let Some(role) = game.card_to_place(seat)
                     && role != letter
                 {
-                    return Err(err(
+                    return Err(refused(
                         text,
                         format!(
                             "the card you place now is a {}, not a {}",
@@ -186,7 +192,7 @@ pub(super) fn parse(game: &EnPrise, seat: Seat, text: &str) -> Result<Action, Pa
     if game.legal_actions(seat).contains(&action) {
         Ok(action)
     } else {
-        Err(err(text, game.why_illegal(seat, &action)))
+        Err(refused(text, game.why_illegal(seat, &action)))
     }
 }
 

@@ -1,7 +1,8 @@
 //! What one viewer may see of an En Prise game, built by allowlist: the board (all public), each
-//! player's king and status, and each battleplan with only the cards this viewer may see.
+//! player's king and status, and each battleplan with only the cards this viewer may see; and
+//! the outcome in the game's words.
 
-use super::{EnPrise, LastAction, Phase, Piece, Variant, colour};
+use super::{EnPrise, LastAction, Out, Phase, Piece, Variant, colour, names};
 use crate::board::Sq;
 use crate::engine::{Game, Outcome, Seat, Viewer};
 use crate::games::chess::Role;
@@ -26,7 +27,7 @@ pub struct PlanView {
 pub struct PlayerView {
     pub seat: Seat,
     pub colour: String,
-    /// Why the player left the game, if they did.
+    /// Why the player left the game, if they did, in a few words ("checkmated by Black").
     pub out: Option<String>,
     pub king_in_hand: bool,
     /// True when the player must summon the king this turn.
@@ -92,7 +93,7 @@ pub(super) fn build(game: &EnPrise, viewer: Viewer) -> EnPriseView {
                     .eliminated
                     .iter()
                     .find(|e| e.seat == seat)
-                    .map(|e| e.reason.clone()),
+                    .map(|e| e.out.short()),
                 king_in_hand: game.king_in_hand[seat.index()],
                 must_summon: game.alive[seat.index()] && game.must_summon(seat),
                 plan: PlanView { cards, remaining },
@@ -101,7 +102,7 @@ pub(super) fn build(game: &EnPrise, viewer: Viewer) -> EnPriseView {
         .collect();
     let phase = match &game.phase {
         Phase::Memorise { ready } => PhaseView::Memorise {
-            seconds: game.options.memory_seconds,
+            seconds: game.options.memory_seconds(),
             waiting: Seat::all(game.seats)
                 .filter(|s| !ready[s.index()])
                 .collect(),
@@ -150,7 +151,10 @@ pub(super) fn build(game: &EnPrise, viewer: Viewer) -> EnPriseView {
 fn status(game: &EnPrise, phase: &PhaseView, outcome: Option<&Outcome>) -> String {
     let who = colour(game.current);
     match phase {
-        PhaseView::Over => format!("Game over: {}", outcome.map_or(String::new(), describe)),
+        PhaseView::Over => format!(
+            "Game over: {}",
+            outcome.map_or(String::new(), |o| describe(game, o))
+        ),
         PhaseView::Memorise { seconds, waiting } => {
             let names: Vec<&str> = waiting.iter().map(|&s| colour(s)).collect();
             format!(
@@ -173,11 +177,49 @@ fn status(game: &EnPrise, phase: &PhaseView, outcome: Option<&Outcome>) -> Strin
     }
 }
 
-/// An outcome in the game's words: "Red won by checkmate", "White and Red won by ...".
-pub fn describe(outcome: &Outcome) -> String {
-    if outcome.is_draw() {
-        return format!("Draw: {}", outcome.reason);
+/// An outcome in the game's words, naming who went out and how, the decisive one first:
+/// "Black won: White was checkmated by Black", "White and Red won: Blue was stalemated;
+/// earlier, Black was checkmated by Red, then Red was out by repetition", "Draw: no checkmate
+/// is possible any more".
+pub fn describe(game: &EnPrise, outcome: &Outcome) -> String {
+    let mut outs: Vec<String> = game
+        .eliminated
+        .iter()
+        .map(|e| format!("{} {}", colour(e.seat), e.out.sentence()))
+        .collect();
+    // A resignation decided outside the game (the table) is not among its eliminations.
+    if outcome.reason == Out::Resignation.reason() {
+        let resigned = game
+            .live()
+            .filter(|&s| !outcome.winners().contains(&s))
+            .map(|s| format!("{} {}", colour(s), Out::Resignation.sentence()));
+        outs.extend(resigned);
     }
-    let names: Vec<&str> = outcome.winners().iter().map(|&s| colour(s)).collect();
-    format!("{} won by {}", names.join(" and "), outcome.reason)
+    // In the order they went out; "then" keeps apart the names within one ("by White and Red").
+    let earlier = |outs: &[String]| {
+        if outs.is_empty() {
+            String::new()
+        } else {
+            format!("; earlier, {}", outs.join(", then "))
+        }
+    };
+    if outcome.is_draw() {
+        let how = match outcome.reason.as_str() {
+            "agreement" => " by agreement".to_string(),
+            reason => format!(": {reason}"),
+        };
+        if outs.is_empty() {
+            return format!("Draw{how}");
+        }
+        return format!(
+            "Draw between {}{how}{}",
+            names(&game.live_seats()),
+            earlier(&outs)
+        );
+    }
+    let winners = names(outcome.winners());
+    match outs.split_last() {
+        Some((decisive, before)) => format!("{winners} won: {decisive}{}", earlier(before)),
+        None => format!("{winners} won by {}", outcome.reason),
+    }
 }
