@@ -587,3 +587,39 @@ fn putting_a_piece_names_what_is_missing() {
         "it is not your turn"
     );
 }
+
+// ---- help for players ----
+
+#[test]
+fn legal_actions_group_by_piece_and_the_help_is_short_with_real_examples() {
+    let g = Echek::new(&EchekOptions::default(), 2, &mut GameRng::from_seed(1)).unwrap();
+    let mut groups: Vec<String> = g
+        .legal_actions(Seat(0))
+        .iter()
+        .map(|a| g.action_group(a))
+        .collect();
+    groups.dedup();
+    assert_eq!(
+        groups,
+        [
+            "put queen",
+            "put rook",
+            "put bishop",
+            "put knight",
+            "put pawn",
+            "king"
+        ]
+    );
+    let g = position(&["k . .", "K R ."], (0, 0), Color::White);
+    assert_eq!(g.action_group(&Action::Swap), "swap");
+    let rook = g.parse_action(Seat(0), "R 1,0 to 1,-1").unwrap();
+    assert_eq!(g.action_group(&rook), "rook");
+
+    let lines: Vec<&str> = Echek::NOTATION.lines().collect();
+    assert!((2..=8).contains(&lines.len()), "{lines:?}");
+    assert!(lines.iter().all(|l| l.len() < 100), "{lines:?}");
+    let start = Echek::new(&EchekOptions::default(), 2, &mut GameRng::from_seed(1)).unwrap();
+    // The help's first example is a legal first action.
+    assert!(Echek::NOTATION.contains("N@1,-1"));
+    start.parse_action(Seat(0), "N@1,-1").unwrap();
+}

@@ -733,3 +733,42 @@ fn a_refusal_names_the_step_of_the_turn_and_what_may_be_done() {
         "the piece on e6 is a pawn, not a king"
     );
 }
+
+// ---- help for players ----
+
+#[test]
+fn legal_actions_group_by_piece_and_kind_and_the_help_is_short() {
+    let g = setup_forest();
+    let mut groups: Vec<String> = g
+        .legal_actions(Seat(0))
+        .iter()
+        .map(|a| g.action_group(a))
+        .collect();
+    groups.dedup();
+    assert_eq!(groups, ["place king", "place pawn"]);
+    let mut rows = [OPEN; 10];
+    rows[4] = "....R.....";
+    let mut g = board(rows, "Pe3 Kc1 kj10", SnipeOptions::default(), Color::White);
+    let mut groups: Vec<String> = g
+        .legal_actions(Seat(0))
+        .iter()
+        .map(|a| g.action_group(a))
+        .collect();
+    groups.dedup();
+    assert_eq!(groups, ["king c1", "pawn e3"]);
+    play(&mut g, "Pe3-e6");
+    let mut groups: Vec<String> = g
+        .legal_actions(Seat(0))
+        .iter()
+        .map(|a| g.action_group(a))
+        .collect();
+    groups.dedup();
+    assert_eq!(groups, ["rotate", "done"]);
+
+    let lines: Vec<&str> = Snipe::NOTATION.lines().collect();
+    assert!((2..=8).contains(&lines.len()), "{lines:?}");
+    assert!(lines.iter().all(|l| l.len() < 100), "{lines:?}");
+    for example in ["K@c1", "Kc1-c4", "rotate c3 cw", "replace c3 with Meadow"] {
+        assert!(Snipe::NOTATION.contains(example), "{example}");
+    }
+}
