@@ -182,15 +182,17 @@ fn read(game: &Snipe, text: &str) -> Result<Read, ParseError> {
                 return Err(unreadable(why));
             }
         };
-        // On a 180 space there is one way to turn, so it may go unsaid.
+        // On a 180 space there is one way to turn, so it may go unsaid. Outside a rotation
+        // step the way does not matter: the turn is refused for the step it is in.
         let turn = match (turn, &game.phase) {
             (Some(turn), _) => turn,
             (None, Phase::Rotate { angle: 180, .. }) => Turn::Half,
-            (None, _) => {
+            (None, Phase::Rotate { .. }) => {
                 return Err(unreadable(
                     "say which way: rotate c3 cw or rotate c3 ccw".into(),
                 ));
             }
+            (None, _) => Turn::Clockwise,
         };
         return Ok(Read::Action(Action::Rotate { card, turn }));
     }

@@ -636,7 +636,8 @@ fn actions_read_leniently_and_refuse_precisely() {
     );
     assert_eq!(
         g.parse_action(Seat(0), "rotate c3").unwrap_err().reason,
-        "say which way: rotate c3 cw or rotate c3 ccw"
+        "a card turns only in the turn a piece moves onto a rotation space",
+        "the way does not matter before a move onto a rotation space"
     );
     assert_eq!(
         g.parse_action(Seat(0), "replace c3 with Deep Woods")
@@ -655,6 +656,10 @@ fn actions_read_leniently_and_refuse_precisely() {
     rows[4] = "....R.....";
     let mut g = board(rows, "Pe3 Ka1 kj10", SnipeOptions::default(), Color::White);
     play(&mut g, "Pe3-e6");
+    assert_eq!(
+        unreadable(&g, "rotate c3"),
+        "say which way: rotate c3 cw or rotate c3 ccw"
+    );
     let name = g.card(CardAt { cx: 1, cy: 1 }).name().to_string();
     assert_eq!(
         g.format_action(
