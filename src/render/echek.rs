@@ -5,8 +5,10 @@
 //! pieces is a bright chequered board; the rest, where the window could still shift, is a muted
 //! grey chequer. Numbers around the area give each column's x and each row's y (y grows
 //! upwards, as players type squares `x,y`). Each king carries a badge with its free neighbours,
-//! red when two or fewer remain. Above: the status and the last action. Below: one row per
-//! player with their colour, state and supply.
+//! red when two or fewer remain; once the game is won, the winner's king is green and the
+//! loser's red, whoever closed it in. Above: the status (the result at the end) and the last
+//! action. Below: one row per player with their colour, state (won or lost at the end) and
+//! supply; the winner's row has a green band.
 
 use super::enprise::{Rect, centred, fit, header, ink_window, marker, resample, wash};
 use super::{
@@ -15,8 +17,8 @@ use super::{
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
-use crate::games::chess::Color;
-use crate::games::echek::{EchekView, Piece};
+use crate::games::chess::{Color, color_of};
+use crate::games::echek::{EchekView, KingView, Piece};
 use image::{Rgb, RgbImage};
 use std::sync::OnceLock;
 
@@ -30,9 +32,12 @@ pub const SHIFT: [[u8; 3]; 2] = [[104, 101, 95], [128, 124, 116]];
 const EDGE: [u8; 3] = [236, 196, 70];
 /// Secondary text.
 const DIM: [u8; 3] = [160, 154, 144];
-/// The marker of the player to play.
 /// The band behind the player to play.
 const ACTING: [u8; 3] = [70, 66, 60];
+/// Once the game is won: the winner's king (frame, wash and badge) and the rim of the dot
+/// beside the result; the band behind the winner's row.
+pub const WIN: [u8; 3] = [64, 168, 96];
+pub const WIN_BAND: [u8; 3] = [52, 84, 62];
 
 /// Side of one square: the chess sprites' box, so pieces are drawn at full size.
 pub const CELL: u32 = SQUARE;
@@ -213,12 +218,34 @@ pub fn draw(view: &EchekView) -> RgbImage {
     img
 }
 
-/// The status line (after a dot of the colour to play) and the last action.
+/// The winner of a finished game, if it was won.
+pub fn winner(view: &EchekView) -> Option<Color> {
+    match view.outcome.as_ref()?.winners() {
+        [seat] => color_of(*seat),
+        _ => None,
+    }
+}
+
+/// How a king is marked: the colour of its frame, wash and badge, and the wash's strength.
+/// Once the game is won, the winner's king is green and the loser's red; otherwise a king with
+/// two free squares or fewer is red, deeper with none.
+pub fn king_mark(view: &EchekView, king: &KingView) -> Option<([u8; 3], u8)> {
+    let deep = if king.free == 0 { 190 } else { 110 };
+    match winner(view) {
+        Some(w) if w == king.color => Some((WIN, 150)),
+        Some(_) => Some((CHECK, deep)),
+        None => (king.free <= 2).then_some((CHECK, deep)),
+    }
+}
+
+/// The status line and the last action. Before the status, a dot of the colour to play, or
+/// once the game is won, of the winner's colour with a green rim.
 fn draw_header(img: &mut RgbImage, view: &EchekView, width: u32) {
-    let dot = view
-        .outcome
-        .is_none()
-        .then(|| (colours(view.to_move).0, LABEL));
+    let dot = match (&view.outcome, winner(view)) {
+        (None, _) => Some((colours(view.to_move).0, LABEL)),
+        (Some(_), Some(w)) => Some((colours(w).0, WIN)),
+        (Some(_), None) => None,
+    };
     let last = view.last.as_ref().map(|l| l.text.as_str());
     header(img, width, dot, &view.status, last, DIM);
 }
@@ -255,10 +282,10 @@ fn draw_area(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
             }
         }
     }
-    for king in view.kings.iter().filter(|k| k.free <= 2) {
-        if let Some(r) = layout.cell(king.at) {
-            wash(img, r, CHECK, if king.free == 0 { 190 } else { 110 });
-            border(img, r, 5, CHECK);
+    for king in &view.kings {
+        if let (Some(r), Some((color, alpha))) = (layout.cell(king.at), king_mark(view, king)) {
+            wash(img, r, color, alpha);
+            border(img, r, 5, color);
         }
     }
     let set = pieces();
@@ -272,10 +299,9 @@ fn draw_area(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
             continue;
         };
         let (cx, cy) = (r.x + r.w - 17, r.y + 17);
-        let (face, ink) = if king.free <= 2 {
-            (CHECK, WHITE_PIECE)
-        } else {
-            (FRAME, LABEL)
+        let (face, ink) = match king_mark(view, king) {
+            Some((color, _)) => (color, WHITE_PIECE),
+            None => (FRAME, LABEL),
         };
         disc(img, cx, cy, 13, face, WHITE_PIECE);
         centred(
@@ -328,11 +354,15 @@ fn draw_caption(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
     );
 }
 
-/// What to say under a player's name: to play, the king's room, the rook swap.
-fn player_state(view: &EchekView, color: Color) -> String {
+/// What to say under a player's name: to play (or, at the end, won, lost or draw), the
+/// king's room, the rook swap.
+pub fn player_state(view: &EchekView, color: Color) -> String {
     let mut words = Vec::new();
-    if view.outcome.is_none() && view.to_move == color {
-        words.push("to play".to_string());
+    match (&view.outcome, winner(view)) {
+        (None, _) if view.to_move == color => words.push("to play".to_string()),
+        (None, _) => {}
+        (Some(_), Some(w)) => words.push(if w == color { "won" } else { "lost" }.to_string()),
+        (Some(_), None) => words.push("draw".to_string()),
     }
     if let Some(king) = view.kings.iter().find(|k| k.color == color) {
         words.push(match king.free {
@@ -358,6 +388,8 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
     let playing = view.outcome.is_none() && view.to_move == color;
     if playing {
         wash(img, inset(row, 3), ACTING, 255);
+    } else if winner(view) == Some(color) {
+        wash(img, inset(row, 3), WIN_BAND, 255);
     }
     let cy = row.y + row.h / 2;
     if playing {

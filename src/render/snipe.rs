@@ -6,11 +6,12 @@
 //! spaces a tinted space with a circular arrow and their angle (blue 90, plum 180). Flags and
 //! feathers are small marks on open spaces; the feather is drawn large and bright when the
 //! feather rule is on. Each king carries a badge with its free neighbours, the king and badge
-//! red when one or none is left. The last turn's squares are washed and framed in olive, its
-//! cards framed in gold; during the setup the home row of the player to act is framed and tinted. Files a-j
-//! run above and below, ranks 1-10 left and right. Above: the status and the last turn. Below,
-//! during the setup: the pieces each side still has to place; with the feather rule: the unused
-//! cards.
+//! red when one or none is left; once the game is won, the winner's king is green and the
+//! loser's red, whoever closed it in, and the dot beside the result has the winner's colour.
+//! The last turn's squares are washed and framed in olive, its cards framed in gold; during the
+//! setup the home row of the player to act is framed and tinted. Files a-j run above and below,
+//! ranks 1-10 left and right. Above: the status and the last turn. Below, during the setup: the
+//! pieces each side still has to place; with the feather rule: the unused cards.
 
 use super::enprise::{Rect, centred, fit, header, ink_window, marker, resample, wash};
 use super::{
@@ -19,9 +20,9 @@ use super::{
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
-use crate::games::chess::{Color, seat_of};
+use crate::games::chess::{Color, color_of, seat_of};
 use crate::games::snipe::deck::Space;
-use crate::games::snipe::{CARDS, CardAt, Phase, Piece, SIZE, SnipeView};
+use crate::games::snipe::{CARDS, CardAt, KingView, Phase, Piece, SIZE, SnipeView};
 use image::{Rgb, RgbImage};
 use std::sync::OnceLock;
 
@@ -59,6 +60,9 @@ pub const HOME: [u8; 3] = [236, 196, 70];
 const DIM: [u8; 3] = [160, 154, 144];
 /// The band behind the side to act in the setup panel.
 const ACTING: [u8; 3] = [70, 66, 60];
+/// Once the game is won: the winner's king (frame, wash and badge) and the rim of the dot
+/// beside the result.
+pub const WIN: [u8; 3] = [64, 168, 96];
 
 /// Side of one space, the line between two spaces of a card, a card's frame and the gap
 /// between cards.
@@ -435,12 +439,35 @@ pub fn draw(view: &SnipeView) -> RgbImage {
     img
 }
 
-/// The status line (after a dot of the colour to act) and the last turn.
+/// The winner of a finished game, if it was won.
+pub fn winner(view: &SnipeView) -> Option<Color> {
+    match view.outcome.as_ref()?.winners() {
+        [seat] => color_of(*seat),
+        _ => None,
+    }
+}
+
+/// How a king is marked: the colour of its frame, wash and badge, and the wash's strength.
+/// Once the game is won, the winner's king is green and the loser's red, whoever closed it in
+/// (both kings are closed in when one turn traps both); otherwise a king with one free space or
+/// none is red, deeper with none.
+pub fn king_mark(view: &SnipeView, king: &KingView) -> Option<([u8; 3], u8)> {
+    let deep = if king.free == 0 { 200 } else { 110 };
+    match winner(view) {
+        Some(w) if w == king.color => Some((WIN, 150)),
+        Some(_) => Some((CHECK, deep)),
+        None => (king.free <= 1).then_some((CHECK, deep)),
+    }
+}
+
+/// The status line and the last turn. Before the status, a dot of the colour to act, or once
+/// the game is won, of the winner's colour with a green rim.
 fn draw_header(img: &mut RgbImage, view: &SnipeView, width: u32) {
-    let dot = view
-        .outcome
-        .is_none()
-        .then(|| (colours(view.to_move).0, LABEL));
+    let dot = match (&view.outcome, winner(view)) {
+        (None, _) => Some((colours(view.to_move).0, LABEL)),
+        (Some(_), Some(w)) => Some((colours(w).0, WIN)),
+        (Some(_), None) => None,
+    };
     let last = view.last.as_ref().map(|l| l.text.as_str());
     header(img, width, dot, &view.status, last, DIM);
 }
@@ -488,9 +515,10 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
                 wash(img, r, LAST_MOVE, 150);
                 border(img, r, LAST_FRAME_W, LAST_FRAME);
             }
-            if let Some(king) = view.kings.iter().find(|k| k.at == sq && k.free <= 1) {
-                wash(img, r, CHECK, if king.free == 0 { 200 } else { 110 });
-                border(img, r, 4, CHECK);
+            let king = view.kings.iter().find(|k| k.at == sq);
+            if let Some((color, alpha)) = king.and_then(|k| king_mark(view, k)) {
+                wash(img, r, color, alpha);
+                border(img, r, 4, color);
             }
             let empty = piece_at(sq).is_none();
             match space {
@@ -532,10 +560,9 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
     for king in &view.kings {
         let r = layout.square(king.at);
         let (cx, cy) = (r.x + r.w - BADGE_AT, r.y + BADGE_AT);
-        let (face, ink) = if king.free <= 1 {
-            (CHECK, WHITE_PIECE)
-        } else {
-            (FRAME, LABEL)
+        let (face, ink) = match king_mark(view, king) {
+            Some((color, _)) => (color, WHITE_PIECE),
+            None => (FRAME, LABEL),
         };
         disc(img, cx, cy, BADGE_R, face, WHITE_PIECE);
         centred(

@@ -585,11 +585,16 @@ mod enprise_pictures {
 }
 
 mod echek_pictures {
-    use super::echek::{BACKGROUND, CELL, IN_PLAY, Layout, SHIFT, base_colour, draw};
+    use super::echek::{
+        BACKGROUND, CELL, IN_PLAY, Layout, SHIFT, WIN, WIN_BAND, base_colour, draw, player_state,
+    };
     use super::enprise::Rect;
     use super::*;
     use crate::board::Sq;
+    use crate::engine::Outcome;
+    use crate::games::chess::seat_of;
     use crate::games::echek::EchekView;
+    use crate::games::echek::ending::{BOTH_KINGS, OWN_KING};
     use crate::games::{AnyGame, GameKind};
 
     fn start(rng: &mut GameRng) -> AnyGame {
@@ -806,13 +811,88 @@ mod echek_pictures {
     fn echek_a_lost_king_is_clearly_red() {
         let game = play_until(|v| v.kings.iter().any(|k| k.free == 0));
         let view = seen(&game);
-        assert!(view.outcome.is_some());
+        let loser = view.outcome.as_ref().unwrap().places[1][0];
         let img = draw(&view);
         let layout = Layout::new(&view);
-        let king = view.kings.iter().find(|k| k.free == 0).unwrap();
+        let king = view
+            .kings
+            .iter()
+            .find(|k| seat_of(k.color) == loser)
+            .unwrap();
+        assert_eq!(king.free, 0);
         let r = layout.cell(king.at).unwrap();
         let p = corner_of(&img, r);
         assert!(p[0] > 180 && p[0] > p[1] + 110, "deep red: {p:?}");
+    }
+
+    /// The picture of a finished game: `view` with both kings closed in (as when one action
+    /// surrounds both, or after a player closed in their own king beside the other's) and
+    /// `winner` the winner.
+    fn finished(view: &EchekView, winner: Seat, reason: &str) -> EchekView {
+        let mut view = view.clone();
+        for king in &mut view.kings {
+            king.free = 0;
+        }
+        view.outcome = Some(Outcome::winner(winner, 2, reason));
+        view
+    }
+
+    #[test]
+    fn echek_the_final_picture_marks_the_winner_green_and_the_loser_red() {
+        let game = play_until(|v| v.outcome.is_some());
+        let played = seen(&game);
+        for (winner, reason) in [(Seat(0), BOTH_KINGS), (Seat(1), OWN_KING)] {
+            let view = finished(&played, winner, reason);
+            let img = draw(&view);
+            let layout = Layout::new(&view);
+            for king in &view.kings {
+                let r = layout.cell(king.at).unwrap();
+                let frame = img.get_pixel(r.x + 1, r.y + r.h / 2).0;
+                let badge = img.get_pixel(r.x + r.w - 17 - 8, r.y + 17).0;
+                let p = corner_of(&img, r);
+                let row = layout.player_row(king.color);
+                let band = img.get_pixel(row.x + 5, row.y + 5).0;
+                let state = player_state(&view, king.color);
+                if seat_of(king.color) == winner {
+                    assert_eq!((frame, badge), (WIN, WIN), "{winner:?} {reason}");
+                    assert!(p[1] > p[0] + 40, "tinted green: {p:?}");
+                    assert_eq!(band, WIN_BAND, "the winner's row");
+                    assert!(state.starts_with("won · "), "{state}");
+                } else {
+                    assert_eq!((frame, badge), (CHECK, CHECK), "{winner:?} {reason}");
+                    assert!(p[0] > 180 && p[0] > p[1] + 110, "deep red: {p:?}");
+                    assert_eq!(band, BACKGROUND, "the loser's row");
+                    assert!(state.starts_with("lost · "), "{state}");
+                }
+            }
+            // The dot before the result: the winner's colour, rimmed green.
+            let body = if winner == Seat(0) {
+                WHITE_PIECE
+            } else {
+                BLACK_PIECE
+            };
+            assert_eq!(img.get_pixel(25, 20).0, body);
+            assert_eq!(img.get_pixel(33, 20).0, WIN);
+        }
+        // A draw: no dot, no winner's marks, both rows say so.
+        let mut drawn = played.clone();
+        drawn.outcome = Some(Outcome::draw(2, "threefold repetition"));
+        let img = draw(&drawn);
+        assert_eq!(img.get_pixel(25, 20).0, BACKGROUND);
+        assert!(player_state(&drawn, Color::White).starts_with("draw · "));
+        assert_eq!(
+            count_in(
+                &img,
+                Rect {
+                    x: 0,
+                    y: 0,
+                    w: img.width(),
+                    h: img.height()
+                },
+                WIN
+            ),
+            0
+        );
     }
 
     /// Writes the picture of `game` to /tmp/echek-`name`.png.
@@ -854,12 +934,14 @@ mod snipe_pictures {
     use super::snipe::{
         BACKGROUND, BORDER, CARD, CARD_EDGE, FEATHER, FEATHER_FAINT, FLAG, GAP, GRASS, HOME,
         LAST_CARD, LAST_FRAME, LAST_FRAME_W, LINE, Layout, OPEN, SPACE, SPACE_LINE, TREE, TURN_90,
-        TURN_90_INK, TURN_180, TURN_180_INK, draw, ground, stock_lines,
+        TURN_90_INK, TURN_180, TURN_180_INK, WIN, draw, ground, stock_lines,
     };
     use super::*;
     use crate::board::Sq;
-    use crate::games::chess::Role;
+    use crate::engine::Outcome;
+    use crate::games::chess::{Role, seat_of};
     use crate::games::snipe::deck::Space;
+    use crate::games::snipe::ending::{BOTH_KINGS, OWN_KING};
     use crate::games::snipe::{CardAt, Phase, SnipeView};
     use crate::games::{AnyGame, GameKind};
 
@@ -1294,15 +1376,65 @@ mod snipe_pictures {
     #[test]
     fn snipe_a_trapped_king_is_deep_red() {
         let view = play_until(AUTO, |v| v.kings.iter().any(|k| k.free == 0));
-        assert!(view.outcome.is_some());
+        let loser = view.outcome.as_ref().unwrap().places[1][0];
         let img = draw(&view);
         let layout = Layout::new(&view);
-        let king = view.kings.iter().find(|k| k.free == 0).unwrap();
+        let king = view
+            .kings
+            .iter()
+            .find(|k| seat_of(k.color) == loser)
+            .unwrap();
         let r = layout.square(king.at);
         assert_eq!(img.get_pixel(r.x + 1, r.y + r.h / 2).0, CHECK);
         assert_eq!(badge(&img, r), CHECK);
         let p = img.get_pixel(r.x + 5, r.y + 5).0;
         assert!(p[0] > 180 && p[0] > p[1] + 110, "deep red: {p:?}");
+    }
+
+    #[test]
+    fn snipe_the_final_picture_marks_the_winner_green_and_the_loser_red() {
+        let played = play_until(AUTO, |v| v.turns >= 6);
+        // Both kings closed in: the mover won (both at once), or the other player did (the
+        // mover closed in their own king while the other's was already shut).
+        for (winner, reason) in [(Seat(0), BOTH_KINGS), (Seat(1), OWN_KING)] {
+            let mut view = played.clone();
+            for king in &mut view.kings {
+                king.free = 0;
+            }
+            view.outcome = Some(Outcome::winner(winner, 2, reason));
+            let img = draw(&view);
+            let layout = Layout::new(&view);
+            for king in &view.kings {
+                let r = layout.square(king.at);
+                let frame = img.get_pixel(r.x + 1, r.y + r.h / 2).0;
+                let p = img.get_pixel(r.x + 5, r.y + 5).0;
+                if seat_of(king.color) == winner {
+                    assert_eq!((frame, badge(&img, r)), (WIN, WIN), "{winner:?} {reason}");
+                    assert!(p[1] > p[0] + 40, "tinted green: {p:?}");
+                } else {
+                    assert_eq!((frame, badge(&img, r)), (CHECK, CHECK));
+                    assert!(p[0] > 180 && p[0] > p[1] + 110, "deep red: {p:?}");
+                }
+            }
+            let body = if winner == Seat(0) {
+                WHITE_PIECE
+            } else {
+                BLACK_PIECE
+            };
+            assert_eq!(img.get_pixel(25, 20).0, body, "the winner's dot");
+            assert_eq!(img.get_pixel(33, 20).0, WIN, "rimmed green");
+        }
+        let mut drawn = played.clone();
+        drawn.outcome = Some(Outcome::draw(2, "threefold repetition"));
+        let img = draw(&drawn);
+        assert_eq!(img.get_pixel(25, 20).0, BACKGROUND, "no dot after a draw");
+        let whole = Rect {
+            x: 0,
+            y: 0,
+            w: img.width(),
+            h: img.height(),
+        };
+        assert_eq!(count_in(&img, whole, WIN), 0, "no winner's marks");
     }
 
     #[test]

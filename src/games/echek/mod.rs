@@ -360,18 +360,20 @@ impl Echek {
     fn end_turn(&mut self, actor: Color, fresh: bool, events: &mut Vec<Event>) {
         let surrounded = |c: Color| free_neighbours(&self.pieces, self.king(c)) == 0;
         let (white, black) = (surrounded(Color::White), surrounded(Color::Black));
-        let loser = match (white, black) {
-            (true, true) => Some(actor),
-            (true, false) => Some(Color::White),
-            (false, true) => Some(Color::Black),
+        let lost = match (white, black) {
+            (true, true) => Some((actor, ending::BOTH_KINGS)),
+            (true, false) | (false, true) => {
+                let loser = if white { Color::White } else { Color::Black };
+                let reason = if loser == actor {
+                    ending::OWN_KING
+                } else {
+                    ending::SURROUNDED
+                };
+                Some((loser, reason))
+            }
             (false, false) => None,
         };
-        if let Some(loser) = loser {
-            let reason = if white && black {
-                "surrounding both kings at once"
-            } else {
-                "surrounding the king"
-            };
+        if let Some((loser, reason)) = lost {
             self.finish(Outcome::winner(seat_of(loser.other()), 2, reason), events);
             return;
         }
@@ -399,120 +401,20 @@ impl Echek {
         let repeats = self.history.iter().filter(|k| **k == key).count();
         let stuck = |c: Color| self.legal(c) == vec![Action::Pass];
         if stuck(self.turn) && stuck(actor) {
-            self.finish(Outcome::draw(2, "neither player can act"), events);
+            self.finish(Outcome::draw(2, ending::STUCK), events);
         } else if repeats >= 3 {
-            self.finish(Outcome::draw(2, "threefold repetition"), events);
+            self.finish(Outcome::draw(2, ending::REPETITION), events);
         } else if self.quiet >= QUIET_TURNS {
-            self.finish(
-                Outcome::draw(2, "fifty turns each without a piece put in play"),
-                events,
-            );
+            self.finish(Outcome::draw(2, ending::QUIET), events);
         }
     }
 
     fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
-        events.push(Event::public(format!("Game over: {}", describe(&outcome))));
+        events.push(Event::public(format!(
+            "Game over: {}",
+            self.describe(&outcome)
+        )));
         self.outcome = Some(outcome);
-    }
-
-    /// Why `action` is not legal for `color`: a precise message.
-    fn why_illegal(&self, color: Color, action: &Action) -> String {
-        match *action {
-            Action::Pass => "you may pass only when you can do nothing else".into(),
-            Action::Swap => {
-                if self.swap_used[color.index()] {
-                    "you have already exchanged your rook and king this game".into()
-                } else {
-                    "your rook is not in play".into()
-                }
-            }
-            Action::Move { from, to } => {
-                let Some(piece) = self.pieces.get(&from) else {
-                    return format!("there is no piece on {}", from.xy());
-                };
-                if piece.color != color {
-                    return format!("the {} on {} is not yours", piece.role.name(), from.xy());
-                }
-                if from == to {
-                    return format!("the {} is already on {}", piece.role.name(), to.xy());
-                }
-                if self.pieces.contains_key(&to) {
-                    return format!("{} is occupied; pieces never capture", to.xy());
-                }
-                if !reach(&self.pieces, from).contains(&to) {
-                    let why = match piece.role {
-                        Role::Queen | Role::Rook | Role::Bishop => {
-                            " (along its lines, never past the opponent's pieces)"
-                        }
-                        Role::Knight => " (the knight's L)",
-                        Role::King => " (one square in any direction)",
-                        Role::Pawn => " (one square straight)",
-                    };
-                    return format!(
-                        "the {} on {} cannot reach {}{why}",
-                        piece.role.name(),
-                        from.xy(),
-                        to.xy()
-                    );
-                }
-                let after = moved(&self.pieces, from, to);
-                if !fits(&after) {
-                    return "that would leave the 4x4 limit".into();
-                }
-                "your pieces must stay in one group, touching by sides or corners".into()
-            }
-            Action::Put {
-                role,
-                at,
-                then,
-                back,
-            } => {
-                if !self.supply[color.index()].contains(&role) {
-                    return format!("there is no {} in your supply", role.name());
-                }
-                if then.is_some() && role != Role::Pawn {
-                    return "only a pawn moves as it comes into play".into();
-                }
-                if back.is_some() && role != Role::Bishop {
-                    return "only a bishop sends a piece back as it comes into play".into();
-                }
-                if !self.put_squares(color).contains(&at) {
-                    if self.pieces.contains_key(&at) {
-                        return format!("{} is occupied", at.xy());
-                    }
-                    let king = self.king(color.other());
-                    if ORTHOGONAL.iter().any(|&d| king.offset(d) == at) {
-                        return "a piece may not be put on a side square of the opposing king"
-                            .into();
-                    }
-                    let touches = self
-                        .pieces
-                        .iter()
-                        .any(|(s, p)| p.color == color && s.touches(at));
-                    if !touches {
-                        return format!("{} does not touch a piece of yours", at.xy());
-                    }
-                    return "that would leave the 4x4 limit".into();
-                }
-                match (role, then, back) {
-                    (Role::Pawn, Some(to), _) => format!(
-                        "the pawn cannot step from {} to {} (one square straight, to an empty \
-                         square, keeping the limit and your group)",
-                        at.xy(),
-                        to.xy()
-                    ),
-                    (Role::Bishop, _, None) => {
-                        "the bishop must send a piece back to its supply: add return x,y".into()
-                    }
-                    (Role::Bishop, _, Some(b)) => format!(
-                        "the piece on {} cannot go back: not a king, not the bishop itself, and \
-                         both colours must stay in one group",
-                        b.xy()
-                    ),
-                    _ => "that is not possible now".into(),
-                }
-            }
-        }
     }
 }
 
@@ -523,6 +425,7 @@ impl Game for Echek {
 
     const NAME: &'static str = "Echek n°1";
     const SEATS: (usize, usize) = (2, 2);
+    const NOTATION: &'static str = notation::HELP;
 
     fn new(_: &EchekOptions, seats: usize, _: &mut GameRng) -> Result<Self, SetupError> {
         two_seats(Self::NAME, seats)?;
@@ -659,7 +562,7 @@ impl Game for Echek {
             to_move: self.turn,
             last: self.last.clone(),
             status: match &self.outcome {
-                Some(o) => format!("Game over: {}", describe(o)),
+                Some(o) => format!("Game over: {}", self.describe(o)),
                 None => format!("{} to play", self.turn.name()),
             },
             outcome: self.outcome.clone(),
@@ -672,6 +575,29 @@ impl Game for Echek {
 
     fn format_action(&self, action: &Action) -> String {
         notation::format(self, action)
+    }
+
+    fn describe(&self, outcome: &Outcome) -> String {
+        ending::describe(outcome)
+    }
+
+    fn warning(&self, seat: Seat, action: &Action) -> Option<String> {
+        ending::warning(self, seat, action)
+    }
+
+    /// Puts by the piece put in play ("put knight"), moves by the piece that moves ("queen"),
+    /// then "swap" and "pass".
+    fn action_group(&self, action: &Action) -> String {
+        match action {
+            Action::Put { role, .. } => format!("put {}", role.name()),
+            Action::Move { from, .. } => self
+                .pieces
+                .get(from)
+                .map_or("move", |p| p.role.name())
+                .to_string(),
+            Action::Swap => "swap".into(),
+            Action::Pass => "pass".into(),
+        }
     }
 }
 
@@ -716,11 +642,6 @@ impl Echek {
     }
 }
 
-/// An outcome in the game's words.
-pub fn describe(outcome: &Outcome) -> String {
-    crate::games::chess::describe(outcome)
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KingView {
     pub color: Color,
@@ -748,7 +669,9 @@ pub struct EchekView {
     pub outcome: Option<Outcome>,
 }
 
+pub mod ending;
 mod notation;
+mod refusal;
 
 #[cfg(test)]
 mod tests;

@@ -41,6 +41,16 @@ pub(super) fn format(game: &Echek, action: &Action) -> String {
     }
 }
 
+/// How actions are written, for a player's `help` (examples from docs/rules/echek.md).
+pub(super) const HELP: &str =
+    "squares are x,y from the white king's first square, 0,0 (x to the right, y up): -1,2
+  put a piece from your supply in play: N@1,-1
+  put the pawn and step at once: P@1,1 to 1,2 (or just P@1,1)
+  put the bishop, sending a piece back: B@1,1 return 0,2
+  move a piece, named by its letter (K Q R B N P): Q 0,0 to 2,2 (also Q 0,0-2,2)
+  exchange rook and king, once a game: swap
+  only when nothing else is possible: pass";
+
 const FORMS: &str = "write N@1,1 to put a piece in play (P@1,1 to 1,2 for a pawn that steps, \
                      B@1,1 return 0,2 for a bishop), Q 0,0 to 2,2 to move, swap, or pass";
 
@@ -98,17 +108,17 @@ fn read(text: &str) -> Result<(Action, Option<Role>), ParseError> {
 pub(super) fn parse(game: &Echek, seat: Seat, text: &str) -> Result<Action, ParseError> {
     let (action, letter) = read(text)?;
     if game.outcome.is_some() {
-        return Err(ParseError::new(text, "the game is over"));
+        return Err(ParseError::refused(text, "the game is over"));
     }
     let color = match color_of(seat) {
         Some(c) if c == game.turn => c,
-        _ => return Err(ParseError::new(text, "it is not your turn")),
+        _ => return Err(ParseError::refused(text, "it is not your turn")),
     };
     if let (Some(letter), Action::Move { from, .. }) = (letter, &action)
         && let Some(p) = game.pieces.get(from)
         && p.role != letter
     {
-        return Err(ParseError::new(
+        return Err(ParseError::refused(
             text,
             format!(
                 "the piece on {} is a {}, not a {}",
@@ -121,6 +131,6 @@ pub(super) fn parse(game: &Echek, seat: Seat, text: &str) -> Result<Action, Pars
     if game.legal_actions(seat).contains(&action) {
         Ok(action)
     } else {
-        Err(ParseError::new(text, game.why_illegal(color, &action)))
+        Err(ParseError::refused(text, game.why_illegal(color, &action)))
     }
 }

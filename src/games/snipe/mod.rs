@@ -6,7 +6,10 @@
 //! loses. See docs/rules/snipe.md.
 
 pub mod deck;
+pub mod ending;
 mod notation;
+mod refusal;
+mod setup;
 
 use crate::board::{Cell, Grid, ORTHOGONAL, Slide, Sq, slide};
 use crate::engine::{
@@ -323,113 +326,6 @@ impl Snipe {
         self.free_neighbours(color) == Some(0)
     }
 
-    /// The pieces `color` still has to place.
-    fn to_place(&self, color: Color) -> Vec<Role> {
-        let mine = |role| {
-            self.pieces
-                .values()
-                .filter(|p| p.color == color && p.role == role)
-                .count()
-        };
-        let mut out = Vec::new();
-        if mine(Role::King) == 0 {
-            out.push(Role::King);
-        }
-        out.extend(std::iter::repeat_n(
-            Role::Pawn,
-            PAWNS.saturating_sub(mine(Role::Pawn)),
-        ));
-        out
-    }
-
-    fn card_has_piece(&self, pieces: &BTreeMap<Sq, Piece>, at: CardAt) -> bool {
-        at.squares().iter().any(|s| pieces.contains_key(s))
-    }
-
-    /// Can `color` still finish its setup with its king keeping a free neighbour? `pieces` is
-    /// the placement so far (only the home rows hold pieces during the setup, far apart).
-    fn setup_possible(&self, color: Color, pieces: &BTreeMap<Sq, Piece>) -> bool {
-        let row = home_row(color);
-        let cards: Vec<CardAt> = (0..CARDS).map(|cx| CardAt { cx, cy: row }).collect();
-        if cards
-            .iter()
-            .any(|c| !c.squares().iter().any(|&s| self.open(s)))
-        {
-            return false;
-        }
-        // A neighbour of the king stays free if nothing will stand on it: it is on the king's
-        // own card (one piece per card), off the home row, on a card already holding its
-        // piece elsewhere, or on a card with another open space for its piece.
-        let breathes = |pieces: &BTreeMap<Sq, Piece>, king: Sq| {
-            ORTHOGONAL.iter().any(|&d| {
-                let n = king.offset(d);
-                if !self.open(n) || pieces.contains_key(&n) {
-                    return false;
-                }
-                let card = CardAt::of(n);
-                card == CardAt::of(king)
-                    || card.cy != row
-                    || self.card_has_piece(pieces, card)
-                    || card.squares().iter().filter(|&&s| self.open(s)).count() >= 2
-            })
-        };
-        let king = pieces
-            .iter()
-            .find(|(_, p)| p.color == color && p.role == Role::King)
-            .map(|(&s, _)| s);
-        match king {
-            Some(k) => breathes(pieces, k),
-            None => cards
-                .iter()
-                .filter(|&&c| !self.card_has_piece(pieces, c))
-                .flat_map(|c| c.squares())
-                .filter(|&s| self.open(s))
-                .any(|s| {
-                    let mut with = pieces.clone();
-                    with.insert(
-                        s,
-                        Piece {
-                            color,
-                            role: Role::King,
-                        },
-                    );
-                    breathes(&with, s)
-                }),
-        }
-    }
-
-    fn placements(&self, color: Color) -> Vec<Action> {
-        let mut roles = self.to_place(color);
-        roles.dedup();
-        let mut out = Vec::new();
-        for cx in 0..CARDS {
-            let card = CardAt {
-                cx,
-                cy: home_row(color),
-            };
-            if self.card_has_piece(&self.pieces, card) {
-                continue;
-            }
-            for at in card.squares() {
-                if !self.open(at) {
-                    continue;
-                }
-                for &role in &roles {
-                    let mut with = self.pieces.clone();
-                    with.insert(at, Piece { color, role });
-                    if self.setup_possible(color, &with) {
-                        out.push(Action::Place { role, at });
-                    }
-                }
-            }
-        }
-        out.sort_by_key(|a| match a {
-            Action::Place { role, at } => (*role != Role::King, at.y, at.x),
-            _ => unreachable!("only placements"),
-        });
-        out
-    }
-
     /// Squares the piece on `from` can slide to.
     fn reach(&self, from: Sq) -> Vec<Sq> {
         let color = self.pieces[&from].color;
@@ -575,282 +471,6 @@ impl Snipe {
         })
     }
 
-    /// Ends `actor`'s turn: trapped kings (and the last chance), then the draw rules.
-    fn end_turn(&mut self, actor: Color, events: &mut Vec<Event>) {
-        self.last_open = false;
-        self.turns += 1;
-        let (white, black) = (self.trapped(Color::White), self.trapped(Color::Black));
-        let trapped = match (white, black) {
-            (true, true) => {
-                let outcome = Outcome::winner(seat_of(actor), 2, "trapping both kings at once");
-                return self.finish(outcome, events);
-            }
-            (true, false) => Some(Color::White),
-            (false, true) => Some(Color::Black),
-            (false, false) => None,
-        };
-        if let Some(loser) = trapped {
-            let chance =
-                self.options.last_chance && loser != actor && !self.last_chance_used[loser.index()];
-            if !chance {
-                let outcome = Outcome::winner(seat_of(loser.other()), 2, "trapping the king");
-                return self.finish(outcome, events);
-            }
-            self.last_chance_used[loser.index()] = true;
-            self.turn = loser;
-            self.phase = Phase::LastChance;
-            events.push(Event::public(format!(
-                "{}'s king is trapped: one last chance to free it with a pawn on a rotation space",
-                loser.name()
-            )));
-            if self.moves(loser, true).is_empty() {
-                let outcome = Outcome::winner(
-                    seat_of(actor),
-                    2,
-                    "trapping the king (no pawn could reach a rotation space)",
-                );
-                self.finish(outcome, events);
-            }
-            return;
-        }
-        self.turn = actor.other();
-        self.phase = Phase::Move;
-        let key = self.position_key();
-        self.history.push(key);
-        if self.history.iter().filter(|k| **k == key).count() >= 3 {
-            self.finish(Outcome::draw(2, "threefold repetition"), events);
-        } else if self.turns >= TURN_LIMIT {
-            self.finish(
-                Outcome::draw(2, format!("reaching {TURN_LIMIT} turns")),
-                events,
-            );
-        }
-    }
-
-    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
-        events.push(Event::public(format!("Game over: {}", describe(&outcome))));
-        self.outcome = Some(outcome);
-    }
-
-    /// Puts one piece during the setup; the move phase starts after the tenth.
-    fn place(&mut self, color: Color, role: Role, at: Sq) {
-        self.pieces.insert(at, Piece { color, role });
-        let done = |c| self.to_place(c).is_empty();
-        if done(Color::White) && done(Color::Black) {
-            self.phase = Phase::Move;
-            self.turn = Color::White;
-            self.history.push(self.position_key());
-        } else {
-            self.turn = color.other();
-        }
-    }
-
-    /// Deals until both home rows can be set up (every home card with an open space and room
-    /// for each king to breathe).
-    fn deal(options: &SnipeOptions, rng: &mut GameRng) -> Result<Snipe, SetupError> {
-        let count = forest().len();
-        for _ in 0..DEALS {
-            let mut order: Vec<u8> = (0..count as u8).collect();
-            rng.shuffle(&mut order);
-            let mut cards = order[..25].iter().map(|&c| Dealt::new(c));
-            let forest: [[Dealt; 5]; 5] = std::array::from_fn(|_| {
-                std::array::from_fn(|_| cards.next().expect("25 cards dealt"))
-            });
-            let mut stock = order[25..].to_vec();
-            stock.sort();
-            let game = Snipe {
-                options: options.clone(),
-                forest,
-                stock,
-                pieces: BTreeMap::new(),
-                turn: Color::White,
-                phase: Phase::Setup,
-                last_chance_used: [false; 2],
-                turns: 0,
-                history: vec![],
-                last: None,
-                last_open: false,
-                outcome: None,
-            };
-            let empty = BTreeMap::new();
-            if game.setup_possible(Color::White, &empty)
-                && game.setup_possible(Color::Black, &empty)
-            {
-                return Ok(game);
-            }
-        }
-        Err(SetupError::Options(
-            "no forest could be dealt that both players can set up on".into(),
-        ))
-    }
-
-    /// Why `action` is not legal for `color` now: a precise message.
-    fn why_illegal(&self, color: Color, action: &Action) -> String {
-        let phase_hint = match &self.phase {
-            Phase::Setup => "the pieces are being placed: write K@c1 or P@e2",
-            Phase::Move => "move a piece: write Kc1-c4",
-            Phase::LastChance => {
-                "your king is trapped: your last chance is a pawn move onto a rotation space"
-            }
-            Phase::Rotate { angle: 180, .. } => {
-                "you may turn a card by 180 degrees (rotate c3 180) or end the turn (done)"
-            }
-            Phase::Rotate { .. } => {
-                "you may turn a card a quarter (rotate c3 cw, rotate c3 ccw) or end the turn (done)"
-            }
-            Phase::Feather => {
-                "you may replace an empty card (replace c3 with Meadow) or end the turn (done)"
-            }
-        };
-        match (&self.phase, action) {
-            (Phase::Setup, Action::Place { role, at }) => self.why_not_placed(color, *role, *at),
-            (Phase::Move | Phase::LastChance, Action::Move { from, to }) => {
-                self.why_not_moved(color, *from, *to)
-            }
-            (
-                Phase::Rotate {
-                    angle,
-                    turned,
-                    last_chance,
-                    ..
-                },
-                Action::Rotate { card, turn },
-            ) => {
-                if turned.contains(card) {
-                    format!(
-                        "the card at {} has already turned this turn",
-                        square(card.corner())
-                    )
-                } else if (*angle == 180) != (*turn == Turn::Half) {
-                    format!(
-                        "this rotation space turns cards by {angle} degrees: write rotate {} {}",
-                        square(card.corner()),
-                        if *angle == 180 { "180" } else { "cw or ccw" }
-                    )
-                } else if *last_chance {
-                    "that turn does not free your king; choose one that does".into()
-                } else {
-                    phase_hint.into()
-                }
-            }
-            (Phase::Rotate { .. }, Action::Done) => {
-                "your king is still trapped: a rotation that frees it must be taken".into()
-            }
-            (Phase::Feather, Action::Replace { card, with }) => {
-                if self.card_has_piece(&self.pieces, *card) {
-                    format!(
-                        "the card at {} has a piece on it; only an empty card may be replaced",
-                        square(card.corner())
-                    )
-                } else if !self.stock.contains(with) {
-                    "that card is not among the unused cards".into()
-                } else {
-                    phase_hint.into()
-                }
-            }
-            (Phase::Move, Action::Done) => "you must move a piece".into(),
-            _ => phase_hint.into(),
-        }
-    }
-
-    fn why_not_placed(&self, color: Color, role: Role, at: Sq) -> String {
-        if !self.to_place(color).contains(&role) {
-            return match role {
-                Role::King => "your king is already placed".into(),
-                Role::Pawn => "your four pawns are already placed".into(),
-                _ => "each side has a king and four pawns".into(),
-            };
-        }
-        let Some(space) = self.space(at) else {
-            return format!("{} is off the board", square(at));
-        };
-        let card = CardAt::of(at);
-        if card.cy != home_row(color) {
-            let ranks = match color {
-                Color::White => "1 and 2",
-                Color::Black => "9 and 10",
-            };
-            return format!("place your pieces on your home row of cards (ranks {ranks})");
-        }
-        if let Some(s) = card.squares().iter().find(|s| self.pieces.contains_key(s)) {
-            return format!(
-                "that card already holds your {} on {}; one piece per card",
-                self.pieces[s].role.name(),
-                square(*s)
-            );
-        }
-        if space.is_tree() {
-            return format!("{} is a tree", square(at));
-        }
-        match role {
-            Role::King => "your king would have no free space beside it".into(),
-            _ => "that would leave your king no free space beside it".into(),
-        }
-    }
-
-    fn why_not_moved(&self, color: Color, from: Sq, to: Sq) -> String {
-        let Some(piece) = self.pieces.get(&from) else {
-            return format!("there is no piece on {}", square(from));
-        };
-        let name = piece.role.name();
-        if piece.color != color {
-            return format!("the {name} on {} is not yours", square(from));
-        }
-        if self.phase == Phase::LastChance && piece.role != Role::Pawn {
-            return "your king is trapped: your last chance is a pawn move onto a rotation space"
-                .into();
-        }
-        if from == to {
-            return format!(
-                "the {name} is already on {}; move at least one space",
-                square(to)
-            );
-        }
-        if !on_board(to) {
-            return format!("{} is off the board", square(to));
-        }
-        if from.x != to.x && from.y != to.y {
-            return "pieces move in a straight line along a rank or a file, never diagonally"
-                .into();
-        }
-        let step = crate::board::Offset {
-            dx: (to.x - from.x).signum() as i8,
-            dy: (to.y - from.y).signum() as i8,
-        };
-        let mut sq = from;
-        while sq != to {
-            sq = sq.offset(step);
-            if !self.open(sq) {
-                return format!("a tree on {} blocks the way", square(sq));
-            }
-            if let Some(p) = self.pieces.get(&sq) {
-                if p.color != color {
-                    let ending = if sq == to {
-                        "; nothing is captured"
-                    } else {
-                        ""
-                    };
-                    return format!(
-                        "the opponent's {} on {} blocks the way{ending}",
-                        p.role.name(),
-                        square(sq)
-                    );
-                }
-                if sq == to {
-                    return format!(
-                        "your {} stands on {}; pieces pass their own colour but do not stop on it",
-                        p.role.name(),
-                        square(sq)
-                    );
-                }
-            }
-        }
-        if self.phase == Phase::LastChance {
-            return format!("{} is not a rotation space", square(to));
-        }
-        "that move is not possible now".into()
-    }
-
     /// "moves the king from c1 to c4" (after the colour's name).
     fn describe_action(&self, action: &Action) -> String {
         match *action {
@@ -909,6 +529,7 @@ impl Game for Snipe {
 
     const NAME: &'static str = "Snipe Chess";
     const SEATS: (usize, usize) = (2, 2);
+    const NOTATION: &'static str = notation::HELP;
 
     fn new(options: &SnipeOptions, seats: usize, rng: &mut GameRng) -> Result<Self, SetupError> {
         two_seats(Self::NAME, seats)?;
@@ -1003,11 +624,8 @@ impl Game for Snipe {
                             if self.trapped(color.other()) {
                                 self.end_turn(color, &mut events);
                             } else {
-                                let outcome = Outcome::winner(
-                                    seat_of(color.other()),
-                                    2,
-                                    "trapping the king (no rotation could free it)",
-                                );
+                                let outcome =
+                                    Outcome::winner(seat_of(color.other()), 2, ending::NO_ROTATION);
                                 self.finish(outcome, &mut events);
                             }
                         }
@@ -1093,7 +711,7 @@ impl Game for Snipe {
             step: self.step(),
             last: self.last.clone(),
             status: match &self.outcome {
-                Some(o) => format!("Game over: {}", describe(o)),
+                Some(o) => format!("Game over: {}", self.describe(o)),
                 None => self.step(),
             },
             outcome: self.outcome.clone(),
@@ -1109,6 +727,29 @@ impl Game for Snipe {
     fn format_action(&self, action: &Action) -> String {
         notation::format(self, action)
     }
+
+    fn describe(&self, outcome: &Outcome) -> String {
+        ending::describe(outcome)
+    }
+
+    fn warning(&self, seat: Seat, action: &Action) -> Option<String> {
+        ending::warning(self, seat, action)
+    }
+
+    /// Placements by the piece placed ("place king"), moves by the piece that moves ("pawn
+    /// c3"), then "rotate", "replace" and "done".
+    fn action_group(&self, action: &Action) -> String {
+        match action {
+            Action::Place { role, .. } => format!("place {}", role.name()),
+            Action::Move { from, .. } => match self.pieces.get(from) {
+                Some(p) => format!("{} {}", p.role.name(), square(*from)),
+                None => "move".into(),
+            },
+            Action::Rotate { .. } => "rotate".into(),
+            Action::Replace { .. } => "replace".into(),
+            Action::Done => "done".into(),
+        }
+    }
 }
 
 /// A square in Snipe Chess's notation: files a-j from White's left, ranks 1-10 from White's side.
@@ -1118,11 +759,6 @@ pub fn square(sq: Sq) -> String {
     } else {
         sq.xy()
     }
-}
-
-/// An outcome in the game's words.
-pub fn describe(outcome: &Outcome) -> String {
-    crate::games::chess::describe(outcome)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -1168,5 +804,7 @@ pub struct SnipeView {
     pub turns: u32,
 }
 
+#[cfg(test)]
+mod end_tests;
 #[cfg(test)]
 mod tests;

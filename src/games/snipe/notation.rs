@@ -41,6 +41,15 @@ pub(super) fn format(game: &Snipe, action: &Action) -> String {
     }
 }
 
+/// How actions are written, for a player's `help` (examples from docs/rules/snipe.md).
+pub(super) const HELP: &str =
+    "squares a1 to j10: files a-j from White's left, ranks 1-10 from White's side
+  setup, one piece per card of your home row: K@c1, P@e2 (a bare e2 places a pawn)
+  move along a rank or a file, through your own pieces only: Kc1-c4, Pe2-h2
+  after a move onto a rotation space, turn a card named by any of its spaces:
+    rotate c3 cw, rotate c3 ccw, rotate c3 180; done ends the turn early
+  feather rule, after your king lands on a feather: replace c3 with Meadow, or done";
+
 pub(super) const FORMS: &str = "write K@c1 to place a piece, Kc1-c4 to move, rotate c3 cw (ccw, 180) to \
                      turn a card, replace c3 with Meadow, or done";
 
@@ -127,10 +136,13 @@ enum Read {
     Unlettered(Sq),
 }
 
-fn read(game: &Snipe, text: &str) -> Result<Read, String> {
+/// Reads `text`. Refusals are unreadable text, except a set-aside card named for the feather
+/// rule: that is understood, and refused by the rules.
+fn read(game: &Snipe, text: &str) -> Result<Read, ParseError> {
+    let unreadable = |reason: String| ParseError::new(text, reason);
     let s = normalise(text);
     match s.as_str() {
-        "" => return Err(format!("say what to do; {FORMS}")),
+        "" => return Err(unreadable(format!("say what to do; {FORMS}"))),
         "done" | "end" | "end turn" | "skip" | "no" | "pass" | "finish" => {
             return Ok(Read::Action(Action::Done));
         }
@@ -163,16 +175,24 @@ fn read(game: &Snipe, text: &str) -> Result<Read, String> {
                 if let Some((front, w)) = rest.rsplit_once(' ')
                     && card(game, front).is_ok()
                 {
-                    return Err(format!("\"{w}\" is not a way to turn: cw, ccw or 180"));
+                    return Err(unreadable(format!(
+                        "\"{w}\" is not a way to turn: cw, ccw or 180"
+                    )));
                 }
-                return Err(why);
+                return Err(unreadable(why));
             }
         };
-        // On a 180 space there is one way to turn, so it may go unsaid.
+        // On a 180 space there is one way to turn, so it may go unsaid. Outside a rotation
+        // step the way does not matter: the turn is refused for the step it is in.
         let turn = match (turn, &game.phase) {
             (Some(turn), _) => turn,
             (None, Phase::Rotate { angle: 180, .. }) => Turn::Half,
-            (None, _) => return Err("say which way: rotate c3 cw or rotate c3 ccw".into()),
+            (None, Phase::Rotate { .. }) => {
+                return Err(unreadable(
+                    "say which way: rotate c3 cw or rotate c3 ccw".into(),
+                ));
+            }
+            (None, _) => Turn::Clockwise,
         };
         return Ok(Read::Action(Action::Rotate { card, turn }));
     }
@@ -180,17 +200,21 @@ fn read(game: &Snipe, text: &str) -> Result<Read, String> {
         let (what, with) = [" with ", " for ", " by "]
             .iter()
             .find_map(|sep| rest.split_once(sep))
-            .ok_or("write replace c3 with Meadow")?;
-        let card = card(game, what)?;
+            .ok_or_else(|| unreadable("write replace c3 with Meadow".into()))?;
+        let card = card(game, what).map_err(unreadable)?;
         let wanted = loose(with);
         let with = match forest().iter().position(|c| loose(&c.name) == wanted) {
             Some(i) => i,
             None => {
                 return Err(match SET_ASIDE.iter().find(|n| loose(n) == wanted) {
-                    Some(name) => format!(
-                        "the {name} is set aside in Snipe Chess; choose one of the unused cards"
+                    Some(name) => ParseError::refused(
+                        text,
+                        format!(
+                            "the {name} is set aside in Snipe Chess; choose one of the unused \
+                             cards"
+                        ),
                     ),
-                    None => format!("there is no card called \"{}\"", with.trim()),
+                    None => unreadable(format!("there is no card called \"{}\"", with.trim())),
                 });
             }
         };
@@ -209,7 +233,7 @@ fn read(game: &Snipe, text: &str) -> Result<Read, String> {
     let rest = rest.trim_start();
     let placing = rest.starts_with('@');
     let found = squares(rest.trim_start_matches('@'))
-        .ok_or_else(|| off_board(&s).unwrap_or_else(|| FORMS.into()))?;
+        .ok_or_else(|| unreadable(off_board(&s).unwrap_or_else(|| FORMS.into())))?;
     match (found.as_slice(), role) {
         ([at], Some(role)) => Ok(Read::Lettered(Action::Place { role, at: *at }, role)),
         ([at], None) => Ok(Read::Unlettered(*at)),
@@ -223,19 +247,19 @@ fn read(game: &Snipe, text: &str) -> Result<Read, String> {
                 None => Read::Action(action),
             })
         }
-        _ => Err(FORMS.into()),
+        _ => Err(unreadable(FORMS.into())),
     }
 }
 
 pub(super) fn parse(game: &Snipe, seat: Seat, text: &str) -> Result<Action, ParseError> {
-    let err = |reason: &str| ParseError::new(text, reason);
-    let read = read(game, text).map_err(|r| err(&r))?;
+    let refused = |reason: &str| ParseError::refused(text, reason);
+    let read = read(game, text)?;
     if game.outcome.is_some() {
-        return Err(err("the game is over"));
+        return Err(refused("the game is over"));
     }
     let color: Color = match color_of(seat) {
         Some(c) if c == game.turn => c,
-        _ => return Err(err("it is not your turn")),
+        _ => return Err(refused("it is not your turn")),
     };
     let action = match read {
         Read::Action(a) => a,
@@ -244,7 +268,7 @@ pub(super) fn parse(game: &Snipe, seat: Seat, text: &str) -> Result<Action, Pars
                 && let Some(p) = game.pieces.get(&from)
                 && p.role != letter
             {
-                return Err(err(&format!(
+                return Err(refused(&format!(
                     "the piece on {} is a {}, not a {}",
                     square(from),
                     p.role.name(),
@@ -253,18 +277,23 @@ pub(super) fn parse(game: &Snipe, seat: Seat, text: &str) -> Result<Action, Pars
             }
             a
         }
+        Read::Unlettered(_) if game.phase != Phase::Setup => {
+            return Err(ParseError::new(
+                text,
+                "a move needs two squares, from and to: Kc1-c4",
+            ));
+        }
         Read::Unlettered(at) => {
             let left = game.to_place(color);
             match left.first() {
                 Some(&role) if left.iter().all(|&r| r == role) => Action::Place { role, at },
-                Some(_) => return Err(err("say which piece: K@c1 or P@c1")),
-                None => return Err(err(FORMS)),
+                _ => return Err(ParseError::new(text, "say which piece: K@c1 or P@c1")),
             }
         }
     };
     if game.legal_actions(seat).contains(&action) {
         Ok(action)
     } else {
-        Err(err(&game.why_illegal(color, &action)))
+        Err(refused(&game.why_illegal(color, &action)))
     }
 }

@@ -1,13 +1,13 @@
 use super::*;
 use crate::engine::testing::{self, Config, check_game};
 
-const OPEN: &str = "..........";
+pub(super) const OPEN: &str = "..........";
 
 /// A forest from ten rows of spaces, rank 10 first, file a first (spaces and `|` are ignored):
 /// `.` open, `T` tree, `R` rotate 90, `U` rotate 180, `F` flag, `S` feather. `pieces` lists
 /// pieces as `Ka1 Pc3 ke10 pf9` (upper case White, lower case Black). The move phase, White to
 /// move unless `turn` says otherwise.
-fn board(rows: [&str; 10], pieces: &str, options: SnipeOptions, turn: Color) -> Snipe {
+pub(super) fn board(rows: [&str; 10], pieces: &str, options: SnipeOptions, turn: Color) -> Snipe {
     let auto = SnipeOptions {
         auto: true,
         ..options.clone()
@@ -53,17 +53,17 @@ fn board(rows: [&str; 10], pieces: &str, options: SnipeOptions, turn: Color) -> 
     g
 }
 
-fn open_forest(pieces: &str) -> Snipe {
+pub(super) fn open_forest(pieces: &str) -> Snipe {
     board([OPEN; 10], pieces, SnipeOptions::default(), Color::White)
 }
 
-fn sq(name: &str) -> Sq {
+pub(super) fn sq(name: &str) -> Sq {
     let (sq, rest) = notation_square(name);
     assert!(rest.is_empty(), "{name}");
     sq
 }
 
-fn notation_square(name: &str) -> (Sq, &str) {
+pub(super) fn notation_square(name: &str) -> (Sq, &str) {
     let file = name.as_bytes()[0];
     let end = name[1..]
         .find(|c: char| !c.is_ascii_digit())
@@ -72,20 +72,38 @@ fn notation_square(name: &str) -> (Sq, &str) {
     (Sq::new(i16::from(file - b'a'), rank - 1), &name[end..])
 }
 
-fn play(g: &mut Snipe, text: &str) -> Vec<String> {
+pub(super) fn play(g: &mut Snipe, text: &str) -> Vec<String> {
     testing::play_text(g, seat_of(g.turn), text)
 }
 
-fn refused(g: &Snipe, text: &str) -> String {
-    testing::refusal(g, seat_of(g.turn), text)
+/// Why `text`, read as an action, is refused now (the state unchanged).
+pub(super) fn refused(g: &Snipe, text: &str) -> String {
+    let reason = testing::refusal(g, seat_of(g.turn), text);
+    let understood = g
+        .parse_action(seat_of(g.turn), text)
+        .unwrap_err()
+        .understood;
+    assert!(understood, "{text} should be read, then refused: {reason}");
+    reason
 }
 
-fn texts(g: &Snipe) -> Vec<String> {
+/// Why `text` cannot be read as an action at all.
+pub(super) fn unreadable(g: &Snipe, text: &str) -> String {
+    let reason = testing::refusal(g, seat_of(g.turn), text);
+    let understood = g
+        .parse_action(seat_of(g.turn), text)
+        .unwrap_err()
+        .understood;
+    assert!(!understood, "{text} should not be read: {reason}");
+    reason
+}
+
+pub(super) fn texts(g: &Snipe) -> Vec<String> {
     testing::legal_texts(g, seat_of(g.turn))
 }
 
 /// Where the piece on `from` may go, as squares.
-fn targets(g: &Snipe, from: &str) -> Vec<String> {
+pub(super) fn targets(g: &Snipe, from: &str) -> Vec<String> {
     let mut out: Vec<String> = g
         .legal(g.turn)
         .into_iter()
@@ -98,7 +116,7 @@ fn targets(g: &Snipe, from: &str) -> Vec<String> {
     out
 }
 
-fn piece_at(g: &Snipe, at: &str) -> Option<(Color, Role)> {
+pub(super) fn piece_at(g: &Snipe, at: &str) -> Option<(Color, Role)> {
     g.pieces.get(&sq(at)).map(|p| (p.color, p.role))
 }
 
@@ -166,11 +184,11 @@ fn the_setup_alternates_white_first_one_piece_per_home_card() {
     assert!(refused(&g, "K@e3").contains("home row of cards (ranks 1 and 2)"));
     assert_eq!(refused(&g, "K@a2"), "a2 is a tree");
     assert_eq!(
-        refused(&g, "K@k1"),
+        unreadable(&g, "K@k1"),
         "k1 is off the board: files a to j, ranks 1 to 10"
     );
     assert_eq!(
-        refused(&g, "Ka11"),
+        unreadable(&g, "Ka11"),
         "a11 is off the board: files a to j, ranks 1 to 10"
     );
     play(&mut g, "K@e1");
@@ -477,7 +495,10 @@ fn a_piece_must_move_onto_the_rotation_space_to_rotate() {
     rows[4] = "....R.....";
     let mut g = board(rows, "Pe6 Ka1 kj10", SnipeOptions::default(), Color::White);
     assert_eq!(g.space(sq("e6")), Some(Space::Rotate90));
-    assert_eq!(refused(&g, "rotate a1 cw"), "move a piece: write Kc1-c4");
+    assert_eq!(
+        refused(&g, "rotate a1 cw"),
+        "a card turns only in the turn a piece moves onto a rotation space"
+    );
     play(&mut g, "Pe6-e8");
     assert_eq!(
         g.to_act(),
@@ -492,176 +513,7 @@ fn a_piece_must_move_onto_the_rotation_space_to_rotate() {
     );
 }
 
-// ---- the end ----
-
-#[test]
-fn trapping_the_king_wins() {
-    let mut rows = [OPEN; 10];
-    rows[8] = "T.........";
-    let mut g = board(rows, "Ka1 kj10 pb5", SnipeOptions::default(), Color::Black);
-    assert_eq!(g.free_neighbours(Color::White), Some(1));
-    let events = play(&mut g, "pb5-b1");
-    let outcome = g.to_act().outcome().cloned().unwrap();
-    assert_eq!(outcome.winners(), [Seat(1)]);
-    assert_eq!(
-        events.last().unwrap(),
-        "Game over: Black won by trapping the king"
-    );
-}
-
-#[test]
-fn trapping_both_kings_at_once_wins_for_the_mover_and_trapping_your_own_loses() {
-    let mut rows = [OPEN; 10];
-    rows[8] = "T.T.......";
-    rows[9] = "...T......";
-    let mut g = board(rows, "Ka1 kc1 Pb5", SnipeOptions::default(), Color::White);
-    play(&mut g, "Pb5-b1");
-    let outcome = g.to_act().outcome().cloned().unwrap();
-    assert_eq!(outcome.winners(), [Seat(0)]);
-    assert_eq!(outcome.reason, "trapping both kings at once");
-    rows[9] = OPEN;
-    let mut g = board(rows, "Ka1 kc1 Pb5", SnipeOptions::default(), Color::White);
-    play(&mut g, "Pb5-b1");
-    let outcome = g.to_act().outcome().cloned().unwrap();
-    assert_eq!(outcome.winners(), [Seat(1)], "White walled in its own king");
-}
-
-#[test]
-fn a_rotation_that_traps_a_king_ends_the_game_after_the_turn() {
-    // The black king on i10 breathes only through h10; a quarter turn of card g9 puts the
-    // tree from g10 there.
-    let mut rows = [OPEN; 10];
-    rows[0] = "......T..T";
-    rows[1] = "........T.";
-    rows[6] = ".......R..";
-    let mut g = board(rows, "Kh1 ki10", SnipeOptions::default(), Color::White);
-    assert_eq!(g.free_neighbours(Color::Black), Some(1));
-    play(&mut g, "Kh1-h4");
-    play(&mut g, "rotate g9 cw");
-    assert_eq!(g.space(sq("h10")), Some(Space::Tree));
-    assert_eq!(
-        g.to_act(),
-        ToAct::one(Seat(0)),
-        "not yet: the king may turn more cards"
-    );
-    assert!(g.trapped(Color::Black));
-    play(&mut g, "done");
-    assert_eq!(g.to_act().outcome().unwrap().winners(), [Seat(0)]);
-}
-
-fn last_chance() -> SnipeOptions {
-    SnipeOptions {
-        last_chance: true,
-        ..SnipeOptions::default()
-    }
-}
-
-#[test]
-fn the_last_chance_option_lets_a_trapped_king_be_freed_once() {
-    let mut rows = [OPEN; 10];
-    rows[5] = "....R.....";
-    rows[8] = "T.........";
-    let mut g = board(rows, "Ka1 Pe1 kj10 pb5 pa8", last_chance(), Color::Black);
-    let events = play(&mut g, "pb5-b1");
-    assert!(events.last().unwrap().contains("last chance"), "{events:?}");
-    assert_eq!(g.turns, 1, "the trapping turn counts");
-    assert_eq!(g.to_act(), ToAct::one(Seat(0)));
-    assert_eq!(texts(&g), ["Pe1-e5"], "only a pawn onto a rotation space");
-    assert_eq!(refused(&g, "Pe1-e3"), "e3 is not a rotation space");
-    play(&mut g, "Pe1-e5");
-    assert_eq!(
-        g.view(Viewer::Spectator).status,
-        "White must turn a card so that the king is free again"
-    );
-    assert_eq!(
-        texts(&g),
-        ["rotate a1 cw", "rotate a1 ccw"],
-        "only turns that free the king"
-    );
-    assert_eq!(
-        refused(&g, "done"),
-        "your king is still trapped: a rotation that frees it must be taken"
-    );
-    assert_eq!(
-        refused(&g, "rotate c1 cw"),
-        "that turn does not free your king; choose one that does"
-    );
-    play(&mut g, "rotate a1 cw");
-    assert_eq!(piece_at(&g, "a2"), Some((Color::White, Role::King)));
-    assert_eq!(g.turns, 2, "and so does the last chance");
-    assert_eq!(g.to_act(), ToAct::one(Seat(1)), "the game goes on");
-    // Trapped again: no second chance.
-    assert_eq!(g.free_neighbours(Color::White), Some(1));
-    play(&mut g, "pa8-a3");
-    assert_eq!(g.to_act().outcome().unwrap().winners(), [Seat(1)]);
-}
-
-#[test]
-fn the_last_chance_is_lost_without_a_pawn_route_or_a_freeing_turn() {
-    let mut rows = [OPEN; 10];
-    rows[8] = "T.........";
-    let mut g = board(rows, "Ka1 Pe1 kj10 pb5", last_chance(), Color::Black);
-    play(&mut g, "pb5-b1");
-    let outcome = g.to_act().outcome().cloned().unwrap();
-    assert_eq!(outcome.winners(), [Seat(1)]);
-    assert_eq!(
-        outcome.reason,
-        "trapping the king (no pawn could reach a rotation space)"
-    );
-
-    // The king on a1 is walled in whichever way its card turns.
-    let mut rows = [OPEN; 10];
-    rows[5] = "....R.....";
-    rows[7] = "TT........";
-    rows[8] = "T.T.......";
-    rows[9] = ".TT.......";
-    let mut g = board(rows, "Ka1 Pe1 kj10", last_chance(), Color::Black);
-    assert!(g.trapped(Color::White));
-    play(&mut g, "kj10-j9");
-    play(&mut g, "Pe1-e5");
-    let outcome = g.to_act().outcome().cloned().unwrap();
-    assert_eq!(
-        outcome.reason,
-        "trapping the king (no rotation could free it)"
-    );
-    assert_eq!(outcome.winners(), [Seat(1)]);
-}
-
-#[test]
-fn a_last_chance_move_that_closes_in_the_other_king_too_wins() {
-    // White's king on a1 cannot be freed by any turn of a card; the pawn's move onto i10 closes
-    // in the black king on j10 as well: one turn, both kings, the mover wins.
-    let mut rows = [OPEN; 10];
-    rows[0] = "........R.";
-    rows[1] = ".........T";
-    rows[7] = "TT........";
-    rows[8] = "T.T.......";
-    rows[9] = ".TT.......";
-    let mut g = board(rows, "Ka1 Pi1 kj10 pe10", last_chance(), Color::Black);
-    play(&mut g, "pe10-e9");
-    assert_eq!(texts(&g), ["Pi1-i10"]);
-    play(&mut g, "Pi1-i10");
-    let outcome = g.to_act().outcome().cloned().unwrap();
-    assert_eq!(outcome.winners(), [Seat(0)]);
-    assert_eq!(outcome.reason, "trapping both kings at once");
-}
-
-#[test]
-fn without_the_option_a_trapped_king_loses_at_once() {
-    let mut rows = [OPEN; 10];
-    rows[5] = "....R.....";
-    rows[8] = "T.........";
-    let mut g = board(
-        rows,
-        "Ka1 Pe1 kj10 pb5",
-        SnipeOptions::default(),
-        Color::Black,
-    );
-    play(&mut g, "pb5-b1");
-    assert_eq!(g.to_act().outcome().unwrap().winners(), [Seat(1)]);
-}
-
-fn feather() -> SnipeOptions {
+pub(super) fn feather() -> SnipeOptions {
     SnipeOptions {
         feather: true,
         ..SnipeOptions::default()
@@ -691,7 +543,10 @@ fn the_feather_option_lets_a_king_replace_an_empty_card() {
     let dealt = g.card(CardAt { cx: 2, cy: 2 }).card;
     assert_eq!(
         refused(&g, &format!("replace a1 with {}", name(dealt))),
-        "that card is not among the unused cards"
+        format!(
+            "the {} lies in the forest already; only an unused card can come in",
+            name(dealt)
+        )
     );
     let old = g.card(CardAt { cx: 0, cy: 0 }).card;
     play(
@@ -725,51 +580,6 @@ fn a_feather_turn_may_end_without_replacing() {
     play(&mut g, "done");
     assert_eq!(g.forest, before);
     assert_eq!(g.to_act(), ToAct::one(Seat(1)));
-}
-
-// ---- draws ----
-
-#[test]
-fn threefold_repetition_and_the_turn_limit_draw() {
-    let mut g = open_forest("Ke1 ke10");
-    for _ in 0..2 {
-        for text in ["Ke1-e2", "ke10-e9", "Ke2-e1", "ke9-e10"] {
-            assert!(g.to_act().outcome().is_none());
-            play(&mut g, text);
-        }
-    }
-    assert_eq!(g.to_act().outcome().unwrap().reason, "threefold repetition");
-
-    let mut g = open_forest("Ke1 ke10");
-    g.turns = TURN_LIMIT - 1;
-    play(&mut g, "Ke1-e5");
-    let outcome = g.to_act().outcome().cloned().unwrap();
-    assert!(outcome.is_draw());
-    assert_eq!(outcome.reason, format!("reaching {TURN_LIMIT} turns"));
-}
-
-#[test]
-fn a_card_turned_to_look_the_same_is_the_same_position() {
-    let mut rows = [OPEN; 10];
-    rows[4] = "T.........";
-    let mut g = board(rows, "Ke1 ke10", SnipeOptions::default(), Color::White);
-    let before = g.position_key();
-    g.rotate(CardAt { cx: 2, cy: 2 }, Turn::Clockwise);
-    assert_eq!(
-        g.position_key(),
-        before,
-        "an empty open card looks the same turned"
-    );
-    g.rotate(CardAt { cx: 0, cy: 2 }, Turn::Clockwise);
-    assert_ne!(g.position_key(), before, "a tree moved");
-    let mut f = board(rows, "Ke1 ke10", feather(), Color::White);
-    let before = f.position_key();
-    f.forest[2][2].card = f.stock[0];
-    assert_ne!(
-        f.position_key(),
-        before,
-        "under the feather rule which card lies where matters"
-    );
 }
 
 // ---- notation ----
@@ -814,7 +624,7 @@ fn actions_read_leniently_and_refuse_precisely() {
     );
     assert_eq!(
         g.parse_action(Seat(0), "rotate c3 cw").unwrap_err().reason,
-        "move a piece: write Kc1-c4"
+        "a card turns only in the turn a piece moves onto a rotation space"
     );
     assert_eq!(
         g.parse_action(Seat(0), "Ke1-k1").unwrap_err().reason,
@@ -826,7 +636,8 @@ fn actions_read_leniently_and_refuse_precisely() {
     );
     assert_eq!(
         g.parse_action(Seat(0), "rotate c3").unwrap_err().reason,
-        "say which way: rotate c3 cw or rotate c3 ccw"
+        "a card turns only in the turn a piece moves onto a rotation space",
+        "the way does not matter before a move onto a rotation space"
     );
     assert_eq!(
         g.parse_action(Seat(0), "replace c3 with Deep Woods")
@@ -845,6 +656,10 @@ fn actions_read_leniently_and_refuse_precisely() {
     rows[4] = "....R.....";
     let mut g = board(rows, "Pe3 Ka1 kj10", SnipeOptions::default(), Color::White);
     play(&mut g, "Pe3-e6");
+    assert_eq!(
+        unreadable(&g, "rotate c3"),
+        "say which way: rotate c3 cw or rotate c3 ccw"
+    );
     let name = g.card(CardAt { cx: 1, cy: 1 }).name().to_string();
     assert_eq!(
         g.format_action(
@@ -871,4 +686,94 @@ fn actions_read_leniently_and_refuse_precisely() {
         g.format_action(&g.parse_action(Seat(0), "rotate c3").unwrap()),
         "rotate c3 180"
     );
+}
+
+// ---- one reason, the one that applies ----
+
+#[test]
+fn a_refusal_names_the_step_of_the_turn_and_what_may_be_done() {
+    let g = setup_forest();
+    assert_eq!(
+        refused(&g, "Pa1-a3"),
+        "the pieces are still being placed: place one, for example K@a1"
+    );
+    let mut rows = [OPEN; 10];
+    rows[4] = "....R.....";
+    rows[6] = "..S.......";
+    let mut g = board(rows, "Pe3 Kc1 kj10", SnipeOptions::default(), Color::White);
+    assert_eq!(
+        refused(&g, "P@e2"),
+        "every piece is placed: move one, for example Kc1-d1"
+    );
+    assert_eq!(
+        refused(&g, "replace a1 with Meadow"),
+        "replacing a card is the feather rule, which this game does not use"
+    );
+    g.options.feather = true;
+    assert_eq!(
+        refused(&g, "replace a1 with Meadow"),
+        "a card is replaced only in the turn your king moves onto a snipe feather"
+    );
+    assert_eq!(
+        unreadable(&g, "c1"),
+        "a move needs two squares, from and to: Kc1-c4"
+    );
+    play(&mut g, "Pe3-e6");
+    assert_eq!(
+        refused(&g, "Kc1-c2"),
+        "your piece is on a 90-degree rotation space: turn a card (rotate c3 cw) or end the \
+         turn (done)"
+    );
+    play(&mut g, "done");
+    play(&mut g, "kj10-j9");
+    play(&mut g, "Kc1-c4");
+    assert_eq!(g.phase, Phase::Feather);
+    assert_eq!(
+        refused(&g, "rotate a1 cw"),
+        "your king is on a snipe feather: replace an empty card (replace c3 with Meadow) or \
+         end the turn (done)"
+    );
+    assert_eq!(
+        refused(&g, "Ke6-e7"),
+        "the piece on e6 is a pawn, not a king"
+    );
+}
+
+// ---- help for players ----
+
+#[test]
+fn legal_actions_group_by_piece_and_kind_and_the_help_is_short() {
+    let g = setup_forest();
+    let mut groups: Vec<String> = g
+        .legal_actions(Seat(0))
+        .iter()
+        .map(|a| g.action_group(a))
+        .collect();
+    groups.dedup();
+    assert_eq!(groups, ["place king", "place pawn"]);
+    let mut rows = [OPEN; 10];
+    rows[4] = "....R.....";
+    let mut g = board(rows, "Pe3 Kc1 kj10", SnipeOptions::default(), Color::White);
+    let mut groups: Vec<String> = g
+        .legal_actions(Seat(0))
+        .iter()
+        .map(|a| g.action_group(a))
+        .collect();
+    groups.dedup();
+    assert_eq!(groups, ["king c1", "pawn e3"]);
+    play(&mut g, "Pe3-e6");
+    let mut groups: Vec<String> = g
+        .legal_actions(Seat(0))
+        .iter()
+        .map(|a| g.action_group(a))
+        .collect();
+    groups.dedup();
+    assert_eq!(groups, ["rotate", "done"]);
+
+    let lines: Vec<&str> = Snipe::NOTATION.lines().collect();
+    assert!((2..=8).contains(&lines.len()), "{lines:?}");
+    assert!(lines.iter().all(|l| l.len() < 100), "{lines:?}");
+    for example in ["K@c1", "Kc1-c4", "rotate c3 cw", "replace c3 with Meadow"] {
+        assert!(Snipe::NOTATION.contains(example), "{example}");
+    }
 }
