@@ -101,15 +101,11 @@ impl ChessATete {
                     gone.push(hand.remove(i));
                 }
                 self.side_mut(them).graveyard.extend(&gone);
-                events.push(Event::public(format!(
-                    "{} discards {} at random",
-                    them.name(),
-                    if gone.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        names(&gone)
-                    }
-                )));
+                events.push(Event::public(if gone.is_empty() {
+                    format!("{} has no card to discard", them.name())
+                } else {
+                    format!("{} discards {} at random", them.name(), names(&gone))
+                }));
             }
             Effect::FetchPower(to) => {
                 let deck = &self.side(color).deck;

@@ -745,7 +745,7 @@ impl Game for ChessATete {
                     self.lose(attacker, &attack.pieces, &mut events);
                 } else {
                     events.push(Event::public(
-                        "Stalemate: both sides lose their mobilised pieces",
+                        "Stalemate (equal power): both sides lose the pieces they mobilised",
                     ));
                     self.lose(attacker, &attack.pieces, &mut events);
                     self.lose(color, pieces, &mut events);

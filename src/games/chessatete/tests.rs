@@ -641,7 +641,9 @@ fn a_defence_of_higher_power_wins_the_battle_and_equal_power_is_a_stalemate() {
     play(&mut g, "attack Fork");
     let events = play(&mut g, "defend Castle Wall with Rook, Rook, Peasant");
     assert!(
-        events.contains(&"Stalemate: both sides lose their mobilised pieces".to_string()),
+        events.contains(
+            &"Stalemate (equal power): both sides lose the pieces they mobilised".to_string()
+        ),
         "{events:?}"
     );
     assert_eq!(g.sides[0].board, ids(&["King"]));
@@ -710,7 +712,9 @@ fn support_adds_power_when_mobilised_and_more_as_a_pair() {
     let events = play(&mut g, "defend Pawn Storm with Peasant, Support");
     assert!(events[0].contains("(power 4)"), "{events:?}");
     assert!(
-        events.contains(&"Stalemate: both sides lose their mobilised pieces".to_string()),
+        events.contains(
+            &"Stalemate (equal power): both sides lose the pieces they mobilised".to_string()
+        ),
         "{events:?}"
     );
 }
@@ -892,6 +896,11 @@ fn empty_decks_and_hands_are_said_plainly() {
             .contains(&"White's deck is empty: no card drawn".to_string())
     );
     assert!(said(play_events(&mut g, "Spy")).contains(&"Black's hand is empty".to_string()));
+    let mut g = battle(&["Saboteur"], &[], &[], &[]);
+    assert_eq!(
+        play(&mut g, "Saboteur").last().unwrap(),
+        "Black has no card to discard"
+    );
 
     // A Squire after the turn's attack has no combat card left to strengthen.
     let mut g = battle(&["Skirmish", "Squire"], &["Peasant"], &[], &[]);
