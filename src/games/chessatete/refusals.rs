@@ -238,10 +238,8 @@ impl ChessATete {
             (Some(Effect::Revive), Some(t)) => self.full(t),
             (Some(Effect::Revive), None) => {
                 if graveyard.iter().any(|&g| piece_kind(g).is_some()) {
-                    format!(
-                        "no piece in your graveyard fits your board: each kind there is at its \
-                         limit"
-                    )
+                    "no piece in your graveyard fits your board: each kind there is at its limit"
+                        .into()
                 } else {
                     format!("your graveyard holds no piece for {} to bring back", c.name)
                 }
