@@ -502,7 +502,7 @@ fn chess_a_tete_shows_a_hand_to_its_owner_only() {
         "{text}"
     );
     assert!(
-        text.contains("error: cannot read \"end\": play at least one card this turn"),
+        text.contains("error: play at least one card before ending the turn"),
         "{text}"
     );
     let card = first.strip_prefix("play ").unwrap();

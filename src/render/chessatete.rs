@@ -1,5 +1,6 @@
 //! The Chess-à-Tête picture: Black's board at the top, White's at the bottom, the attack or
-//! damage under way between them, and, in a player's own view, their hand as full cards.
+//! damage under way between them (or, once the game is won by an attack or Checkmate, the
+//! winning play and the result), and, in a player's own view, their hand as full cards.
 
 use super::enprise::{Rect, centred, fit, header, wash};
 use super::{FRAME, LABEL, fill, text, text_width};
@@ -18,6 +19,10 @@ const GAP: u32 = 6;
 const PER_ROW: u32 = 10;
 const SIDE_LABEL: u32 = 30;
 const MIDDLE: u32 = 64;
+/// The band between the boards when it shows the play that won: two lines.
+const MIDDLE_DECISIVE: u32 = 96;
+/// The wash behind the play that won.
+const DECISIVE: [u8; 3] = [206, 166, 58];
 /// Cards in a row of the hand.
 const HAND_COLUMNS: u32 = 4;
 /// A card in the hand: four to a row across the picture.
@@ -82,7 +87,11 @@ impl Layout {
             x: PAD,
             y: black.y + black.h,
             w: WIDTH - 2 * PAD,
-            h: MIDDLE,
+            h: if view.decisive.is_some() {
+                MIDDLE_DECISIVE
+            } else {
+                MIDDLE
+            },
         };
         let white = Rect {
             x: PAD,
@@ -270,7 +279,27 @@ fn draw_middle(img: &mut RgbImage, layout: &Layout, view: &ChessATeteView) {
     let m = layout.middle;
     let y = (m.y + 38) as f32;
     let room = (m.w - 16) as f32;
-    if let Some(attack) = &view.attack {
+    if let Some(decisive) = &view.decisive {
+        wash(img, m, DECISIVE, 110);
+        let first = fit(&decisive.text, 19.0, room);
+        text(
+            img,
+            (m.x + 8) as f32,
+            (m.y + 36) as f32,
+            19.0,
+            &first,
+            LABEL,
+        );
+        let result = fit(&decisive.result, 24.0, room);
+        text(
+            img,
+            (m.x + 8) as f32,
+            (m.y + 74) as f32,
+            24.0,
+            &result,
+            LABEL,
+        );
+    } else if let Some(attack) = &view.attack {
         wash(img, m, [186, 78, 66], 90);
         let line = format!(
             "Attack: {} (power {}) with {}",

@@ -1740,6 +1740,70 @@ mod chessatete_pictures {
         assert_ne!(centre(&a, layout.middle), centre(&b, layout.middle));
     }
 
+    /// A game played to its end by an attack through to the King: attacks and taking them
+    /// whenever possible, any legal action otherwise.
+    fn won_by_an_attack() -> ChessATete {
+        for seed in 0..200 {
+            let (mut rng, mut chooser) = (GameRng::from_seed(seed), GameRng::from_seed(seed + 7));
+            let mut g = ChessATete::new(&Default::default(), 2, &mut rng).unwrap();
+            while let Some(&seat) = g.to_act().seats().first() {
+                let legal = g.legal_actions(seat);
+                let pick = legal
+                    .iter()
+                    .find(|a| {
+                        matches!(
+                            a,
+                            crate::games::chessatete::Action::Attack { .. }
+                                | crate::games::chessatete::Action::Take
+                        )
+                    })
+                    .cloned()
+                    .unwrap_or_else(|| legal[chooser.below(legal.len())].clone());
+                g.apply(seat, &pick, &mut rng).unwrap();
+            }
+            if g.to_act().outcome().unwrap().reason == "defeating the king" {
+                return g;
+            }
+        }
+        panic!("no game below seed 200 ended by defeating the King");
+    }
+
+    #[test]
+    fn chessatete_the_final_picture_shows_the_winning_attack() {
+        let g = won_by_an_attack();
+        let view = g.view(Viewer::Spectator);
+        let decisive = view.decisive.clone().expect("the winning attack is kept");
+        assert!(decisive.power.is_some() && !decisive.pieces.is_empty());
+        assert!(decisive.result.contains("won by defeating"), "{decisive:?}");
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        // The band between the boards is washed and taller, to hold the attack and the result.
+        let mut plain = view.clone();
+        plain.decisive = None;
+        let plain_layout = Layout::new(&plain);
+        assert!(layout.middle.h > plain_layout.middle.h);
+        assert_eq!(
+            img.height(),
+            draw(&plain).height() + layout.middle.h - plain_layout.middle.h
+        );
+        let m = layout.middle;
+        assert_ne!(centre(&img, m), super::FRAME, "washed");
+        let inked = |img: &RgbImage, r: Rect| {
+            let band = image::imageops::crop_imm(img, r.x, r.y, r.w, r.h).to_image();
+            let base = band.get_pixel(2, 2).0;
+            band.pixels().filter(|p| p.0 != base).count()
+        };
+        assert!(inked(&img, m) > 2000, "two lines of text are drawn");
+        // Still no hand in the picture everyone sees: a player's final view without its hand
+        // is the public picture.
+        let mut stripped = g.view(Viewer::Seat(Seat(1)));
+        stripped.viewer = Viewer::Spectator;
+        for side in &mut stripped.sides {
+            side.hand = None;
+        }
+        assert_eq!(draw(&stripped), img);
+    }
+
     #[test]
     fn chessatete_fortress_raises_the_pawns_hit_points_on_their_tiles() {
         let cat = catalogue();
@@ -1791,6 +1855,9 @@ mod chessatete_pictures {
         draw_own_hand(&g.view(Viewer::Seat(seat)))
             .unwrap()
             .save("/tmp/cat-sample-own-hand.png")
+            .unwrap();
+        draw(&won_by_an_attack().view(Viewer::Spectator))
+            .save("/tmp/cat-sample-won.png")
             .unwrap();
     }
 }

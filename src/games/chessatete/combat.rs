@@ -78,54 +78,52 @@ pub fn mobilisations(combat: CardId, board: &[CardId]) -> Vec<Vec<CardId>> {
     out.into_iter().collect()
 }
 
-/// The ways a defender may absorb `amount` damage: sets of pieces (never the King) whose hit
-/// points add up to at most `amount`, leaving no other piece the remaining damage could
-/// destroy (damage that does not cover a piece's hit points does not touch it). Each set is
-/// sorted. Pawns have `pawn_bonus` more hit points.
-pub fn absorptions(board: &[CardId], amount: u32, pawn_bonus: u32) -> Vec<Vec<CardId>> {
+/// The ways a defender may absorb `amount` damage, and the hit points each way loses: sets of
+/// pieces (never the King) whose hit points add up to exactly `amount` when some set does,
+/// otherwise to the largest total below it that some set reaches. Each set is sorted, and the
+/// sets come fewest pieces first; pawns have `pawn_bonus` more hit points. A board with nothing
+/// to lose gives one empty set.
+pub fn absorptions(board: &[CardId], amount: u32, pawn_bonus: u32) -> (u32, Vec<Vec<CardId>>) {
     let hp = |id| hp(id, pawn_bonus);
     let mut counts: BTreeMap<CardId, usize> = BTreeMap::new();
     for id in fighters(board) {
         *counts.entry(id).or_default() += 1;
     }
     let kinds: Vec<(CardId, usize)> = counts.into_iter().collect();
+    /// Every choice of how many of each kind to lose, costing at most `left`, with its cost.
     fn choose(
         kinds: &[(CardId, usize)],
         hp: &dyn Fn(CardId) -> u32,
         left: u32,
-        taken: &mut Vec<(CardId, usize)>,
-        out: &mut Vec<Vec<(CardId, usize)>>,
+        taken: &mut Vec<CardId>,
+        out: &mut Vec<(u32, Vec<CardId>)>,
+        spent: u32,
     ) {
         let Some((&(id, count), rest)) = kinds.split_first() else {
-            out.push(taken.clone());
+            out.push((spent, taken.clone()));
             return;
         };
+        let before = taken.len();
         for n in 0..=count {
             let cost = hp(id) * n as u32;
             if cost > left {
                 break;
             }
-            taken.push((id, n));
-            choose(rest, hp, left - cost, taken, out);
-            taken.pop();
+            taken.truncate(before);
+            taken.extend(std::iter::repeat_n(id, n));
+            choose(rest, hp, left - cost, taken, out, spent + cost);
         }
+        taken.truncate(before);
     }
     let mut all = Vec::new();
-    choose(&kinds, &hp, amount, &mut vec![], &mut all);
-    all.into_iter()
-        .filter(|taken| {
-            let used: u32 = taken.iter().map(|&(id, n)| hp(id) * n as u32).sum();
-            let left = amount - used;
-            taken
-                .iter()
-                .zip(&kinds)
-                .all(|(&(id, n), &(_, count))| n == count || hp(id) > left)
-        })
-        .map(|taken| {
-            taken
-                .into_iter()
-                .flat_map(|(id, n)| std::iter::repeat_n(id, n))
-                .collect()
-        })
-        .collect()
+    choose(&kinds, &hp, amount, &mut vec![], &mut all, 0);
+    let best = all.iter().map(|&(total, _)| total).max().unwrap_or(0);
+    let mut ways: Vec<Vec<CardId>> = all
+        .into_iter()
+        .filter(|&(total, _)| total == best)
+        .map(|(_, way)| way)
+        .collect();
+    // Fewest pieces first.
+    ways.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    (best, ways)
 }

@@ -291,10 +291,10 @@ impl Catalogue {
             Some(card) => {
                 format!(
                     "there is no card called \"{}\" (did you mean {card}?)",
-                    name.trim()
+                    crate::engine::echo(name)
                 )
             }
-            None => format!("there is no card called \"{}\"", name.trim()),
+            None => format!("there is no card called \"{}\"", crate::engine::echo(name)),
         }
     }
 }

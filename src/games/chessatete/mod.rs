@@ -3,12 +3,19 @@
 //! limits, action cards, one combat card, burning), and draws back to seven at the end of the
 //! turn (and as a turn begins, after a discard). An attack waits for the defender's answer (a
 //! defence, an out-of-turn card, or taking it), and a successful one either defeats the King or
-//! costs the defender pieces of their choosing. A player wins by defeating the King, by Checkmate, or when the opponent cannot draw
-//! back to seven. See docs/rules/chessatete.md.
+//! costs the defender pieces of their choosing, worth the damage exactly when they can be. A
+//! player wins by defeating the King, by Checkmate, or when the opponent cannot draw back to
+//! seven. See docs/rules/chessatete.md.
 
 mod combat;
 pub mod deck;
+mod effects;
 mod notation;
+mod refusals;
+mod turns;
+mod view;
+
+pub use view::{AttackView, ChessATeteView, DecisiveView, SideView};
 
 use crate::engine::{
     Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
@@ -78,6 +85,21 @@ pub enum Phase {
     Damage { amount: u32 },
 }
 
+/// The play that won the game (an attack let through to the King, or Checkmate), kept for the
+/// final picture.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decisive {
+    pub by: Color,
+    /// The combat card, or the Checkmate card.
+    pub card: CardId,
+    /// The attack's power; None for Checkmate.
+    pub power: Option<u32>,
+    /// The pieces the attack mobilised, or those that met Checkmate's conditions.
+    pub pieces: Vec<CardId>,
+    /// The defender's board hit points the attack exceeded; None for Checkmate.
+    pub against: Option<u32>,
+}
+
 /// One player's cards. The draw deck's top is its last card.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Side {
@@ -117,6 +139,9 @@ pub struct ChessATete {
     idle: u8,
     last: Vec<String>,
     outcome: Option<Outcome>,
+    /// The play that won, once the game is over by an attack or Checkmate.
+    #[serde(default)]
+    decisive: Option<Decisive>,
 }
 
 pub fn card(id: CardId) -> &'static deck::Card {
@@ -306,14 +331,12 @@ impl ChessATete {
                 return out;
             }
             Phase::Damage { amount } => {
-                return combat::absorptions(
-                    &self.side(color).board,
-                    *amount,
-                    self.pawn_bonus(color),
-                )
-                .into_iter()
-                .map(Action::Lose)
-                .collect();
+                return self
+                    .absorb(color, *amount)
+                    .1
+                    .into_iter()
+                    .map(Action::Lose)
+                    .collect();
             }
         }
         let b = &self.budget;
@@ -339,6 +362,12 @@ impl ChessATete {
             out.push(Action::End);
         }
         out
+    }
+
+    /// The ways `color` may absorb `amount` damage, and the hit points each loses: exactly
+    /// `amount` when some pieces add up to it, otherwise the most below it that some reach.
+    fn absorb(&self, color: Color, amount: u32) -> (u32, Vec<Vec<CardId>>) {
+        combat::absorptions(&self.side(color).board, amount, self.pawn_bonus(color))
     }
 
     /// Whether `color` may play `id` while answering an attack of `power`: Block (unless an
@@ -449,583 +478,54 @@ impl ChessATete {
     }
 
     fn checkmate_holds(&self, color: Color, c: deck::Conditions) -> bool {
-        let count = |side: Color, kinds: &[PieceKind]| {
+        self.checkmate_lacks(color, c).is_none()
+    }
+
+    /// The first of Checkmate's conditions that does not hold for `color`, in words.
+    fn checkmate_lacks(&self, color: Color, c: deck::Conditions) -> Option<String> {
+        let queen = |side| {
             self.side(side)
                 .board
                 .iter()
-                .filter(|&&id| piece_kind(id).is_some_and(|k| kinds.contains(&k)))
-                .count()
+                .any(|&id| piece_kind(id) == Some(PieceKind::Queen))
         };
-        let queen = |side| count(side, &[PieceKind::Queen]) > 0;
-        let power = count(
-            color,
-            &[PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook],
-        );
-        (!c.own_queen || queen(color))
-            && power >= usize::from(c.own_power_pieces)
-            && (c.opponent_queen || !queen(color.other()))
-    }
-
-    /// Draws `color` back to seven after playing out of turn.
-    fn draw_back(&mut self, color: Color, events: &mut Vec<Event>) {
-        let mut drawn = 0;
-        while self.side(color).hand.len() < HAND && self.draw(color) {
-            drawn += 1;
-        }
-        if drawn > 0 {
-            events.push(Event::public(format!(
-                "{} draws {drawn} back toward seven",
-                color.name()
-            )));
-        }
-    }
-
-    /// Carries out a card's effect for `color`.
-    fn effect(
-        &mut self,
-        color: Color,
-        effect: Effect,
-        target: Option<CardId>,
-        rng: &mut GameRng,
-        events: &mut Vec<Event>,
-    ) {
-        let who = color.name();
-        let them = color.other();
-        match effect {
-            Effect::Draw(n) => {
-                let drawn = (0..n).filter(|_| self.draw(color)).count();
-                events.push(Event::public(match drawn {
-                    0 => format!("{who}'s deck is empty: no card drawn"),
-                    1 => format!("{who} draws a card"),
-                    _ => format!("{who} draws {drawn} cards"),
-                }));
-            }
-            Effect::TurnPower(n) if self.budget.combat => {
-                events.push(Event::public(format!(
-                    "{who} has already attacked this turn: the +{n} power goes unused"
-                )));
-            }
-            Effect::TurnPower(n) => {
-                self.budget.turn_power += u32::from(n);
-                events.push(Event::public(format!(
-                    "{who}'s next combat card this turn has +{} power",
-                    self.budget.turn_power
-                )));
-            }
-            Effect::PeekDeck(n) => {
-                let deck = &self.side(color).deck;
-                let top: Vec<CardId> = deck.iter().rev().take(usize::from(n)).copied().collect();
-                events.push(Event::private(
-                    seat_of(color),
-                    if top.is_empty() {
-                        "Your deck is empty: there is nothing to look at".to_string()
-                    } else {
-                        format!("The top of your deck: {}", names(&top))
-                    },
-                ));
-            }
-            Effect::PeekHand => {
-                let mut hand = self.side(them).hand.clone();
-                hand.sort();
-                events.push(Event::private(
-                    seat_of(color),
-                    if hand.is_empty() {
-                        format!("{}'s hand is empty", them.name())
-                    } else {
-                        format!("{}'s hand: {}", them.name(), names(&hand))
-                    },
-                ));
-            }
-            Effect::Recall(_) => {
-                if let Some(t) = target {
-                    let side = self.side_mut(color);
-                    let at = side.graveyard.iter().position(|&g| g == t).expect("target");
-                    side.graveyard.remove(at);
-                    side.hand.push(t);
-                    events.push(Event::public(format!(
-                        "{who} takes {} back from the graveyard into their hand",
-                        card(t).name
-                    )));
-                }
-            }
-            Effect::DiscardRandom(n) => {
-                let mut gone = Vec::new();
-                for _ in 0..n {
-                    let hand = &mut self.side_mut(them).hand;
-                    if hand.is_empty() {
-                        break;
-                    }
-                    let i = rng.below(hand.len());
-                    gone.push(hand.remove(i));
-                }
-                self.side_mut(them).graveyard.extend(&gone);
-                events.push(Event::public(format!(
-                    "{} discards {} at random",
-                    them.name(),
-                    if gone.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        names(&gone)
-                    }
-                )));
-            }
-            Effect::FetchPower(to) => {
-                let deck = &self.side(color).deck;
-                let found = deck.iter().rposition(|&d| {
-                    matches!(
-                        piece_kind(d),
-                        Some(PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook)
-                    )
-                });
-                match found {
-                    None => events.push(Event::public(format!(
-                        "{who} finds no power piece in their deck"
-                    ))),
-                    Some(i) => {
-                        let id = self.side_mut(color).deck.remove(i);
-                        if to == deck::FetchTo::Board && self.fits_board(color, id) {
-                            self.side_mut(color).board.push(id);
-                            events.push(Event::public(format!(
-                                "{who} puts a {} from their deck on their board",
-                                card(id).name
-                            )));
-                        } else {
-                            self.side_mut(color).hand.push(id);
-                            events.push(Event::public(format!(
-                                "{who} takes a power piece from their deck into their hand"
-                            )));
-                            events.push(Event::private(
-                                seat_of(color),
-                                format!("You take a {}", card(id).name),
-                            ));
-                        }
-                    }
-                }
-                rng.shuffle(&mut self.side_mut(color).deck);
-            }
-            Effect::Revive => {
-                if let Some(t) = target {
-                    let side = self.side_mut(color);
-                    let at = side.graveyard.iter().position(|&g| g == t).expect("target");
-                    side.graveyard.remove(at);
-                    side.board.push(t);
-                    events.push(Event::public(format!(
-                        "{who} brings {} back onto their board",
-                        card(t).name
-                    )));
-                }
-            }
-            Effect::RemoveOngoing => {
-                if let Some(t) = target {
-                    let side = self.side_mut(them);
-                    let at = side.ongoing.iter().position(|&g| g == t).expect("target");
-                    side.ongoing.remove(at);
-                    side.graveyard.push(t);
-                    events.push(Event::public(format!(
-                        "{}'s {} goes to the graveyard",
-                        them.name(),
-                        card(t).name
-                    )));
-                }
-            }
-            Effect::DefendPower(n) => {
-                self.defend_bonus += u32::from(n);
-                events.push(Event::public(format!(
-                    "{who}'s defence has +{} power in this battle",
-                    self.defend_bonus
-                )));
-                self.draw_back(color, events);
-            }
-            Effect::CancelAttack => {
-                let Phase::Defend(attack) = self.phase.clone() else {
-                    return;
-                };
-                self.side_mut(self.turn).graveyard.push(attack.combat);
-                events.push(Event::public(
-                    "The attack is cancelled: no piece is lost".to_string(),
-                ));
-                self.defend_bonus = 0;
-                self.phase = Phase::Main;
-                self.draw_back(color, events);
-            }
-            Effect::MobilisedPower(_) | Effect::PawnHp(_) | Effect::CombatPower(_) => {}
-        }
-    }
-
-    /// Why `action` is refused: a precise message.
-    fn why_illegal(&self, color: Color, action: &Action) -> String {
-        let b = &self.budget;
-        match (&self.phase, action) {
-            (Phase::Defend(attack), Action::Defend { combat, pieces }) => {
-                return self
-                    .why_not_combat(color, *combat, pieces, attack.power)
-                    .unwrap_or_else(|| "that defence is not possible".into());
-            }
-            (Phase::Defend(_), Action::Take) => {
-                return AMBUSHED.into();
-            }
-            (Phase::Defend(attack), Action::Play(id) | Action::PlayOn { card: id, .. })
-                if self.side(color).hand.contains(id) =>
-            {
-                let c = card(*id);
-                return match c.kind {
-                    CardKind::Action {
-                        timing: Timing::OutOfTurn,
-                        effect: Effect::DefendPower(_),
-                    } if self.defend_bonus > 0 => format!("{} is played once a battle", c.name),
-                    CardKind::Action {
-                        timing: Timing::OutOfTurn,
-                        effect: Effect::DefendPower(n),
-                    } => format!(
-                        "{} joins a defence, and no combat card in your hand can defend from \
-                         your board at power {} or more, even with its +{n}",
-                        c.name, attack.power
-                    ),
-                    CardKind::Action {
-                        timing: Timing::OutOfTurn,
-                        ..
-                    } if self.defend_bonus > 0 => AMBUSHED.into(),
-                    CardKind::Checkmate { .. } => {
-                        format!("Checkmate's conditions do not hold: {}", c.text)
-                    }
-                    _ => format!(
-                        "only out-of-turn cards (Block, Ambush, Checkmate) are played while you \
-                         answer an attack; {}",
-                        self.answer_hint(attack.power)
-                    ),
-                };
-            }
-            (Phase::Defend(_), Action::Play(id) | Action::PlayOn { card: id, .. }) => {
-                return format!("there is no {} in your hand", card(*id).name);
-            }
-            (Phase::Defend(attack), _) => return self.answer_hint(attack.power),
-            (Phase::Damage { amount }, _) => {
-                let ways: Vec<String> =
-                    combat::absorptions(&self.side(color).board, *amount, self.pawn_bonus(color))
-                        .iter()
-                        .map(|w| format!("lose {}", names(w)))
-                        .collect();
-                return format!(
-                    "choose pieces worth at most {amount} hit points that leave none the rest \
-                     could destroy: {}",
-                    ways.join(" / ")
-                );
-            }
-            (Phase::Main, Action::Defend { .. } | Action::Take) => {
-                return "there is no attack to answer".into();
-            }
-            (Phase::Main, Action::Lose(_)) => return "there is no damage to absorb".into(),
-            (Phase::Main, _) => {}
-        }
-        match *action {
-            Action::Play(id) | Action::Burn(id) if !self.side(color).hand.contains(&id) => {
-                format!("there is no {} in your hand", card(id).name)
-            }
-            Action::Attack { combat, ref pieces } => {
-                if b.combat {
-                    return "you have already attacked this turn (one combat card a turn)".into();
-                }
-                if b.burned > 0 {
-                    return "once you burn cards the turn is ending: burn more or end".into();
-                }
-                if b.actions >= ACTIONS {
-                    return "you have used your three actions this turn: end the turn".into();
-                }
-                self.why_not_combat(color, combat, pieces, 0)
-                    .unwrap_or_else(|| "that attack is not possible".into())
-            }
-            Action::Play(id) | Action::PlayOn { card: id, .. } => {
-                let c = card(id);
-                if !self.side(color).hand.contains(&id) {
-                    return format!("there is no {} in your hand", c.name);
-                }
-                if let CardKind::Combat { .. } = c.kind {
-                    return format!(
-                        "{} is a combat card: attack with it (attack Fork with Knight, Knight, \
-                         Peasant)",
-                        c.name
-                    );
-                }
-                if b.burned > 0 {
-                    return "once you burn cards the turn is ending: burn more or end".into();
-                }
-                if b.actions >= ACTIONS {
-                    return "you have used your three actions this turn: end the turn".into();
-                }
-                let ways = self.plays(color, id);
-                let target = match *action {
-                    Action::PlayOn { target, .. } => Some(card(target).name.as_str()),
-                    _ => None,
-                };
-                match (&c.kind, ways.first(), target) {
-                    (CardKind::Checkmate { .. }, _, _) => {
-                        format!("Checkmate's conditions do not hold: {}", c.text)
-                    }
-                    (
-                        CardKind::Action {
-                            timing: Timing::OutOfTurn,
-                            ..
-                        },
-                        _,
-                        _,
-                    ) => format!("{} is played when your opponent attacks you", c.name),
-                    (_, Some(Action::PlayOn { .. }), None) => format!(
-                        "say which card {} takes: {}",
-                        c.name,
-                        ways.iter()
-                            .map(notation::format)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                    (_, Some(_), Some(t)) => format!("{} cannot take {t} now", c.name),
-                    (CardKind::Action { .. }, None, _) => {
-                        format!("there is nothing for {} to take", c.name)
-                    }
-                    _ => match piece_kind(id) {
-                        Some(kind) if self.budget.pieces < ACTIONS => format!(
-                            "your board already holds {} {}{} (the limit)",
-                            limit(kind),
-                            kind.name(),
-                            if limit(kind) > 1 { "s" } else { "" }
-                        ),
-                        _ => "that is not possible now".into(),
-                    },
-                }
-            }
-            Action::Burn(_) => {
-                if b.actions >= ACTIONS {
-                    "you have used your three actions this turn: end the turn".into()
-                } else {
-                    "play at least one card before burning".into()
-                }
-            }
-            Action::End => "play at least one card this turn".into(),
-            Action::Defend { .. } | Action::Take | Action::Lose(_) => {
-                unreachable!("answered by phase above")
-            }
-        }
-    }
-
-    /// What the defender may do against an attack of `power`.
-    fn answer_hint(&self, power: u32) -> String {
-        if self.defend_bonus > 0 {
-            format!("answer the attack: defend with a combat card of power {power} or more")
+        let power = self.checkmate_pieces(color).len() - usize::from(queen(color));
+        if c.own_queen && !queen(color) {
+            Some("Checkmate needs your Queen on your board".into())
+        } else if power < usize::from(c.own_power_pieces) {
+            Some(format!(
+                "Checkmate needs {} power pieces (knights, bishops, rooks) on your board, and \
+                 you have {power}",
+                c.own_power_pieces
+            ))
+        } else if !c.opponent_queen && queen(color.other()) {
+            Some(format!(
+                "Checkmate needs {} to have no Queen on their board",
+                color.other().name()
+            ))
         } else {
-            format!(
-                "answer the attack: defend with a combat card of power {power} or more (bonuses \
-                 counted), or take"
-            )
+            None
         }
     }
 
-    /// Why `color` cannot play `combat` with `pieces` (needing a total power of `min` or more,
-    /// bonuses counted), if it cannot.
-    fn why_not_combat(
-        &self,
-        color: Color,
-        combat: CardId,
-        pieces: &[CardId],
-        min: u32,
-    ) -> Option<String> {
-        let c = card(combat);
-        if !self.side(color).hand.contains(&combat) {
-            return Some(format!("there is no {} in your hand", c.name));
-        }
-        let CardKind::Combat { needs, .. } = &c.kind else {
-            return Some(format!("{} is not a combat card", c.name));
-        };
-        let ways = combat::mobilisations(combat, &self.side(color).board);
-        let best = ways.iter().map(|w| self.power(color, combat, w)).max();
-        if let Some(best) = best.filter(|&b| b < min) {
-            return Some(format!(
-                "{} has power {best}; a defence needs at least {min}",
-                c.name
-            ));
-        }
-        let lines: Vec<String> = needs
+    /// `color`'s Queen and power pieces: what Checkmate's conditions count.
+    fn checkmate_pieces(&self, color: Color) -> Vec<CardId> {
+        let mut pieces: Vec<CardId> = self
+            .side(color)
+            .board
             .iter()
-            .map(|line| {
-                line.iter()
-                    .map(|n| n.describe())
-                    .collect::<Vec<_>>()
-                    .join(" or ")
+            .copied()
+            .filter(|&id| {
+                matches!(
+                    piece_kind(id),
+                    Some(
+                        PieceKind::Queen | PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook
+                    )
+                )
             })
             .collect();
-        if ways.is_empty() {
-            return Some(format!(
-                "your board cannot fill {}'s lines: {}",
-                c.name,
-                lines.join(", ")
-            ));
-        }
-        if !ways.iter().any(|w| w == pieces) {
-            return Some(format!(
-                "{} do not fill {}'s lines ({}) from your board",
-                if pieces.is_empty() {
-                    "no pieces".to_string()
-                } else {
-                    names(pieces)
-                },
-                c.name,
-                lines.join(", ")
-            ));
-        }
-        let power = self.power(color, combat, pieces);
-        (power < min).then(|| {
-            format!(
-                "{} mobilising {} has power {power}; a defence needs at least {min}",
-                c.name,
-                names(pieces)
-            )
-        })
-    }
-
-    /// Moves one copy of each of `pieces` from `color`'s board to its graveyard.
-    fn bury(&mut self, color: Color, pieces: &[CardId]) {
-        let side = self.side_mut(color);
-        for &id in pieces {
-            let at = side
-                .board
-                .iter()
-                .position(|&b| b == id)
-                .expect("on the board");
-            side.board.remove(at);
-            side.graveyard.push(id);
-        }
-    }
-
-    fn lose(&mut self, color: Color, pieces: &[CardId], events: &mut Vec<Event>) {
-        if pieces.is_empty() {
-            events.push(Event::public(format!(
-                "{} loses no piece: the damage covers none",
-                color.name()
-            )));
-        } else {
-            self.bury(color, pieces);
-            events.push(Event::public(format!(
-                "{} loses {}",
-                color.name(),
-                names(pieces)
-            )));
-        }
-        self.phase = Phase::Main;
-    }
-
-    /// An attack let through: it defeats the King when its power exceeds the board's hit
-    /// points; otherwise the defender absorbs the damage (at once when there is one way).
-    fn hit(&mut self, attack: &Attack, events: &mut Vec<Event>) {
-        let defender = self.turn.other();
-        let hp = self.board_hp(defender);
-        if attack.power > hp {
-            events.push(Event::public(format!(
-                "The attack's {} power exceeds {}'s {hp} hit points",
-                attack.power,
-                defender.name()
-            )));
-            self.finish(
-                Outcome::winner(seat_of(self.turn), 2, "defeating the king"),
-                events,
-            );
-            return;
-        }
-        let ways = combat::absorptions(
-            &self.side(defender).board,
-            attack.power,
-            self.pawn_bonus(defender),
-        );
-        if ways.len() > 1 {
-            events.push(Event::public(format!(
-                "{} chooses which pieces absorb {} damage",
-                defender.name(),
-                attack.power
-            )));
-            self.phase = Phase::Damage {
-                amount: attack.power,
-            };
-        } else {
-            let lost = ways.into_iter().next().unwrap_or_default();
-            self.lose(defender, &lost, events);
-        }
-    }
-
-    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
-        events.push(Event::public(format!(
-            "Game over: {}",
-            crate::games::chess::describe(&outcome)
-        )));
-        self.outcome = Some(outcome);
-        self.phase = Phase::Main;
-        self.defend_bonus = 0;
-    }
-
-    /// Draws one card for `color`; false if the deck is empty.
-    fn draw(&mut self, color: Color) -> bool {
-        let side = self.side_mut(color);
-        match side.deck.pop() {
-            Some(id) => {
-                side.hand.push(id);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// Draws `color` back to seven cards; when the deck runs out first, `color` loses by
-    /// exhaustion (the game is then over and this returns None). Returns the cards drawn.
-    fn refill(&mut self, color: Color, events: &mut Vec<Event>) -> Option<usize> {
-        let mut drawn = 0;
-        while self.side(color).hand.len() < HAND {
-            if !self.draw(color) {
-                let outcome =
-                    Outcome::winner(seat_of(color.other()), 2, "exhausting the opponent's deck");
-                events.push(Event::public(format!(
-                    "{} cannot draw back to seven cards",
-                    color.name()
-                )));
-                self.finish(outcome, events);
-                return None;
-            }
-            drawn += 1;
-        }
-        Some(drawn)
-    }
-
-    /// Ends `color`'s turn: draw back to seven (losing if the deck cannot), then the other
-    /// player's turn, which also begins with seven cards in hand (a random discard on `color`'s
-    /// turn is made good from the deck, or loses if the deck cannot). Two turns in a row with
-    /// no card played or burned draw the game: neither player can or will play.
-    fn end_turn(&mut self, color: Color, events: &mut Vec<Event>) {
-        let Some(drawn) = self.refill(color, events) else {
-            return;
-        };
-        events.push(Event::public(format!(
-            "{} draws {drawn} card{} and ends the turn",
-            color.name(),
-            if drawn == 1 { "" } else { "s" }
-        )));
-        let idle = !self.budget.played && self.budget.burned == 0;
-        self.idle = if idle { self.idle + 1 } else { 0 };
-        if self.idle >= 2 {
-            events.push(Event::public(
-                "Two turns in a row without a card played or burned",
-            ));
-            self.finish(
-                Outcome::draw(2, "two turns in a row without a card played"),
-                events,
-            );
-            return;
-        }
-        let next = color.other();
-        self.turn = next;
-        self.budget = Budget::default();
-        self.turns += 1;
-        match self.refill(next, events) {
-            Some(0) | None => {}
-            Some(n) => events.push(Event::public(format!(
-                "{} begins the turn by drawing {n} back to seven",
-                next.name()
-            ))),
-        }
+        pieces.sort();
+        pieces
     }
 }
 
@@ -1036,6 +536,12 @@ impl Game for ChessATete {
 
     const NAME: &'static str = "Chess-à-Tête";
     const SEATS: (usize, usize) = (2, 2);
+    const NOTATION: &'static str =
+        "cards by name, any case: play Knight (or just Knight), play Medic on Peasant
+  attack Fork with Knight, Knight, Peasant (the with part may go when one set of pieces fits)
+  burn Skirmish at the end of the turn, then end
+  answering an attack: defend Castle Wall with Rook, Rook, Sentinel, take, or play Block
+  absorbing damage: lose Bishop, Peasant, Peasant (or lose 2 Bishop)";
 
     fn new(
         options: &ChessATeteOptions,
@@ -1080,6 +586,7 @@ impl Game for ChessATete {
             idle: 0,
             last: vec![],
             outcome: None,
+            decisive: None,
         })
     }
 
@@ -1152,7 +659,14 @@ impl Game for ChessATete {
                         events.push(Event::public(format!(
                             "{who} plays Checkmate: its conditions hold"
                         )));
-                        let outcome = Outcome::winner(seat_of(color), 2, "checkmate");
+                        self.decisive = Some(Decisive {
+                            by: color,
+                            card: id,
+                            power: None,
+                            pieces: self.checkmate_pieces(color),
+                            against: None,
+                        });
+                        let outcome = Outcome::winner(seat_of(color), 2, view::CHECKMATE);
                         self.finish(outcome, &mut events);
                     }
                     CardKind::Action { timing, effect } => {
@@ -1231,7 +745,7 @@ impl Game for ChessATete {
                     self.lose(attacker, &attack.pieces, &mut events);
                 } else {
                     events.push(Event::public(
-                        "Stalemate: both sides lose their mobilised pieces",
+                        "Stalemate (equal power): both sides lose the pieces they mobilised",
                     ));
                     self.lose(attacker, &attack.pieces, &mut events);
                     self.lose(color, pieces, &mut events);
@@ -1252,69 +766,7 @@ impl Game for ChessATete {
     }
 
     fn view(&self, viewer: Viewer) -> ChessATeteView {
-        let list = |ids: &[CardId]| ids.iter().map(|&id| card(id).name.clone()).collect();
-        let sides = [Color::White, Color::Black].map(|color| {
-            let side = self.side(color);
-            let own = viewer == Viewer::Seat(seat_of(color));
-            SideView {
-                color,
-                board: list(&side.board),
-                board_hp: self.board_hp(color),
-                pawn_bonus: self.pawn_bonus(color),
-                ongoing: list(&side.ongoing),
-                graveyard: list(&side.graveyard),
-                hand_size: side.hand.len(),
-                deck_size: side.deck.len(),
-                hand: own.then(|| {
-                    let mut hand: Vec<CardId> = side.hand.clone();
-                    hand.sort();
-                    list(&hand)
-                }),
-            }
-        });
-        ChessATeteView {
-            viewer,
-            sides: sides.to_vec(),
-            to_move: self.turn,
-            budget: self.budget.clone(),
-            attack: match &self.phase {
-                Phase::Defend(a) => Some(AttackView {
-                    combat: card(a.combat).name.clone(),
-                    power: a.power,
-                    pieces: list(&a.pieces),
-                }),
-                _ => None,
-            },
-            damage: match self.phase {
-                Phase::Damage { amount } => Some(amount),
-                _ => None,
-            },
-            last: self.last.clone(),
-            status: match (&self.outcome, &self.phase) {
-                (Some(o), _) => format!("Game over: {}", crate::games::chess::describe(o)),
-                (None, Phase::Main) => format!(
-                    "{} to play ({} of {ACTIONS} actions used)",
-                    self.turn.name(),
-                    self.budget.actions
-                ),
-                (None, Phase::Defend(a)) => format!(
-                    "{} to answer {} (power {}): {}",
-                    self.turn.other().name(),
-                    card(a.combat).name,
-                    a.power,
-                    if self.defend_bonus > 0 {
-                        "defend (after Ambush)"
-                    } else {
-                        "defend or take"
-                    }
-                ),
-                (None, Phase::Damage { amount }) => format!(
-                    "{} to choose the pieces that absorb {amount} damage",
-                    self.turn.other().name()
-                ),
-            },
-            outcome: self.outcome.clone(),
-        }
+        self.build_view(viewer)
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Action, ParseError> {
@@ -1329,6 +781,64 @@ impl Game for ChessATete {
     fn private_choices(&self) -> bool {
         true
     }
+
+    fn describe(&self, outcome: &Outcome) -> String {
+        view::describe(outcome)
+    }
+
+    /// Attacks and defences by their combat card, so each card's sets of pieces share a line;
+    /// the other actions by their kind (play, burn, end, take, lose).
+    fn action_group(&self, action: &Action) -> String {
+        match action {
+            Action::Attack { combat, .. } => format!("attack {}", card(*combat).name),
+            Action::Defend { combat, .. } => format!("defend {}", card(*combat).name),
+            Action::Play(_) | Action::PlayOn { .. } => "play".into(),
+            Action::Burn(_) => "burn".into(),
+            Action::End => "end".into(),
+            Action::Take => "take".into(),
+            Action::Lose(_) => "lose".into(),
+        }
+    }
+
+    /// Ending the turn with a deck too short to draw back to seven, and taking an attack
+    /// stronger than your board, lose on the spot.
+    fn warning(&self, seat: Seat, action: &Action) -> Option<String> {
+        let color = color_of(seat)?;
+        match (&self.phase, action) {
+            (Phase::Main, Action::End) => {
+                let side = self.side(color);
+                let short = HAND.saturating_sub(side.hand.len());
+                (short > side.deck.len()).then(|| {
+                    format!(
+                        "your deck holds {} and you need {} to draw back to seven: ending the \
+                         turn loses the game",
+                        cards(side.deck.len()),
+                        cards(short)
+                    )
+                })
+            }
+            (Phase::Defend(attack), Action::Take) => {
+                let hp = self.board_hp(color);
+                (attack.power > hp).then(|| {
+                    format!(
+                        "the attack's power of {} exceeds your board's {hp} hit points: taking \
+                         it defeats your King and loses the game",
+                        attack.power
+                    )
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A number of cards in words: "no cards", "1 card", "3 cards".
+fn cards(n: usize) -> String {
+    match n {
+        0 => "no cards".into(),
+        1 => "1 card".into(),
+        _ => format!("{n} cards"),
+    }
 }
 
 /// Card names joined for messages: "Knight, Knight, Peasant".
@@ -1339,46 +849,7 @@ fn names(ids: &[CardId]) -> String {
         .join(", ")
 }
 
-/// One player's cards as a viewer may see them: the hand only for its owner.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SideView {
-    pub color: Color,
-    pub board: Vec<String>,
-    pub board_hp: u32,
-    /// Hit points each pawn on the board gains from cards in play (Fortress).
-    pub pawn_bonus: u32,
-    /// Ongoing action cards in play.
-    pub ongoing: Vec<String>,
-    pub graveyard: Vec<String>,
-    pub hand_size: usize,
-    pub deck_size: usize,
-    /// The hand, sorted, for its owner only.
-    pub hand: Option<Vec<String>>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct AttackView {
-    pub combat: String,
-    pub power: u32,
-    pub pieces: Vec<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChessATeteView {
-    pub viewer: Viewer,
-    /// White's side, then Black's.
-    pub sides: Vec<SideView>,
-    pub to_move: Color,
-    pub budget: Budget,
-    /// The attack waiting for an answer.
-    pub attack: Option<AttackView>,
-    /// Damage the defender is distributing.
-    pub damage: Option<u32>,
-    /// What happened in the last turn so far.
-    pub last: Vec<String>,
-    pub status: String,
-    pub outcome: Option<Outcome>,
-}
-
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_endings;

@@ -9,6 +9,10 @@
 //! | attack | `attack Fork with Knight, Knight, Peasant` (`with ...` may go when only one set of pieces fits) |
 //! | answer an attack | `defend Siege with Rook, Peasant, Peasant`, or `take` |
 //! | absorb damage | `lose Bishop, Peasant` |
+//!
+//! Text that cannot be read (no card of that name, a verb with nothing after it, an attack
+//! whose pieces must be named) is answered `cannot read`; text read as an action that a rule
+//! forbids now is refused with that rule alone.
 
 use super::{Action, CardId, ChessATete, Phase, card, combat, names};
 use crate::engine::{Game, ParseError, Seat};
@@ -34,7 +38,7 @@ pub fn format(action: &Action) -> String {
     }
 }
 
-/// A card named in player text, or why not.
+/// A card named in player text (as typed), or why not.
 fn named(name: &str) -> Result<CardId, String> {
     catalogue()
         .find(name)
@@ -52,9 +56,16 @@ fn pieces(text: &str) -> Result<Vec<CardId>, String> {
     Ok(out)
 }
 
+/// `text` split around the first ` word ` in any case: `Fork with Knight` around `with`.
+fn split_word<'a>(text: &'a str, word: &str) -> Option<(&'a str, &'a str)> {
+    // ASCII lower-casing keeps every byte where it was, so the positions hold in `text`.
+    let at = text.to_ascii_lowercase().find(&format!(" {word} "))?;
+    Some((&text[..at], &text[at + word.len() + 2..]))
+}
+
 /// `Fork with Knight, Knight, Peasant`, or `Fork` alone when one set of pieces fits.
 fn combat_text(game: &ChessATete, verb: &str, rest: &str) -> Result<(CardId, Vec<CardId>), String> {
-    let (name, list) = match rest.split_once(" with ") {
+    let (name, list) = match split_word(rest, "with") {
         Some((name, list)) => (name, Some(list)),
         None => (rest, None),
     };
@@ -94,62 +105,94 @@ pub(super) fn forms(game: &ChessATete) -> &'static str {
     }
 }
 
+/// Why a seat that need not act now is refused: whom the game waits for, and for what.
+fn not_your_turn(game: &ChessATete) -> String {
+    let defender = game.turn.other().name();
+    match game.phase {
+        Phase::Main => "it is not your turn".into(),
+        Phase::Defend(_) => format!("it is not your turn: {defender} is answering the attack"),
+        Phase::Damage { .. } => {
+            format!("it is not your turn: {defender} is choosing the pieces to lose")
+        }
+    }
+}
+
 pub(super) fn parse(game: &ChessATete, seat: Seat, text: &str) -> Result<Action, ParseError> {
-    let err = |reason: &str| ParseError::new(text, reason);
+    let unreadable = |reason: &str| ParseError::new(text, reason);
     if game.outcome.is_some() {
-        return Err(err("the game is over"));
+        return Err(ParseError::refused(text, "the game is over"));
     }
     let color = match color_of(seat) {
         Some(c) if c == game.actor() => c,
-        _ => return Err(err("it is not your turn")),
+        _ => return Err(ParseError::refused(text, not_your_turn(game))),
     };
-    let s = text.trim().to_lowercase();
-    let words: Vec<&str> = s.split_whitespace().collect();
-    let action = match words.as_slice() {
-        [] => return Err(err(&format!("say what to do; {}", forms(game)))),
+    let typed = text.trim();
+    let words: Vec<&str> = typed.split_whitespace().collect();
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    // What follows the first word, as typed.
+    let rest = words.get(1..).unwrap_or_default().join(" ");
+    let action = match lower.as_slice() {
+        [] => return Err(unreadable(&format!("say what to do; {}", forms(game)))),
         ["end"] | ["end", "turn"] | ["done"] | ["pass"] => Action::End,
         ["take"] | ["no"] | ["let", "through"] => Action::Take,
-        [verb, rest @ ..] if matches!(*verb, "attack" | "defend") && !rest.is_empty() => {
-            let (combat, pieces) = combat_text(game, verb, &rest.join(" ")).map_err(|r| err(&r))?;
+        ["attack"] => {
+            return Err(unreadable(
+                "say which combat card: attack Fork with Knight, Knight, Peasant",
+            ));
+        }
+        ["defend"] => {
+            return Err(unreadable(
+                "say which combat card: defend Castle Wall with Rook, Rook, Peasant",
+            ));
+        }
+        [verb @ ("attack" | "defend"), ..] => {
+            let (combat, pieces) = combat_text(game, verb, &rest).map_err(|r| unreadable(&r))?;
             if *verb == "attack" {
                 Action::Attack { combat, pieces }
             } else {
                 Action::Defend { combat, pieces }
             }
         }
-        ["lose", rest @ ..] if !rest.is_empty() => {
-            Action::Lose(pieces(&rest.join(" ")).map_err(|r| err(&r))?)
+        ["lose"] => return Err(unreadable("say which pieces: lose Bishop, Peasant")),
+        ["lose", ..] => Action::Lose(pieces(&rest).map_err(|r| unreadable(&r))?),
+        [verb @ ("play" | "burn")] => {
+            return Err(unreadable(&format!("say which card: {verb} Knight")));
         }
-        [verb, rest @ ..] if matches!(*verb, "play" | "burn") => {
-            if rest.is_empty() {
-                return Err(err(&format!("say which card: {verb} Knight")));
-            }
-            let text = rest.join(" ");
-            let (name, target) = match text.split_once(" on ") {
-                Some((name, target)) if *verb == "play" => (name.to_string(), Some(target)),
-                _ => (text.clone(), None),
+        [verb @ ("play" | "burn"), ..] => {
+            let (name, target) = match split_word(&rest, "on") {
+                Some((name, target)) if *verb == "play" => (name, Some(target)),
+                _ => (rest.as_str(), None),
             };
-            let id = named(&name).map_err(|r| err(&r))?;
+            let id = named(name).map_err(|r| unreadable(&r))?;
             match (*verb, target) {
                 ("play", Some(target)) => Action::PlayOn {
                     card: id,
-                    target: named(target).map_err(|r| err(&r))?,
+                    target: named(target).map_err(|r| unreadable(&r))?,
                 },
                 ("play", None) => Action::Play(id),
                 _ => Action::Burn(id),
             }
         }
-        _ => match catalogue().find(&s) {
+        _ => match catalogue().find(typed) {
             Some(id) => Action::Play(id as u16),
-            None if catalogue().closest(&s).is_some() => {
-                return Err(err(&catalogue().unknown(&s)));
+            None if catalogue().closest(typed).is_some() => {
+                return Err(unreadable(&catalogue().unknown(typed)));
             }
-            None => return Err(err(forms(game))),
+            None => return Err(unreadable(forms(game))),
         },
     };
-    if game.legal_actions(seat).contains(&action) {
-        Ok(action)
-    } else {
-        Err(err(&game.why_illegal(color, &action)))
+    let legal = game.legal_actions(seat);
+    if legal.contains(&action) {
+        return Ok(action);
     }
+    // A card that takes a target, named without one, is text that says too little.
+    if let Action::Play(id) = action
+        && legal
+            .iter()
+            .any(|a| matches!(a, Action::PlayOn { card, .. } if *card == id))
+    {
+        return Err(unreadable(&game.why_illegal(color, &action)));
+    }
+    Err(ParseError::refused(text, game.why_illegal(color, &action)))
 }
