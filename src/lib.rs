@@ -18,7 +18,7 @@
 //! }
 //! // Moves out of turn, and moves that are not legal, are refused with a reason.
 //! let refused = game.play(Seat(0), "e4", &mut rng).unwrap_err();
-//! assert_eq!(refused.to_string(), "cannot read \"e4\": it is not your turn");
+//! assert_eq!(refused.to_string(), "it is not your turn");
 //!
 //! let played = game.play(Seat(1), "Qh4", &mut rng).unwrap();
 //! assert_eq!(played.canonical, "Qh4#");

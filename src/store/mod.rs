@@ -596,8 +596,7 @@ fn read_match(conn: &Connection, id: MatchId, first_ply: u64) -> Result<StoredMa
         players.push(player);
     }
 
-    // The log must hold exactly `plies` actions numbered 1 to `plies`, and the version counts
-    // every change, so it is at least that.
+    // The log must hold exactly `plies` actions, numbered 1 to `plies`.
     let (count, last): (i64, i64) = conn.query_row(
         "SELECT COUNT(*), COALESCE(MAX(ply), 0) FROM actions WHERE match_id = ?1",
         [id],
@@ -606,11 +605,6 @@ fn read_match(conn: &Connection, id: MatchId, first_ply: u64) -> Result<StoredMa
     if count != plies || last != plies {
         return Err(corrupt(format!(
             "the log holds {count} actions numbered up to {last}, but the match has taken {plies}"
-        )));
-    }
-    if version < plies {
-        return Err(corrupt(format!(
-            "version {version} is behind the {plies} actions of the log"
         )));
     }
     let first_ply = first_ply.min(plies as u64);

@@ -241,22 +241,28 @@ fn damaged_rows_are_reported_clearly() {
         "{err}"
     );
 
+    // A gap: the match has taken two actions and the log holds only the second.
     let id = new_match(&mut store);
     let conn = store.connection();
-    conn.execute(
-        "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?1, 2, 0, 'e4', 0)",
-        [id],
-    )
+    conn.execute_batch(&format!(
+        "UPDATE matches SET plies = 2, version = 2 WHERE id = {id};
+         INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES ({id}, 2, 0, 'e4', 0);"
+    ))
     .unwrap();
     let err = store.load(id).unwrap_err().to_string();
-    assert!(err.contains("action 1 is missing"), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "match #{id} is damaged in storage: the log holds 1 actions numbered up to 2, but the match has taken 2"
+        )
+    );
 
     let id = new_match(&mut store);
     let conn = store.connection();
-    conn.execute(
-        "INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES (?1, 1, 7, 'e4', 0)",
-        [id],
-    )
+    conn.execute_batch(&format!(
+        "UPDATE matches SET plies = 1, version = 1 WHERE id = {id};
+         INSERT INTO actions (match_id, ply, seat, action, created_at) VALUES ({id}, 1, 7, 'e4', 0);"
+    ))
     .unwrap();
     let err = store.load(id).unwrap_err().to_string();
     assert!(err.contains("names seat 7"), "{err}");
@@ -275,5 +281,140 @@ fn damaged_rows_are_reported_clearly() {
             .unwrap_err()
             .to_string()
             .contains("bad options")
+    );
+}
+
+#[test]
+fn a_log_shorter_than_the_match_or_a_result_out_of_place_is_damage() {
+    let mut store = Store::open_in_memory().unwrap();
+    let id = new_match(&mut store);
+    for text in ["e4", "e5", "Nf3"] {
+        let version = store.load_head(id).unwrap().version;
+        store
+            .change(
+                id,
+                version,
+                &[Change::Action {
+                    seat: Seat(0),
+                    text,
+                }],
+            )
+            .unwrap();
+    }
+    assert_eq!(store.load(id).unwrap().plies, 3);
+    // The log lost its last rows (as a damaged file can): the match says three, the log one.
+    store
+        .connection()
+        .execute_batch(&format!(
+            "DROP TRIGGER actions_no_delete; DELETE FROM actions WHERE match_id = {id} AND ply > 1;"
+        ))
+        .unwrap();
+    for err in [store.load(id), store.load_head(id)].map(|r| r.unwrap_err().to_string()) {
+        assert!(
+            err.ends_with("the log holds 1 actions numbered up to 1, but the match has taken 3"),
+            "{err}"
+        );
+    }
+    // A finished match must have its result, and an active one none.
+    let id = new_match(&mut store);
+    store
+        .connection()
+        .execute("UPDATE matches SET status = 'finished' WHERE id = ?1", [id])
+        .unwrap();
+    let err = store.load_head(id).unwrap_err().to_string();
+    assert!(
+        err.ends_with("it is finished but its result is missing"),
+        "{err}"
+    );
+    let id = new_match(&mut store);
+    store
+        .connection()
+        .execute(
+            "INSERT INTO outcomes (match_id, places, reason, finished_at) VALUES (?1, '[[0],[1]]', 'x', 0)",
+            [id],
+        )
+        .unwrap();
+    let err = store.load_head(id).unwrap_err().to_string();
+    assert!(err.ends_with("it is active but has a result"), "{err}");
+}
+
+#[test]
+fn a_damaged_file_is_refused_when_opened_and_left_as_it_was() {
+    let path = temp_db("damaged");
+    let mut store = Store::open(&path).unwrap();
+    new_match(&mut store);
+    drop(store);
+    // Overwrite the middle of the file (the table pages) with noise.
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() >= 8192, "{}", bytes.len());
+    for b in &mut bytes[4096..8192] {
+        *b = 0xA5;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let err = match Store::open(&path) {
+        Ok(_) => panic!("a damaged file was opened"),
+        Err(e) => e,
+    };
+    assert_eq!(err.short(), "the database file is damaged", "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing was written");
+}
+
+#[test]
+fn storage_failures_have_a_short_form_for_users() {
+    let path = temp_db("read-only");
+    let mut store = Store::open(&path).unwrap();
+    let id = new_match(&mut store);
+    drop(store);
+    let conn =
+        Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let read_only = Store { conn };
+    let mut read_only = read_only;
+    let err = read_only
+        .change(
+            id,
+            0,
+            &[Change::Action {
+                seat: Seat(0),
+                text: "e4",
+            }],
+        )
+        .unwrap_err();
+    assert_eq!(err.short(), "the database is read-only", "{err}");
+    // Another connection holding the write lock: the change waits, then says who holds it.
+    let mut store = Store::open(&path).unwrap();
+    store
+        .connection()
+        .busy_timeout(std::time::Duration::from_millis(50))
+        .unwrap();
+    let holder = Connection::open(&path).unwrap();
+    holder.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let err = store
+        .change(
+            id,
+            0,
+            &[Change::Action {
+                seat: Seat(0),
+                text: "e4",
+            }],
+        )
+        .unwrap_err();
+    assert_eq!(
+        err.short(),
+        "the database is locked by another program",
+        "{err}"
+    );
+    holder.execute_batch("ROLLBACK").unwrap();
+    assert_eq!(
+        store
+            .change(
+                id,
+                0,
+                &[Change::Action {
+                    seat: Seat(0),
+                    text: "e4"
+                }]
+            )
+            .unwrap(),
+        1
     );
 }

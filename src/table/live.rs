@@ -110,33 +110,43 @@ struct SavedRef<'a> {
     rng: &'a GameRng,
 }
 
-/// The live game of `head` (a match read without its log): from the cache, else from its
-/// snapshot and the actions after it, else by replaying the whole log.
+/// Match `id` as stored (without its log) and its live game: from the cache, else from its
+/// snapshot and the actions after it, else by replaying the whole log. The match and the
+/// actions replayed are read together, so the game always matches the version returned, even
+/// while another process changes the match.
 pub(super) fn load(
     store: &Store,
     cache: &mut Cache,
-    head: &StoredMatch,
-) -> Result<Live, TableError> {
-    if let Some(live) = cache.get(head.id, head.version, head.plies) {
-        return Ok(live);
+    id: MatchId,
+) -> Result<(StoredMatch, Live), TableError> {
+    let head = store.load_head(id)?;
+    if let Some(live) = cache.get(id, head.version, head.plies) {
+        return Ok((head, live));
     }
-    let live = match from_snapshot(store, head)? {
-        Some(live) => live,
+    let (mut stored, live) = match from_snapshot(store, &head)? {
+        Some(found) => found,
         None => {
-            let full = store.load(head.id)?;
-            replay(&full, None, &full.actions)?
+            let full = store.load(id)?;
+            let live = replay(&full, None, &full.actions)?;
+            (full, live)
         }
     };
-    cache.put(head.id, head.version, head.plies, live.clone());
-    Ok(live)
+    stored.actions.clear();
+    stored.first_ply = stored.plies;
+    cache.put(id, stored.version, stored.plies, live.clone());
+    Ok((stored, live))
 }
 
-/// The match from its snapshot and the actions after it, when the snapshot can be used.
-fn from_snapshot(store: &Store, head: &StoredMatch) -> Result<Option<Live>, TableError> {
+/// The match read with the actions after its snapshot, and its game from the snapshot and
+/// those actions, when the snapshot can be used.
+fn from_snapshot(
+    store: &Store,
+    head: &StoredMatch,
+) -> Result<Option<(StoredMatch, Live)>, TableError> {
     let Some(snapshot) = store.snapshot(head.id)? else {
         return Ok(None);
     };
-    if snapshot.rules != head.rules || snapshot.plies > head.plies {
+    if snapshot.rules != head.rules {
         return Ok(None);
     }
     let Ok(saved) = serde_json::from_str::<Saved>(&snapshot.state) else {
@@ -146,11 +156,15 @@ fn from_snapshot(store: &Store, head: &StoredMatch) -> Result<Option<Live>, Tabl
         return Ok(None);
     }
     let tail = store.load_from(head.id, snapshot.plies)?;
+    if tail.first_ply != snapshot.plies {
+        return Ok(None);
+    }
     let start = Live {
         game: saved.game,
         rng: saved.rng,
     };
-    replay(&tail, Some(start), &tail.actions).map(Some)
+    let live = replay(&tail, Some(start), &tail.actions)?;
+    Ok(Some((tail, live)))
 }
 
 /// Replays `actions` (the ones after `first_ply`) onto `start`, or onto the match's set-up

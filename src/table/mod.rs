@@ -288,8 +288,8 @@ impl Table {
     }
 
     fn load(&self, id: MatchId) -> Result<Loaded, TableError> {
-        let stored = self.store.load_head(id)?;
-        let Live { game, rng } = live::load(&self.store, &mut self.cache.borrow_mut(), &stored)?;
+        let (stored, Live { game, rng }) =
+            live::load(&self.store, &mut self.cache.borrow_mut(), id)?;
         Ok(Loaded { stored, game, rng })
     }
 
@@ -546,7 +546,7 @@ impl Table {
         request: impl Into<Request<'a>>,
     ) -> Result<Update, TableError> {
         self.decide(id, player, request.into(), |loaded, _| {
-            if !loaded.stored.actions.is_empty() {
+            if loaded.stored.plies > 0 {
                 return Err(TableError::Illegal(
                     "a match can be aborted only before its first move; resign or offer a draw instead".into(),
                 ));

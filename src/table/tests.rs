@@ -392,6 +392,11 @@ fn a_damaged_log_is_reported_on_load() {
             [f.id],
         )
         .unwrap();
+    f.table
+        .store
+        .connection()
+        .execute("UPDATE matches SET plies = 2 WHERE id = ?1", [f.id])
+        .unwrap();
     let err = f.table.show(f.id).unwrap_err().to_string();
     assert!(
         err.contains("cannot be loaded")
