@@ -769,3 +769,80 @@ fn pictures_never_overwrite_another_match_and_show_the_end() {
         [0, 1, 2, 3].map(|v| format!("games-match-1-{v:04}.png"))
     );
 }
+
+/// A script of `game` from `seed` that plays random actions up to one that loses on the spot for
+/// its player (as [`AnyGame::warning`] says), and that action with its player's name and the
+/// warning; None if no such action comes within 400 actions.
+fn script_to_a_losing_action(
+    game: GameKind,
+    seed: u64,
+    names: &[&str],
+) -> Option<(Vec<String>, String, String)> {
+    let mut rng = GameRng::from_seed(seed);
+    let mut chooser = GameRng::from_seed(seed + 1000);
+    let mut g = game.start(&[], names.len(), &mut rng).unwrap();
+    let mut lines = Vec::new();
+    for _ in 0..400 {
+        let ToAct::Seats(seats) = g.to_act() else {
+            return None;
+        };
+        let seat = seats[0];
+        let name = names[seat.index()];
+        // Prefer a losing action when one is offered, so one turns up soon.
+        let legal = g.legal_actions(seat);
+        if let Some((text, warning)) = legal
+            .iter()
+            .find_map(|t| g.warning(seat, t).map(|(w, _)| (t.clone(), w)))
+        {
+            return Some((lines, format!("{name}: {text}"), warning));
+        }
+        let text = g.random_action(seat, &mut chooser).unwrap();
+        g.play(seat, &text, &mut rng).unwrap();
+        lines.push(format!("{name}: {text}"));
+    }
+    None
+}
+
+#[test]
+fn an_action_that_loses_on_the_spot_is_played_only_when_sent_again() {
+    for game in [GameKind::Echek, GameKind::Snipe] {
+        let (mut lines, losing, warning) = (1..200)
+            .find_map(|seed| {
+                script_to_a_losing_action(game, seed, &["ann", "ben"]).map(|s| (seed, s))
+            })
+            .map(|(seed, (lines, losing, warning))| {
+                let mut all = vec![format!("#seed {seed}")];
+                all.extend(lines);
+                (all, losing, warning)
+            })
+            .unwrap_or_else(|| panic!("{game}: no losing action in 200 seeds"));
+        let seed: String = lines[0].trim_start_matches("#seed ").to_string();
+        lines.push(losing.clone());
+        lines.push(losing.clone());
+        let out = play(
+            &[game.id(), "--players", "ann,ben", "--seed", &seed],
+            &(lines.join("\n") + "\n"),
+        );
+        let text = stdout(&out);
+        assert!(!text.contains("error:"), "{game}: {text}");
+        let asked: Vec<&str> = text.lines().filter(|l| l.starts_with("warning:")).collect();
+        assert_eq!(asked.len(), 1, "{game}: asked once: {text}");
+        assert!(
+            asked[0].ends_with(&format!("{warning}; send it again to confirm")),
+            "{game}: {}",
+            asked[0]
+        );
+        // The second time it is played, and its player lost.
+        let result = text.lines().last().unwrap();
+        assert!(result.starts_with("result: "), "{game}: {text}");
+        let (mover, other) = if losing.starts_with("ann") {
+            ("White", "Black")
+        } else {
+            ("Black", "White")
+        };
+        assert!(
+            !result.contains(&format!("{mover} won")) && result.contains(other),
+            "{game}: {losing} lost for its player: {result}"
+        );
+    }
+}

@@ -824,3 +824,105 @@ async fn a_long_list_of_moves_comes_as_a_grouped_menu() {
         "{reply:?}"
     );
 }
+
+/// Echek deals nothing at random, so the library finds the way to a move that closes in its
+/// player's own king, and the match in Discord follows it.
+fn echek_path_to_a_losing_move() -> (Vec<(usize, String)>, (usize, String)) {
+    use deckmate::engine::{GameRng, ToAct};
+    use deckmate::games::GameKind;
+    for seed in 0..300 {
+        let mut rng = GameRng::from_seed(0);
+        let mut chooser = GameRng::from_seed(seed);
+        let mut game = GameKind::Echek.start(&[], 2, &mut rng).unwrap();
+        let mut path = Vec::new();
+        for _ in 0..200 {
+            let ToAct::Seats(seats) = game.to_act() else {
+                break;
+            };
+            let seat = seats[0];
+            let losing = game
+                .legal_actions(seat)
+                .into_iter()
+                .find(|t| game.warning(seat, t).is_some());
+            if let Some(text) = losing {
+                return (path, (seat.index(), text));
+            }
+            let text = game.random_action(seat, &mut chooser).unwrap();
+            game.play(seat, &text, &mut rng).unwrap();
+            path.push((seat.index(), text));
+        }
+    }
+    panic!("no losing Echek move within 300 random games");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_that_loses_on_the_spot_is_confirmed_by_its_player_only() {
+    let fake = FakeDiscord::start().await;
+    start_bot(&fake).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let players = [&alice, &bob];
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (3, "Echek n°1"), "", 1).await;
+    let move_cmd = |who: &Value, text: &str| {
+        fake.command(
+            who,
+            &thread,
+            "move",
+            json!([{"name": "action", "type": 3, "value": text}]),
+            json!({}),
+        )
+    };
+    let (path, (seat, losing)) = echek_path_to_a_losing_move();
+    for (seat, text) in &path {
+        let n = fake.requests().len();
+        let id = move_cmd(players[*seat], text);
+        let reply = fake.reply_to(n, &id).await;
+        assert!(!ephemeral(&reply), "{text}: {reply:?}");
+    }
+    // The losing move is not played: its player alone is asked, with a button.
+    let n = fake.requests().len();
+    let id = move_cmd(players[seat], &losing);
+    let asked = fake.reply_to(n, &id).await;
+    assert!(ephemeral(&asked), "{asked:?}");
+    assert!(
+        content(&asked).contains("and loses") && content(&asked).ends_with("Play it anyway?"),
+        "{}",
+        content(&asked)
+    );
+    let button = custom_ids(&asked)
+        .into_iter()
+        .find(|c| c.starts_with("dm:sure:"))
+        .expect("a confirmation button");
+    // The opponent pressing it plays nothing.
+    let n = fake.requests().len();
+    let id = fake.press(players[1 - seat], &thread, 9001, &button);
+    let refused = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&refused) && content(&refused).contains("it is not your turn"),
+        "{refused:?}"
+    );
+    // Its player pressing it plays it, and loses.
+    let n = fake.requests().len();
+    let id = fake.press(players[seat], &thread, 9001, &button);
+    let played = fake.reply_to(n, &id).await;
+    assert!(!ephemeral(&played), "{played:?}");
+    let loser = ["White", "Black"][seat];
+    assert!(
+        content(&played).contains(&format!("Game over: {}", ["Black", "White"][seat]))
+            && content(&played).contains(loser),
+        "{}",
+        content(&played)
+    );
+    assert!(
+        custom_ids(&played).is_empty(),
+        "no buttons under a finished match"
+    );
+    // Pressed again: the match is over, nothing changes.
+    let n = fake.requests().len();
+    let id = fake.press(players[seat], &thread, 9001, &button);
+    let again = fake.reply_to(n, &id).await;
+    assert!(
+        ephemeral(&again) && content(&again).contains("is over"),
+        "{again:?}"
+    );
+}
