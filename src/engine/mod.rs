@@ -296,6 +296,16 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     }
 }
 
+/// When `seat` playing `action` ends the game at once with `seat` beaten (not first, not a
+/// draw), tried on a copy: the game after it and the outcome. None otherwise, and for an
+/// action refused now. Games build [`Game::warning`] on it.
+pub fn loses_at_once<G: Game>(game: &G, seat: Seat, action: &G::Action) -> Option<(G, Outcome)> {
+    let mut after = game.clone();
+    after.apply(seat, action, &mut GameRng::from_seed(0)).ok()?;
+    let outcome = after.to_act().outcome()?.clone();
+    (!outcome.is_draw() && outcome.place_of(seat) != Some(0)).then_some((after, outcome))
+}
+
 /// Builds a game's options from `key=value` pairs, refusing unknown keys and bad values with a
 /// message that names them ("unknown option foo for Chess; options: fen"). Values read as
 /// booleans or integers when they look like one.

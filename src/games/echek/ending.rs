@@ -2,8 +2,8 @@
 //! it ([`describe`]), and the warning for a legal action that loses on the spot ([`warning`]).
 
 use super::{Action, Echek};
-use crate::engine::{Game, GameRng, Outcome, Seat, describe_white_black};
-use crate::games::chess::{Color, color_of, seat_of};
+use crate::engine::{Outcome, Seat, describe_white_black};
+use crate::games::chess::{Color, color_of};
 
 /// The winner surrounded the loser's king.
 pub const SURROUNDED: &str = "surrounding the king";
@@ -40,12 +40,7 @@ pub fn describe(outcome: &Outcome) -> String {
 /// king, or both kings. None for any other action (including one that is not legal now).
 pub fn warning(game: &Echek, seat: Seat, action: &Action) -> Option<String> {
     let color = color_of(seat)?;
-    let mut after = game.clone();
-    after.apply(seat, action, &mut GameRng::from_seed(0)).ok()?;
-    let outcome = after.outcome.clone()?;
-    if outcome.winners() != [seat_of(color.other())] {
-        return None;
-    }
+    let (after, outcome) = crate::engine::loses_at_once(game, seat, action)?;
     match (outcome.reason.as_str(), action) {
         (OWN_KING, Action::Swap) => Some(format!(
             "this puts your king on {}, closed in on every side, and loses",

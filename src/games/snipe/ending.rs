@@ -3,7 +3,7 @@
 //! warning for a legal action that completes a losing turn ([`warning`]).
 
 use super::{Action, Phase, Snipe, TURN_LIMIT};
-use crate::engine::{Event, Game, GameRng, Outcome, Seat, describe_white_black};
+use crate::engine::{Event, Game, Outcome, Seat, describe_white_black};
 use crate::games::chess::{Color, color_of, seat_of};
 
 /// The winner closed in the loser's king.
@@ -56,13 +56,7 @@ pub fn describe(outcome: &Outcome) -> String {
 /// card a piece may turn, `done`, a feather's card exchange. A move onto a rotation space is
 /// not warned even if it closes in the mover's king: the cards still to turn may open it again.
 pub fn warning(game: &Snipe, seat: Seat, action: &Action) -> Option<String> {
-    let color = color_of(seat)?;
-    let mut after = game.clone();
-    after.apply(seat, action, &mut GameRng::from_seed(0)).ok()?;
-    let outcome = after.outcome.clone()?;
-    if outcome.winners() != [seat_of(color.other())] {
-        return None;
-    }
+    let (_, outcome) = crate::engine::loses_at_once(game, seat, action)?;
     match (outcome.reason.as_str(), action) {
         (OWN_KING, Action::Done) => {
             Some("ending the turn now leaves your own king closed in, and loses".into())
