@@ -2,7 +2,7 @@ use clap::{Parser, Subcommand};
 use deckmate::console::{self, ConsoleConfig};
 use deckmate::discord::{self, BotConfig};
 use deckmate::games::GameKind;
-use deckmate::games::chess::{Position, perft};
+use deckmate::games::chess::{PERFT_LIMIT, Position, perft};
 use deckmate::selfplay::{self, SelfplayConfig};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -192,6 +192,12 @@ fn run_bot() -> ExitCode {
 }
 
 fn run_perft(fen: &str, depth: u32, divide: bool) -> ExitCode {
+    if depth > PERFT_LIMIT {
+        eprintln!(
+            "error: perft goes to depth {PERFT_LIMIT} at most (depth 7 of the start position alone is 3.2 billion positions); got {depth}"
+        );
+        return ExitCode::from(2);
+    }
     let pos = match Position::from_fen(fen) {
         Ok(pos) => pos,
         Err(e) => {

@@ -223,3 +223,15 @@ fn play_help_names_every_game_and_explains_every_flag() {
         assert!(said.split_whitespace().count() >= 3, "{flag}: {line}");
     }
 }
+
+#[test]
+fn perft_refuses_a_depth_that_would_run_for_hours() {
+    let out = deckmate(&["perft", "8/8/8/8/8/8/8/K6k w - - 0 1", "7"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("error: perft goes to depth 6 at most"),
+        "{err}"
+    );
+    assert!(out.stdout.is_empty());
+}

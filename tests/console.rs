@@ -846,3 +846,122 @@ fn an_action_that_loses_on_the_spot_is_played_only_when_sent_again() {
         );
     }
 }
+
+#[test]
+fn a_script_fed_again_in_the_same_session_changes_nothing() {
+    let dir = temp_dir("session");
+    let db = dir.join("games.db");
+    let db = db.to_str().unwrap();
+    let script = "a: e4\nb: e5\nb: draw offer\na: draw decline\na: Nf3\n";
+    let first = play(
+        &["chess", "--players", "a,b", "--db", db, "--session", "s1"],
+        script,
+    );
+    assert!(
+        stdout(&first).contains("White plays Nf3"),
+        "{}",
+        stdout(&first)
+    );
+    // The same lines again, resuming the match in the same session (a script re-run after a
+    // crash): every change was made before, so none is made again.
+    let again = play(
+        &["chess", "--db", db, "--match", "1", "--session", "s1"],
+        script,
+    );
+    let text = stdout(&again);
+    assert!(again.status.success(), "{text}");
+    for line in 1..=5 {
+        assert!(
+            text.contains(&format!(
+                "(line {line} of session s1 was played before; nothing changed)"
+            )),
+            "{text}"
+        );
+    }
+    assert!(!text.contains("plays"), "{text}");
+    assert!(!text.contains("error:"), "{text}");
+    let table = Table::new(Store::open(db).unwrap());
+    assert_eq!(table.history(1).unwrap().len(), 3);
+    // Another session makes new requests: this line is read as a move of its own (and refused,
+    // since after Nf3 it is b's turn).
+    let other = play(
+        &["chess", "--db", db, "--match", "1", "--session", "s2"],
+        "a: Nc3\n",
+    );
+    assert!(
+        stdout(&other).contains("error: it is not your turn: waiting for b"),
+        "{}",
+        stdout(&other)
+    );
+}
+
+#[test]
+fn four_processes_create_matches_and_move_on_one_file_at_once() {
+    let dir = temp_dir("four");
+    let db = dir.join("shared.db");
+    let db = db.to_str().unwrap().to_string();
+    let moves = [
+        "e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "c3", "Nf6", "d4", "exd4",
+    ];
+    // All four start on a file that does not exist yet (so they race to create the schema),
+    // share one player name (so they race to create that player) and play ten moves each.
+    let children: Vec<_> = (0..4)
+        .map(|i| {
+            let script: String = moves
+                .iter()
+                .enumerate()
+                .map(|(n, m)| {
+                    let who = if n % 2 == 0 {
+                        "alice".to_string()
+                    } else {
+                        format!("rival{i}")
+                    };
+                    format!("{who}: {m}\n")
+                })
+                .collect();
+            let players = format!("alice,rival{i}");
+            let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+                .args(["play", "chess", "--players", &players, "--db", &db])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(script.as_bytes())
+                .unwrap();
+            child
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        let text = stdout(&out);
+        assert!(
+            out.status.success() && !text.contains("error:"),
+            "{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut table = Table::new(Store::open(&db).unwrap());
+    let alice = table.store().local_player("alice").unwrap();
+    let ids: Vec<i64> = table
+        .store()
+        .matches_of(alice.id, false)
+        .unwrap()
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(ids.len(), 4, "one alice, in four matches");
+    for id in ids {
+        let history: Vec<String> = table
+            .history(id)
+            .unwrap()
+            .into_iter()
+            .map(|h| h.2)
+            .collect();
+        assert_eq!(history, moves, "match {id}: every move once, in order");
+    }
+}

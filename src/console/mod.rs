@@ -430,12 +430,6 @@ impl Console {
         };
         self.pending = None;
         let update = result.map_err(|e| e.to_string())?;
-        if update.repeated {
-            return Ok(vec![format!(
-                "(line {} of session {} was played before; nothing changed)",
-                self.line_number, self.session
-            )]);
-        }
         self.note_timer(&update);
         Ok(self.after_change(&update))
     }
@@ -504,6 +498,12 @@ impl Console {
     /// The lines after the match changed: what happened, the board (when shown) and who acts
     /// next; the picture is written too.
     fn after_change(&self, update: &Update) -> Vec<String> {
+        if update.repeated {
+            return vec![format!(
+                "(line {} of session {} was played before; nothing changed)",
+                self.line_number, self.session
+            )];
+        }
         let mut lines: Vec<String> = update
             .public
             .iter()

@@ -379,7 +379,8 @@ impl Table {
         text: &str,
     ) -> Result<Update, TableError> {
         let request = request.into();
-        let length = text.trim().chars().count();
+        let text = text.trim();
+        let length = text.chars().count();
         if length > ACTION_LIMIT {
             return Err(TableError::TooLong(length));
         }
@@ -890,3 +891,6 @@ fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod tests_live;

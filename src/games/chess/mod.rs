@@ -8,8 +8,8 @@ mod position;
 mod san;
 
 pub use position::{
-    Castling, Color, FenError, Move, Piece, Position, Role, START_FEN, Special, Square, perft,
-    rook_home,
+    Castling, Color, FenError, Move, PERFT_LIMIT, Piece, Position, Role, START_FEN, Special,
+    Square, perft, rook_home,
 };
 pub use san::{parse_move, san, san_all};
 

@@ -1004,6 +1004,10 @@ fn zobrist(index: usize) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The deepest perft the command line runs: deeper counts take hours (and the recursion is as
+/// deep as the count).
+pub const PERFT_LIMIT: u32 = 6;
+
 /// Counts leaf nodes of the legal move tree to `depth`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {

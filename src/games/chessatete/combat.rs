@@ -83,7 +83,16 @@ pub fn mobilisations(combat: CardId, board: &[CardId]) -> Vec<Vec<CardId>> {
 /// otherwise to the largest total below it that some set reaches. Each set is sorted, and the
 /// sets come fewest pieces first; pawns have `pawn_bonus` more hit points. A board with nothing
 /// to lose gives one empty set.
-pub fn absorptions(board: &[CardId], amount: u32, pawn_bonus: u32) -> (u32, Vec<Vec<CardId>>) {
+///
+/// Under the first revision of deckmate's rules (`first_rules`, for matches stored before the
+/// exact-damage rule), any set of at most `amount` hit points was allowed that left no other
+/// piece the remaining damage could destroy; the total returned is then the largest of those.
+pub fn absorptions(
+    board: &[CardId],
+    amount: u32,
+    pawn_bonus: u32,
+    first_rules: bool,
+) -> (u32, Vec<Vec<CardId>>) {
     let hp = |id| hp(id, pawn_bonus);
     let mut counts: BTreeMap<CardId, usize> = BTreeMap::new();
     for id in fighters(board) {
@@ -117,12 +126,20 @@ pub fn absorptions(board: &[CardId], amount: u32, pawn_bonus: u32) -> (u32, Vec<
     }
     let mut all = Vec::new();
     choose(&kinds, &hp, amount, &mut vec![], &mut all, 0);
-    let best = all.iter().map(|&(total, _)| total).max().unwrap_or(0);
-    let mut ways: Vec<Vec<CardId>> = all
-        .into_iter()
-        .filter(|&(total, _)| total == best)
-        .map(|(_, way)| way)
-        .collect();
+    let best = if first_rules {
+        // Revision 1: any set that leaves no piece the rest of the damage could destroy.
+        all.retain(|(total, way)| {
+            kinds.iter().all(|&(id, count)| {
+                way.iter().filter(|&&w| w == id).count() == count || hp(id) > amount - total
+            })
+        });
+        all.iter().map(|&(total, _)| total).max().unwrap_or(0)
+    } else {
+        let best = all.iter().map(|&(total, _)| total).max().unwrap_or(0);
+        all.retain(|&(total, _)| total == best);
+        best
+    };
+    let mut ways: Vec<Vec<CardId>> = all.into_iter().map(|(_, way)| way).collect();
     // Fewest pieces first.
     ways.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
     (best, ways)

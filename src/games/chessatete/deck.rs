@@ -276,6 +276,10 @@ impl Catalogue {
     pub fn closest(&self, name: &str) -> Option<&str> {
         let wanted = loose(name);
         let typed = wanted.chars().count();
+        // No card name is near this long: comparing would only cost time.
+        if typed > 40 {
+            return None;
+        }
         self.cards
             .iter()
             .map(|c| (edits(&loose(&c.name), &wanted), c.name.as_str()))

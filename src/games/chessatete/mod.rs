@@ -142,6 +142,14 @@ pub struct ChessATete {
     /// The play that won, once the game is over by an attack or Checkmate.
     #[serde(default)]
     decisive: Option<Decisive>,
+    /// The revision of the rules the match is played under ([`Game::RULES`]): 1 before damage
+    /// had to be absorbed exactly.
+    #[serde(default = "current_rules")]
+    rules: u32,
+}
+
+fn current_rules() -> u32 {
+    <ChessATete as Game>::RULES
 }
 
 pub fn card(id: CardId) -> &'static deck::Card {
@@ -367,7 +375,12 @@ impl ChessATete {
     /// The ways `color` may absorb `amount` damage, and the hit points each loses: exactly
     /// `amount` when some pieces add up to it, otherwise the most below it that some reach.
     fn absorb(&self, color: Color, amount: u32) -> (u32, Vec<Vec<CardId>>) {
-        combat::absorptions(&self.side(color).board, amount, self.pawn_bonus(color))
+        combat::absorptions(
+            &self.side(color).board,
+            amount,
+            self.pawn_bonus(color),
+            self.rules < 2,
+        )
     }
 
     /// Whether `color` may play `id` while answering an attack of `power`: Block (unless an
@@ -536,12 +549,19 @@ impl Game for ChessATete {
 
     const NAME: &'static str = "Chess-à-Tête";
     const SEATS: (usize, usize) = (2, 2);
+    /// 2: damage is absorbed exactly when some pieces add up to it.
+    const RULES: u32 = 2;
     const NOTATION: &'static str =
         "cards by name, any case: play Knight (or just Knight), play Medic on Peasant
   attack Fork with Knight, Knight, Peasant (the with part may go when one set of pieces fits)
   burn Skirmish at the end of the turn, then end
   answering an attack: defend Castle Wall with Rook, Rook, Sentinel, take, or play Block
   absorbing damage: lose Bishop, Peasant, Peasant (or lose 2 Bishop)";
+
+    fn under_rules(mut self, rules: u32) -> Self {
+        self.rules = rules;
+        self
+    }
 
     fn new(
         options: &ChessATeteOptions,
@@ -587,6 +607,7 @@ impl Game for ChessATete {
             last: vec![],
             outcome: None,
             decisive: None,
+            rules: Self::RULES,
         })
     }
 

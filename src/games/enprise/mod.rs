@@ -222,6 +222,14 @@ pub struct EnPrise {
     quiet: u32,
     turns: u32,
     last: Option<LastAction>,
+    /// The revision of the rules the match is played under ([`Game::RULES`]): 1 before a pawn
+    /// could go face-up onto a vacant square.
+    #[serde(default = "current_rules")]
+    rules: u32,
+}
+
+fn current_rules() -> u32 {
+    <EnPrise as Game>::RULES
 }
 
 const PLAN: [Role; 15] = [
@@ -469,7 +477,8 @@ impl EnPrise {
                 }
             }
         }
-        for at in self.board.vacant() {
+        let onto_vacant = role != Role::Pawn || self.rules >= 2;
+        for at in self.board.vacant().filter(|_| onto_vacant) {
             if self.placement_ok(&mut scratch, seat, role, at, false) {
                 out.push(Action::Place {
                     at,
@@ -591,6 +600,8 @@ impl Game for EnPrise {
     type View = EnPriseView;
 
     const NAME: &'static str = "En Prise";
+    /// 2: a pawn may go face-up onto a vacant square.
+    const RULES: u32 = 2;
     const SEATS: (usize, usize) = (2, 4);
     const NOTATION: &'static str =
         "squares are x,y counted from the first card at 0,0: x to the right, y up (-1,2)
@@ -599,6 +610,11 @@ impl Game for EnPrise {
   summon your king: K@-1,3; then escape 1,4 (Casino: escape 1,4 card 2) or no escape
   Memory and Casino: place, to place a card unseen; Casino's chooser picks it: card 3
   Memory: ready, when you have memorised the plans";
+
+    fn under_rules(mut self, rules: u32) -> Self {
+        self.rules = rules;
+        self
+    }
 
     fn new(options: &EnPriseOptions, seats: usize, rng: &mut GameRng) -> Result<Self, SetupError> {
         let (min, max) = Self::SEATS;
@@ -641,6 +657,7 @@ impl Game for EnPrise {
             quiet: 0,
             turns: 0,
             last: None,
+            rules: Self::RULES,
         })
     }
 
