@@ -1,0 +1,149 @@
+//! What the table returns after a call ([`Update`]): the lines to post, the public view and its
+//! picture, each seat's own view, who must act and with what choices, or how the match ended.
+
+use super::Loaded;
+use crate::engine::{Outcome, Seat, ToAct, Viewer};
+use crate::games::{AnyView, GameKind};
+use crate::store::{MatchId, Player, Status};
+
+/// What to send after a call: public lines and view for the channel, each seat's own view for
+/// that seat alone, and who must act next.
+#[derive(Clone, Debug)]
+pub struct Update {
+    pub match_id: MatchId,
+    pub game: GameKind,
+    /// The version a follow-up request (a button) must carry.
+    pub version: u64,
+    /// Lines for everyone ("White plays e4").
+    pub public: Vec<String>,
+    /// Lines meant for one seat only.
+    pub private: Vec<(Seat, String)>,
+    /// The view everyone may see.
+    pub public_view: AnyView,
+    /// The public board picture (PNG), drawn from `public_view`.
+    pub board_png: Vec<u8>,
+    /// Each seat's own view, for that seat's player only.
+    pub seat_views: Vec<(Seat, Player, AnyView)>,
+    /// Seats that must act now, with their players; empty once the match is over.
+    pub to_act: Vec<(Seat, Player)>,
+    pub outcome: Option<Outcome>,
+    /// The outcome in the game's words ("White won by checkmate").
+    pub result: Option<String>,
+    /// Every action the seats in `to_act` may take, for buttons and menus everyone sees; empty
+    /// when `private_choices`.
+    pub choices: Vec<String>,
+    /// The actions would give away what only their player may see (a hand of cards): ask
+    /// [`Table::legal`] for one player at a time, and show the answer to that player alone.
+    pub private_choices: bool,
+    /// Seconds after which [`Table::expire`] should be called with this version, if the game
+    /// is waiting on a timer.
+    pub timeout: Option<u32>,
+    /// The request was applied before (its key was seen): `public` and `private` are what it
+    /// did then, the rest is the match now; nothing changed.
+    pub repeated: bool,
+}
+
+/// A timer a match waits on: after `seconds`, call [`Table::expire`] with `version`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timer {
+    pub match_id: MatchId,
+    pub version: u64,
+    pub seconds: u32,
+}
+
+impl Update {
+    /// The timer this update asks for, if any.
+    pub fn timer(&self) -> Option<Timer> {
+        self.timeout.map(|seconds| Timer {
+            match_id: self.match_id,
+            version: self.version,
+            seconds,
+        })
+    }
+}
+
+pub(super) fn split_events(events: &[crate::engine::Event]) -> (Vec<String>, Vec<(Seat, String)>) {
+    let mut public = Vec::new();
+    let mut private = Vec::new();
+    for event in events {
+        match event.audience {
+            crate::engine::Audience::Everyone => public.push(event.text.clone()),
+            crate::engine::Audience::Only(seat) => private.push((seat, event.text.clone())),
+        }
+    }
+    (public, private)
+}
+
+pub(super) fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>) -> Update {
+    let stored = &loaded.stored;
+    let game = &loaded.game;
+    let over = stored.status != Status::Active;
+    let to_act = if over {
+        vec![]
+    } else {
+        game.to_act()
+            .seats()
+            .iter()
+            .map(|&s| (s, stored.players[s.index()].clone()))
+            .collect()
+    };
+    let outcome = match game.to_act() {
+        ToAct::Over(o) => Some(o),
+        ToAct::Seats(_) => stored.outcome.clone(),
+    };
+    let result = match (stored.status, &outcome) {
+        (Status::Aborted, _) => Some("aborted".to_string()),
+        (_, Some(o)) => Some(game.describe(o)),
+        _ => None,
+    };
+    // A match that ended by resignation, agreement or abort says so; a game that ended by its
+    // own rules has already said it in its events.
+    if stored.status != Status::Active
+        && let Some(result) = &result
+        && !public.iter().any(|l| l.starts_with("Game over"))
+    {
+        public.push(format!("Game over: {result}"));
+    }
+    let public_view = loaded.view(Viewer::Spectator);
+    let private_choices = game.private_choices();
+    let mut choices: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (seat, _) in to_act.iter().filter(|_| !private_choices) {
+        for text in loaded.legal(*seat) {
+            if seen.insert(text.clone()) {
+                choices.push(text);
+            }
+        }
+    }
+    let timeout = if over {
+        None
+    } else {
+        game.timeout().map(|(seconds, _)| seconds)
+    };
+    Update {
+        match_id: stored.id,
+        game: stored.game,
+        version: stored.version,
+        public,
+        private,
+        board_png: crate::render::render(&public_view),
+        public_view,
+        seat_views: stored
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let seat = Seat(i as u8);
+                (seat, p.clone(), loaded.view(Viewer::Seat(seat)))
+            })
+            .collect(),
+        to_act,
+        outcome,
+        result,
+        choices,
+        private_choices,
+        timeout,
+        repeated: false,
+    }
+}
+
