@@ -64,6 +64,9 @@ fn text_chessatete(view: &ChessATeteView) -> Vec<String> {
     if !view.last.is_empty() {
         lines.push(format!("last: {}", view.last.join("; ")));
     }
+    if let Some(decisive) = &view.decisive {
+        lines.push(format!("the play that won: {}", decisive.text));
+    }
     lines.push(view.status.clone());
     lines
 }

@@ -20,9 +20,9 @@ mod live;
 mod update;
 pub use handle::{Stopped, TableHandle};
 pub use live::CACHE_CAPACITY;
+use live::{Cache, Live};
 pub use update::{Timer, Update};
 use update::{split_events, update};
-use live::{Cache, Live};
 
 /// The longest action text read; longer text is refused before any game reads it.
 pub const ACTION_LIMIT: usize = 300;

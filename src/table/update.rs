@@ -74,7 +74,11 @@ pub(super) fn split_events(events: &[crate::engine::Event]) -> (Vec<String>, Vec
     (public, private)
 }
 
-pub(super) fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Seat, String)>) -> Update {
+pub(super) fn update(
+    loaded: &Loaded,
+    mut public: Vec<String>,
+    private: Vec<(Seat, String)>,
+) -> Update {
     let stored = &loaded.stored;
     let game = &loaded.game;
     let over = stored.status != Status::Active;
@@ -146,4 +150,3 @@ pub(super) fn update(loaded: &Loaded, mut public: Vec<String>, private: Vec<(Sea
         repeated: false,
     }
 }
-
