@@ -1,6 +1,7 @@
 //! The Discord adapter: poise slash commands and buttons over the table service. Thin: parse,
 //! call the table (on its own thread, through [`TableHandle`]), reply.
 
+mod buttons;
 mod commands;
 pub mod menu;
 
@@ -102,7 +103,7 @@ pub fn framework(
             initialize_owners: false,
             on_error: |error| Box::pin(commands::on_error(error)),
             event_handler: |framework, event| {
-                Box::pin(commands::on_event(
+                Box::pin(buttons::on_event(
                     framework.serenity_context,
                     event,
                     framework.user_data,
