@@ -3,6 +3,7 @@
 
 mod buttons;
 mod commands;
+pub mod logs;
 pub mod menu;
 
 pub use commands::commands;
