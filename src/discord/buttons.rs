@@ -3,17 +3,18 @@
 
 use super::commands::{
     CHALLENGE_TTL, Challenge, action_components, challenge_text, choice_components, confirmation,
-    player_message, player_of, private_lines, start_timer, update_text,
+    player_of, private_lines, start_timer, update_text,
 };
 use super::menu::Pick;
-use super::{ButtonAction, Data, Error};
+use super::{ButtonAction, Data, Error, logs};
 use crate::engine::GameRng;
 use crate::render;
 use crate::store::{MatchId, Place};
-use crate::table::{Request, TableError};
+use crate::table::{Request, TableError, Update};
 use poise::serenity_prelude as serenity;
 
-/// Buttons: challenges and draw offers.
+/// Buttons and menus. A press that fails is logged with its match and every cause, and the
+/// presser is told in short.
 pub async fn on_event(
     ctx: &serenity::Context,
     event: &serenity::FullEvent,
@@ -28,6 +29,69 @@ pub async fn on_event(
     let Some(action) = ButtonAction::parse(&press.data.custom_id) else {
         return Ok(());
     };
+    let match_id = action.match_id();
+    if let Err(error) = handle(ctx, press, data, action).await {
+        let told = logs::failed(&pressed(press), press.user.id, match_id, &*error);
+        if let Some(text) = told
+            && let Err(e) = tell(ctx, press, text).await
+        {
+            tracing::debug!(match_id, error = %logs::chain(&*e), "the failure could not be told");
+        }
+    }
+    Ok(())
+}
+
+/// What was pressed, for the log: the button's id, and the choice made in a menu.
+fn pressed(press: &serenity::ComponentInteraction) -> String {
+    let mut text = press.data.custom_id.clone();
+    if let serenity::ComponentInteractionDataKind::StringSelect { values } = &press.data.kind {
+        text = format!("{text} {values:?}");
+    }
+    logs::redact(&text, &[])
+}
+
+/// Logs a table call of this press that did not go through; returns what the presser is told.
+fn refused(
+    press: &serenity::ComponentInteraction,
+    match_id: MatchId,
+    error: &TableError,
+) -> String {
+    logs::refused(&pressed(press), press.user.id, Some(match_id), error)
+}
+
+/// Refuses a press for a reason of the presser's (a challenge not theirs): logged at debug,
+/// told privately.
+async fn refuse(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    reason: &str,
+) -> Result<(), Error> {
+    tracing::debug!(user = %press.user.id, request = %pressed(press), reason, "a press was refused");
+    tell(ctx, press, reason).await
+}
+
+/// Logs a press the table applied (at debug), or one Discord delivered again, which the table
+/// recognised by its key and applied only once (at info).
+fn log_applied(press: &serenity::ComponentInteraction, match_id: MatchId, update: &Update) {
+    let (user, request) = (press.user.id, pressed(press));
+    if update.repeated {
+        tracing::info!(
+            match_id,
+            %user,
+            %request,
+            "an interaction arrived again; it was applied once"
+        );
+    } else {
+        tracing::debug!(match_id, version = update.version, %user, %request, "a press was applied");
+    }
+}
+
+async fn handle(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+    action: ButtonAction,
+) -> Result<(), Error> {
     match action {
         ButtonAction::AcceptChallenge(id) => accept_challenge(ctx, press, data, id).await,
         ButtonAction::DeclineChallenge(id) => decline_challenge(ctx, press, data, id).await,
@@ -50,7 +114,7 @@ pub async fn on_event(
         ButtonAction::Choose { match_id, version } => {
             let serenity::ComponentInteractionDataKind::StringSelect { values } = &press.data.kind
             else {
-                return tell(ctx, press, "That menu is not one of mine.").await;
+                return refuse(ctx, press, "That menu is not one of mine.").await;
             };
             match values.first().and_then(|v| Pick::from_value(v)) {
                 Some(Pick::Act(text)) => {
@@ -59,7 +123,7 @@ pub async fn on_event(
                 Some(Pick::More(prefix)) => {
                     narrow(ctx, press, data, match_id, version, prefix).await
                 }
-                None => tell(ctx, press, "Choose one of the actions in the menu.").await,
+                None => refuse(ctx, press, "Choose one of the actions in the menu.").await,
             }
         }
         ButtonAction::Mine { match_id } => show_choices(ctx, press, data, match_id).await,
@@ -83,7 +147,7 @@ async fn show_choices(
         .await?;
     let (png, mine) = match result {
         Ok(found) => found,
-        Err(e) => return tell(ctx, press, player_message(&e)).await,
+        Err(e) => return tell(ctx, press, refused(press, match_id, &e)).await,
     };
     let rows = action_components(&mine.actions, "", match_id, mine.version);
     let content = if mine.actions.is_empty() {
@@ -131,7 +195,7 @@ async fn narrow(
         .await?;
     let mine = match result {
         Ok(mine) => mine,
-        Err(e) => return tell(ctx, press, player_message(&e)).await,
+        Err(e) => return tell(ctx, press, refused(press, match_id, &e)).await,
     };
     if mine.actions.is_empty() {
         let waiting = mine.waiting_for.join(", ");
@@ -207,8 +271,9 @@ async fn act_by_component(
                 .await?;
             return Ok(());
         }
-        Err(e) => return tell(ctx, press, player_message(&e)).await,
+        Err(e) => return tell(ctx, press, refused(press, match_id, &e)).await,
     };
+    log_applied(press, match_id, &update);
     press
         .create_response(
             ctx,
@@ -223,6 +288,10 @@ async fn act_by_component(
             ),
         )
         .await?;
+    // Delivered again: the same answer (Discord keeps one of the two), nothing more.
+    if update.repeated {
+        return Ok(());
+    }
     if let Some(text) = private_lines(&update, player) {
         press
             .create_followup(
@@ -299,11 +368,11 @@ async fn accept_challenge(
 ) -> Result<(), Error> {
     let mut challenge = match open_challenge(data, id) {
         Ok(c) => c,
-        Err(reason) => return tell(ctx, press, reason).await,
+        Err(reason) => return refuse(ctx, press, reason).await,
     };
     let clicker = press.user.id;
     if !challenge.invited().iter().any(|u| u.id == clicker) {
-        return tell(ctx, press, "This challenge is not addressed to you.").await;
+        return refuse(ctx, press, "This challenge is not addressed to you.").await;
     }
     if !challenge.accepted.contains(&clicker) {
         challenge.accepted.push(clicker);
@@ -356,6 +425,12 @@ async fn accept_challenge(
         .table
         .call(move |t| t.create(game, &options, &players, seed, &place))
         .await??;
+    tracing::info!(
+        match_id = update.match_id,
+        game = game.name(),
+        thread = %thread.id,
+        "a challenge was accepted and its match created"
+    );
     thread
         .id
         .send_message(
@@ -397,10 +472,10 @@ async fn decline_challenge(
 ) -> Result<(), Error> {
     let challenge = match open_challenge(data, id) {
         Ok(c) => c,
-        Err(reason) => return tell(ctx, press, reason).await,
+        Err(reason) => return refuse(ctx, press, reason).await,
     };
     if !challenge.players.iter().any(|u| u.id == press.user.id) {
-        return tell(ctx, press, "This challenge is not addressed to you.").await;
+        return refuse(ctx, press, "This challenge is not addressed to you.").await;
     }
     data.challenges.lock().expect("not poisoned").remove(&id);
     let verb = if press.user.id == challenge.players[0].id {
@@ -446,16 +521,16 @@ async fn answer_draw(
         })
         .await?;
     match result {
-        Ok(update) => settle(ctx, press, update_text(&update)).await,
-        Err(TableError::Stale(_)) => {
-            tell(
-                ctx,
-                press,
-                "This draw offer is out of date: the match has moved on.",
-            )
-            .await
+        Ok(update) => {
+            log_applied(press, match_id, &update);
+            settle(ctx, press, update_text(&update)).await
         }
-        Err(e) => tell(ctx, press, player_message(&e)).await,
+        Err(e @ TableError::Stale(_)) => {
+            refused(press, match_id, &e);
+            let reason = "This draw offer is out of date: the match has moved on.";
+            tell(ctx, press, reason).await
+        }
+        Err(e) => tell(ctx, press, refused(press, match_id, &e)).await,
     }
 }
 

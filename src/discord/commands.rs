@@ -2,7 +2,7 @@
 //! get an ephemeral, precise reply; internal failures are logged and answered generically.
 
 use super::menu;
-use super::{ButtonAction, Context, Data, Error};
+use super::{ButtonAction, Context, Data, Error, logs};
 use crate::engine::GameRng;
 use crate::games::GameKind;
 use crate::render;
@@ -123,15 +123,50 @@ fn mention(player: &Player) -> String {
     }
 }
 
-/// What a player sees for a table error: the error itself, unless it is ours.
+/// What a player sees for a table error: the error itself, in its short form when it is ours
+/// (the log has the whole story, see [`logs::refused`]).
 pub(super) fn player_message(error: &TableError) -> String {
     match error {
-        TableError::Storage(detail) => {
-            eprintln!("storage error: {detail:?}");
-            "Something went wrong on our side; nothing was changed. Please try again.".into()
+        TableError::Storage(_) => {
+            format!("Something went wrong on our side: {error}. Please try again.")
         }
         other => other.to_string(),
     }
+}
+
+/// Logs a table call of this command that did not go through; returns what the caller is told.
+fn refused(ctx: Context<'_>, match_id: Option<MatchId>, error: &TableError) -> String {
+    logs::refused(&ctx.invocation_string(), ctx.author().id, match_id, error)
+}
+
+/// Logs a command the table applied (at debug), or one Discord delivered again, which the
+/// table recognised by its key and applied only once (at info).
+fn log_applied(ctx: Context<'_>, match_id: MatchId, update: &Update) {
+    let request = logs::redact(&ctx.invocation_string(), &[]);
+    let user = ctx.author().id;
+    if update.repeated {
+        tracing::info!(
+            match_id,
+            %user,
+            %request,
+            "an interaction arrived again; it was applied once"
+        );
+    } else {
+        tracing::debug!(match_id, version = update.version, %user, %request, "a command was applied");
+    }
+}
+
+/// Refuses a command for a reason of the caller's (a bad option, the wrong channel): logged at
+/// debug, told privately.
+async fn refuse(ctx: Context<'_>, reason: impl Into<String>) -> Result<(), Error> {
+    let reason = reason.into();
+    tracing::debug!(
+        user = %ctx.author().id,
+        request = %logs::redact(&ctx.invocation_string(), &[]),
+        %reason,
+        "a command was refused"
+    );
+    ephemeral(ctx, reason).await
 }
 
 /// The public message after a change: what happened, then who is to act (pinged) or the result.
@@ -250,10 +285,12 @@ pub fn start_timer(
     else {
         return;
     };
+    tracing::debug!(match_id = id, version, seconds, "a timer starts");
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
         match table.call(move |t| t.expire(id, version)).await {
             Ok(Ok(update)) => {
+                tracing::info!(match_id = id, version, "a timer ran out and was applied");
                 let message = serenity::CreateMessage::new()
                     .content(update_text(&update))
                     .add_file(serenity::CreateAttachment::bytes(
@@ -262,13 +299,34 @@ pub fn start_timer(
                     ))
                     .components(choice_components(&update));
                 if let Err(e) = channel.send_message(&http, message).await {
-                    eprintln!("match #{id}: posting the timeout failed: {e}");
+                    tracing::error!(
+                        match_id = id,
+                        %channel,
+                        error = %logs::chain(&e),
+                        "a timer ran out but its message could not be posted"
+                    );
                 }
             }
             // The players acted first: this timer is out of date.
-            Ok(Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_))) => {}
-            Ok(Err(e)) => eprintln!("match #{id}: timeout failed: {e}"),
-            Err(e) => eprintln!("match #{id}: timeout failed: {e}"),
+            Ok(Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_))) => {
+                tracing::debug!(
+                    match_id = id,
+                    version,
+                    "a timer ran out after the match moved on"
+                );
+            }
+            Ok(Err(e)) => tracing::error!(
+                match_id = id,
+                version,
+                error = %logs::chain(&e),
+                "a timer ran out but could not be applied"
+            ),
+            Err(e) => tracing::error!(
+                match_id = id,
+                version,
+                error = %logs::chain(&e),
+                "a timer ran out but the table did not answer"
+            ),
         }
     });
 }
@@ -317,14 +375,14 @@ pub async fn play(
     players.extend(opponent2);
     players.extend(opponent3);
     if let Some(reason) = challenge_problem(&players) {
-        return ephemeral(ctx, reason).await;
+        return refuse(ctx, reason).await;
     }
     let options = match parse_options(options.as_deref().unwrap_or("")) {
         Ok(options) => options,
-        Err(reason) => return ephemeral(ctx, reason).await,
+        Err(reason) => return refuse(ctx, reason).await,
     };
     if let Err(e) = kind.start(&options, players.len(), &mut GameRng::from_seed(0)) {
-        return ephemeral(ctx, e.to_string()).await;
+        return refuse(ctx, e.to_string()).await;
     }
     let id = ctx
         .data()
@@ -445,7 +503,7 @@ async fn board_after(
     + 'static,
 ) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     // The interaction's id keys the request: Discord delivering it again changes nothing.
@@ -458,7 +516,16 @@ async fn board_after(
         work(t, id, player, request)
     };
     match ctx.data().table.call(call).await? {
+        Ok(update) if update.repeated => {
+            // Discord delivered this interaction again: it was applied once. The same answer
+            // is given (Discord keeps whichever arrives first and refuses the other), without
+            // the private lines and timer that went with the first.
+            log_applied(ctx, id, &update);
+            ctx.send(board_reply(&update)).await?;
+            Ok(())
+        }
         Ok(update) => {
+            log_applied(ctx, id, &update);
             ctx.send(board_reply(&update)).await?;
             if let Some(text) = private_lines(&update, player) {
                 ctx.send(CreateReply::default().content(text).ephemeral(true))
@@ -488,7 +555,7 @@ async fn board_after(
             .await?;
             Ok(())
         }
-        Err(e) => ephemeral(ctx, player_message(&e)).await,
+        Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     }
 }
 
@@ -535,14 +602,14 @@ pub async fn move_(
 #[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     match ctx.data().table.call(move |t| t.show(id)).await? {
         Ok(update) => {
             ctx.send(board_reply(&update)).await?;
             Ok(())
         }
-        Err(e) => ephemeral(ctx, player_message(&e)).await,
+        Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     }
 }
 
@@ -553,7 +620,7 @@ pub async fn view(
     #[description = "Send it to you by direct message"] dm: Option<bool>,
 ) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let view = match ctx
@@ -563,7 +630,7 @@ pub async fn view(
         .await?
     {
         Ok(view) => view,
-        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+        Err(e) => return ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     };
     let png = ctx
         .data()
@@ -579,7 +646,12 @@ pub async fn view(
         match ctx.author().direct_message(ctx, message).await {
             Ok(_) => return ephemeral(ctx, "Sent to you by direct message.").await,
             Err(e) => {
-                eprintln!("direct message failed: {e}");
+                tracing::info!(
+                    match_id = id,
+                    user = %ctx.author().id,
+                    error = %logs::chain(&e),
+                    "a view could not be sent by direct message; shown privately instead"
+                );
                 note = format!(
                     "I could not send you a direct message (your DMs may be closed), so here it is privately. {note}"
                 );
@@ -606,7 +678,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let key = format!("interaction:{}", ctx.id());
@@ -623,8 +695,9 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
         .await?
     {
         Ok(update) => update,
-        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+        Err(e) => return ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     };
+    log_applied(ctx, id, &update);
     if update.result.is_some() {
         ctx.send(board_reply(&update)).await?;
         return Ok(());
@@ -674,7 +747,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let list = match ctx.data().table.call(move |t| t.matches_of(player)).await? {
         Ok(list) => list,
-        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+        Err(e) => return ephemeral(ctx, refused(ctx, None, &e)).await,
     };
     let guild = ctx.guild_id().map(|g| g.to_string());
     let lines: Vec<String> = list
@@ -776,22 +849,44 @@ pub fn rules_summary(game: GameKind) -> &'static str {
     }
 }
 
-/// Logs internal failures and answers the player without detail.
+/// Logs a failed command with its match (when it runs in a match thread) and every cause, and
+/// tells its caller in short; the framework's other errors are logged the same way.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            eprintln!("command /{} failed: {error:?}", ctx.command().name);
-            let _ = ctx
-                .send(
-                    CreateReply::default()
-                        .content("Something went wrong on our side; nothing was changed.")
-                        .ephemeral(true),
-                )
-                .await;
+            let match_id = match_here(ctx.data(), ctx.channel_id())
+                .await
+                .ok()
+                .flatten();
+            let request = ctx.invocation_string();
+            let Some(text) = logs::failed(&request, ctx.author().id, match_id, &*error) else {
+                return;
+            };
+            if let Err(e) = ephemeral(ctx, text).await {
+                tracing::debug!(match_id, error = %logs::chain(&*e), "the failure could not be told");
+            }
+        }
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!(error = %logs::chain(&*error), "the bot could not start");
+        }
+        poise::FrameworkError::EventHandler { error, event, .. } => {
+            tracing::error!(
+                event = event.snake_case_name(),
+                error = %logs::chain(&*error),
+                "an event could not be handled"
+            );
         }
         other => {
+            if let poise::FrameworkError::CommandPanic { ctx, .. } = &other {
+                // The panic itself was printed by the panic hook; its text may hold anything.
+                tracing::error!(
+                    user = %ctx.author().id,
+                    request = %logs::redact(&ctx.invocation_string(), &[]),
+                    "a command panicked"
+                );
+            }
             if let Err(e) = poise::builtins::on_error(other).await {
-                eprintln!("error while handling an error: {e}");
+                tracing::warn!(error = %logs::chain(&e), "an error could not be answered");
             }
         }
     }

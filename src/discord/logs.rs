@@ -2,7 +2,11 @@
 //! causes, and secrets (the bot token, the interaction tokens Discord puts in callback and
 //! webhook URLs) are removed from every line, the libraries' own lines included.
 
+use super::commands::player_message;
+use crate::store::{MatchId, StoreError};
+use crate::table::TableError;
 use std::error::Error as StdError;
+use std::fmt::Display;
 use std::io::{self, Write};
 use std::sync::Arc;
 use tracing_subscriber::fmt::MakeWriter;
@@ -144,6 +148,71 @@ pub fn already_answered(error: &(dyn StdError + 'static)) -> bool {
         next = e.source();
     }
     false
+}
+
+/// Logs a table call that did not go through and returns what the player is told: a player's
+/// mistake (out of turn, an illegal move, a stale button) at info, our own failure (storage, a
+/// match that cannot be loaded) at error with every cause. `request` is the command as typed
+/// or the button's id.
+pub fn refused(
+    request: &str,
+    user: impl Display,
+    match_id: Option<MatchId>,
+    error: &TableError,
+) -> String {
+    match error {
+        TableError::Storage(_) | TableError::Corrupt { .. } => tracing::error!(
+            match_id,
+            %user,
+            request = %redact(request, &[]),
+            error = %chain(error),
+            "a request failed on our side"
+        ),
+        _ => tracing::info!(
+            match_id,
+            %user,
+            request = %redact(request, &[]),
+            reason = %redact(&error.to_string(), &[]),
+            "a request was refused"
+        ),
+    }
+    player_message(error)
+}
+
+/// Logs a command or button that failed (an error it returned) and returns what its user is
+/// told, or None when there is nothing to tell: Discord refused a second answer to an
+/// interaction it delivered twice, which is logged at info.
+pub fn failed(
+    request: &str,
+    user: impl Display,
+    match_id: Option<MatchId>,
+    error: &(dyn StdError + 'static),
+) -> Option<String> {
+    let request = redact(request, &[]);
+    if already_answered(error) {
+        tracing::info!(
+            match_id,
+            %user,
+            %request,
+            "Discord refused a second answer: this interaction was answered before"
+        );
+        return None;
+    }
+    tracing::error!(match_id, %user, %request, error = %chain(error), "a request failed");
+    let mut cause = Some(error);
+    while let Some(e) = cause {
+        if let Some(e) = e.downcast_ref::<TableError>() {
+            return Some(player_message(e));
+        }
+        if let Some(e) = e.downcast_ref::<StoreError>() {
+            return Some(format!(
+                "Something went wrong on our side ({}). Please try again.",
+                e.short()
+            ));
+        }
+        cause = e.source();
+    }
+    Some("Something went wrong on our side. Please try again.".into())
 }
 
 /// A [`MakeWriter`] that removes secrets from every line before it reaches `inner` (stderr in
