@@ -5,10 +5,10 @@ mod fake_discord;
 
 use deckmate::store::Store;
 use fake_discord::bot::{
-    BOT_TOKEN, CHANNEL, content, custom_ids, ephemeral, png_size, rows, start_bot, start_bot_with,
-    two_player_match,
+    CHANNEL, choose, content, custom_ids, ephemeral, offered, offered_text, png_size, start_bot,
+    start_bot_with, two_player_match,
 };
-use fake_discord::logs::{Logs, runtime_with_logs};
+use fake_discord::logs::{TempDb, assert_no_secret, runtime_with_logs};
 use fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;
@@ -480,74 +480,6 @@ async fn snipe_chess_setup_and_play_by_move_and_autocomplete() {
     );
 }
 
-/// What a reply offers: (custom id, menu value) for each menu option, (custom id, None) for
-/// each button.
-fn offered(r: &Recorded) -> Vec<(String, Option<String>)> {
-    let mut out = Vec::new();
-    for row in rows(r).as_array().into_iter().flatten() {
-        for c in row["components"].as_array().into_iter().flatten() {
-            let id = c["custom_id"].as_str().unwrap_or_default().to_string();
-            match c["options"].as_array() {
-                Some(options) => out.extend(
-                    options
-                        .iter()
-                        .map(|o| (id.clone(), Some(o["value"].as_str().unwrap().to_string()))),
-                ),
-                None => out.push((id, None)),
-            }
-        }
-    }
-    out
-}
-
-/// The action text of an offered button or menu option ("play Peasant"), or a group's prefix.
-fn offered_text((id, value): &(String, Option<String>)) -> String {
-    match value {
-        Some(v) => v[1..].to_string(),
-        None => id.splitn(5, ':').nth(4).unwrap_or_default().to_string(),
-    }
-}
-
-/// Has `who` pick, from what `reply` offers, the first action that starts with one of
-/// `wanted` (opening groups on the way); returns that action's text and the reply to it.
-async fn choose(
-    fake: &FakeDiscord,
-    who: &Value,
-    thread: &str,
-    reply: Recorded,
-    wanted: &[&str],
-) -> (String, Recorded) {
-    let mut reply = reply;
-    loop {
-        let options = offered(&reply);
-        let pick = wanted
-            .iter()
-            .find_map(|w| {
-                options.iter().find(|o| {
-                    let text = offered_text(o);
-                    text.starts_with(w)
-                        || (o.1.as_deref().is_some_and(|v| v.starts_with('>'))
-                            && w.starts_with(&text))
-                })
-            })
-            .or(options.first())
-            .unwrap_or_else(|| panic!("nothing offered: {reply:?}"))
-            .clone();
-        let n = fake.requests().len();
-        let id = match &pick.1 {
-            Some(value) => fake.select(who, thread, 9000, &pick.0, value),
-            None => fake.press(who, thread, 9000, &pick.0),
-        };
-        let next = fake.reply_to(n, &id).await;
-        if pick.1.as_deref().is_some_and(|v| v.starts_with('>')) {
-            assert!(ephemeral(&next), "a group opens privately: {next:?}");
-            reply = next;
-            continue;
-        }
-        return (offered_text(&pick), next);
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess_a_tete_choices_stay_private_and_the_defender_answers() {
     let fake = FakeDiscord::start().await;
@@ -821,45 +753,6 @@ async fn a_move_that_loses_on_the_spot_is_confirmed_by_its_player_only() {
         ephemeral(&again) && content(&again).contains("is over"),
         "{again:?}"
     );
-}
-
-/// A database file for one test, removed (with its WAL files) afterwards.
-struct TempDb(std::path::PathBuf);
-
-impl TempDb {
-    fn new(name: &str) -> TempDb {
-        let path =
-            std::env::temp_dir().join(format!("deckmate-e2e-{name}-{}.db", std::process::id()));
-        let db = TempDb(path);
-        db.remove();
-        db
-    }
-
-    fn remove(&self) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut file = self.0.clone().into_os_string();
-            file.push(suffix);
-            let _ = std::fs::remove_file(file);
-        }
-    }
-}
-
-impl Drop for TempDb {
-    fn drop(&mut self) {
-        self.remove();
-    }
-}
-
-/// No log line holds the bot token or an interaction token (the fake issues `token-<id>`).
-fn assert_no_secret(logs: &Logs) {
-    let lines = logs.lines();
-    assert!(!lines.is_empty(), "something was logged");
-    for line in lines {
-        assert!(
-            !line.contains(BOT_TOKEN) && !line.contains("token-"),
-            "a secret in the log: {line}"
-        );
-    }
 }
 
 #[test]

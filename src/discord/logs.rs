@@ -1,8 +1,10 @@
-//! What the bot writes to its log, and what it never writes: an error is logged with each of its
-//! causes, and secrets (the bot token, the interaction tokens Discord puts in callback and
-//! webhook URLs) are removed from every line, the libraries' own lines included.
+//! What the bot writes to its log, and what it never writes: refused and failed requests (the
+//! framework's error handler among them) are logged with their match and every cause, and
+//! secrets (the bot token, the interaction tokens Discord puts in callback and webhook URLs)
+//! are removed from every line, the libraries' own lines included.
 
-use super::commands::player_message;
+use super::commands::{ephemeral, match_here, player_message};
+use super::{Data, Error};
 use crate::store::{MatchId, StoreError};
 use crate::table::TableError;
 use std::error::Error as StdError;
@@ -213,6 +215,49 @@ pub fn failed(
         cause = e.source();
     }
     Some("Something went wrong on our side. Please try again.".into())
+}
+
+/// Logs a failed command with its match (when it runs in a match thread) and every cause, and
+/// tells its caller in short; the framework's other errors are logged the same way.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let match_id = match_here(ctx.data(), ctx.channel_id())
+                .await
+                .ok()
+                .flatten();
+            let request = ctx.invocation_string();
+            let Some(text) = failed(&request, ctx.author().id, match_id, &*error) else {
+                return;
+            };
+            if let Err(e) = ephemeral(ctx, text).await {
+                tracing::debug!(match_id, error = %chain(&*e), "the failure could not be told");
+            }
+        }
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!(error = %chain(&*error), "the bot could not start");
+        }
+        poise::FrameworkError::EventHandler { error, event, .. } => {
+            tracing::error!(
+                event = event.snake_case_name(),
+                error = %chain(&*error),
+                "an event could not be handled"
+            );
+        }
+        other => {
+            if let poise::FrameworkError::CommandPanic { ctx, .. } = &other {
+                // The panic itself was printed by the panic hook; its text may hold anything.
+                tracing::error!(
+                    user = %ctx.author().id,
+                    request = %redact(&ctx.invocation_string(), &[]),
+                    "a command panicked"
+                );
+            }
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %chain(&e), "an error could not be answered");
+            }
+        }
+    }
 }
 
 /// A [`MakeWriter`] that removes secrets from every line before it reaches `inner` (stderr in

@@ -5,6 +5,7 @@ mod buttons;
 mod commands;
 pub mod logs;
 pub mod menu;
+mod rules;
 
 pub use commands::commands;
 
@@ -113,7 +114,7 @@ pub fn framework(
         .options(poise::FrameworkOptions {
             commands: commands(),
             initialize_owners: false,
-            on_error: |error| Box::pin(commands::on_error(error)),
+            on_error: |error| Box::pin(logs::on_error(error)),
             event_handler: |framework, event| {
                 Box::pin(buttons::on_event(
                     framework.serenity_context,

@@ -128,3 +128,71 @@ pub async fn two_player_match(
     let thread = first.path.split('/').nth(4).unwrap().to_string();
     (thread, first)
 }
+
+/// What a reply offers: (custom id, menu value) for each menu option, (custom id, None) for
+/// each button.
+pub fn offered(r: &Recorded) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for row in rows(r).as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let id = c["custom_id"].as_str().unwrap_or_default().to_string();
+            match c["options"].as_array() {
+                Some(options) => out.extend(
+                    options
+                        .iter()
+                        .map(|o| (id.clone(), Some(o["value"].as_str().unwrap().to_string()))),
+                ),
+                None => out.push((id, None)),
+            }
+        }
+    }
+    out
+}
+
+/// The action text of an offered button or menu option ("play Peasant"), or a group's prefix.
+pub fn offered_text((id, value): &(String, Option<String>)) -> String {
+    match value {
+        Some(v) => v[1..].to_string(),
+        None => id.splitn(5, ':').nth(4).unwrap_or_default().to_string(),
+    }
+}
+
+/// Has `who` pick, from what `reply` offers, the first action that starts with one of
+/// `wanted` (opening groups on the way); returns that action's text and the reply to it.
+pub async fn choose(
+    fake: &FakeDiscord,
+    who: &Value,
+    thread: &str,
+    reply: Recorded,
+    wanted: &[&str],
+) -> (String, Recorded) {
+    let mut reply = reply;
+    loop {
+        let options = offered(&reply);
+        let pick = wanted
+            .iter()
+            .find_map(|w| {
+                options.iter().find(|o| {
+                    let text = offered_text(o);
+                    text.starts_with(w)
+                        || (o.1.as_deref().is_some_and(|v| v.starts_with('>'))
+                            && w.starts_with(&text))
+                })
+            })
+            .or(options.first())
+            .unwrap_or_else(|| panic!("nothing offered: {reply:?}"))
+            .clone();
+        let n = fake.requests().len();
+        let id = match &pick.1 {
+            Some(value) => fake.select(who, thread, 9000, &pick.0, value),
+            None => fake.press(who, thread, 9000, &pick.0),
+        };
+        let next = fake.reply_to(n, &id).await;
+        if pick.1.as_deref().is_some_and(|v| v.starts_with('>')) {
+            assert!(ephemeral(&next), "a group opens privately: {next:?}");
+            reply = next;
+            continue;
+        }
+        return (offered_text(&pick), next);
+    }
+}

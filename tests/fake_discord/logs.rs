@@ -1,8 +1,10 @@
 //! The bot's log lines, caught during a test: a tokio runtime whose threads all log to one
 //! buffer, so tests running side by side in this binary never mix their lines. The lines are
 //! formatted as the bot formats them but NOT passed through its redacting writer: a secret in
-//! an event shows up here.
+//! an event shows up here. Also a database file for a test, and the check that no line holds
+//! a secret.
 
+use super::bot::BOT_TOKEN;
 use std::cell::RefCell;
 use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
@@ -90,4 +92,43 @@ pub fn runtime_with_logs(filter: &str) -> (tokio::runtime::Runtime, Logs, Defaul
         .unwrap();
     let guard = dispatcher::set_default(&dispatch);
     (runtime, logs, guard)
+}
+
+/// A database file for one test, removed (with its WAL files) afterwards.
+pub struct TempDb(pub std::path::PathBuf);
+
+impl TempDb {
+    pub fn new(name: &str) -> TempDb {
+        let path =
+            std::env::temp_dir().join(format!("deckmate-e2e-{name}-{}.db", std::process::id()));
+        let db = TempDb(path);
+        db.remove();
+        db
+    }
+
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut file = self.0.clone().into_os_string();
+            file.push(suffix);
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+impl Drop for TempDb {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
+/// No log line holds the bot token or an interaction token (the fake issues `token-<id>`).
+pub fn assert_no_secret(logs: &Logs) {
+    let lines = logs.lines();
+    assert!(!lines.is_empty(), "something was logged");
+    for line in lines {
+        assert!(
+            !line.contains(BOT_TOKEN) && !line.contains("token-"),
+            "a secret in the log: {line}"
+        );
+    }
 }
