@@ -1,5 +1,9 @@
+//! The deckmate command line: the Discord bot (the default), a match in the terminal, perft and
+//! selfplay.
+
 use clap::{Parser, Subcommand};
 use deckmate::console::{self, ConsoleConfig};
+use deckmate::discord::logs::{self, Redacting};
 use deckmate::discord::{self, BotConfig};
 use deckmate::games::GameKind;
 use deckmate::games::chess::{PERFT_LIMIT, Position, perft};
@@ -87,6 +91,29 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
     Ok((key.trim().to_string(), value.trim().to_string()))
 }
 
+/// The log filter when RUST_LOG is not set: warnings from everything (serenity, poise, ...) and
+/// deckmate's own lines from info up (failures, refusals, matches created, timers).
+const DEFAULT_LOG: &str = "warn,deckmate=info";
+
+/// Sends log lines to standard error with every secret removed (`secrets`: the bot token; and
+/// interaction tokens wherever they appear), at the level RUST_LOG asks for, else
+/// [`DEFAULT_LOG`].
+fn init_logs(secrets: Vec<String>) {
+    use tracing_subscriber::EnvFilter;
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(spec) if !spec.trim().is_empty() => EnvFilter::try_new(&spec).unwrap_or_else(|e| {
+            eprintln!("warning: RUST_LOG={spec:?} is not a log filter ({e}); using {DEFAULT_LOG}");
+            EnvFilter::new(DEFAULT_LOG)
+        }),
+        _ => EnvFilter::new(DEFAULT_LOG),
+    };
+    let writer = Redacting::new(std::io::stderr, secrets);
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer)
+        .init();
+}
+
 fn main() -> ExitCode {
     // With no command: the bot when a token is configured, otherwise a local chess match.
     let command = Cli::parse().command.unwrap_or_else(|| {
@@ -106,6 +133,9 @@ fn main() -> ExitCode {
             session: None,
         }
     });
+    if !matches!(command, Command::Bot) {
+        init_logs(vec![]);
+    }
     match command {
         Command::Bot => run_bot(),
         Command::Play {
@@ -172,6 +202,9 @@ fn run_bot() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // RUST_LOG may come from .env, read just now.
+    init_logs(vec![config.token.clone()]);
+    let token = config.token.clone();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -185,7 +218,8 @@ fn run_bot() -> ExitCode {
     match runtime.block_on(discord::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: the bot stopped: {e}");
+            let cause = logs::redact(&logs::chain(&*e), &[token]);
+            eprintln!("error: the bot stopped: {cause}");
             ExitCode::FAILURE
         }
     }

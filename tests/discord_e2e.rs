@@ -4,77 +4,14 @@
 mod fake_discord;
 
 use deckmate::store::Store;
-use deckmate::table::{Table, TableHandle};
+use fake_discord::bot::{
+    CHANNEL, choose, content, custom_ids, ephemeral, offered, offered_text, png_size, start_bot,
+    start_bot_with, two_player_match,
+};
+use fake_discord::logs::{TempDb, assert_no_secret, runtime_with_logs};
 use fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
-use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;
-use std::time::Duration;
-
-const CHANNEL: &str = "700000000000000001";
-
-fn content(r: &Recorded) -> String {
-    r.json["data"]["content"]
-        .as_str()
-        .or(r.json["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
-
-fn ephemeral(r: &Recorded) -> bool {
-    r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
-}
-
-/// The component rows of a reply (or of a posted message).
-fn rows(r: &Recorded) -> &Value {
-    if r.json["data"]["components"].is_array() {
-        &r.json["data"]["components"]
-    } else {
-        &r.json["components"]
-    }
-}
-
-/// The custom ids of a reply's (or a posted message's) buttons and menus.
-fn custom_ids(r: &Recorded) -> Vec<String> {
-    let mut ids = Vec::new();
-    for row in rows(r).as_array().into_iter().flatten() {
-        for c in row["components"].as_array().into_iter().flatten() {
-            ids.push(c["custom_id"].as_str().unwrap_or_default().to_string());
-        }
-    }
-    ids
-}
-
-fn png_size(r: &Recorded) -> (u32, u32) {
-    let (_, bytes) = r
-        .files
-        .first()
-        .unwrap_or_else(|| panic!("no file attached: {r:?}"));
-    let img = image::load_from_memory(bytes).expect("the attachment is a PNG");
-    (img.width(), img.height())
-}
-
-async fn start_bot(fake: &FakeDiscord) {
-    let http = serenity::HttpBuilder::new("MTAw.fake.token")
-        .proxy(fake.base.clone())
-        .ratelimiter_disabled(true)
-        .build();
-    let table = TableHandle::spawn(Table::new(Store::open_in_memory().unwrap()));
-    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
-    let framework =
-        deckmate::discord::framework(table, Some(GUILD_ID.parse().unwrap()), Some(ready_tx));
-    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
-        .framework(framework)
-        .await
-        .expect("the client builds");
-    tokio::spawn(async move {
-        let _ = client.start().await;
-    });
-    tokio::time::timeout(Duration::from_secs(20), ready_rx)
-        .await
-        .expect("the bot becomes ready")
-        .unwrap();
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_from_challenge_to_draw_offer() {
@@ -366,47 +303,6 @@ async fn enprise_match(
     two_player_match(fake, alice, bob, (2, "En Prise"), options, challenge).await
 }
 
-/// Opens a challenge to the game at `game.0` in /play's list (named `game.1`) with these
-/// options and has bob accept it; returns the thread and the first board message.
-async fn two_player_match(
-    fake: &FakeDiscord,
-    alice: &Value,
-    bob: &Value,
-    game: (u64, &str),
-    options: &str,
-    challenge: u64,
-) -> (String, Recorded) {
-    let n = fake.requests().len();
-    let id = fake.command(
-        alice,
-        CHANNEL,
-        "play",
-        json!([{"name": "game", "type": 4, "value": game.0},
-               {"name": "opponent", "type": 6, "value": bob["id"]},
-               {"name": "options", "type": 3, "value": options}]),
-        json!({"users": {bob["id"].as_str().unwrap(): bob}}),
-    );
-    let reply = fake.reply_to(n, &id).await;
-    assert!(
-        content(&reply).contains(&format!("to {}", game.1)),
-        "{reply:?}"
-    );
-    let n = fake.requests().len();
-    fake.press(
-        bob,
-        CHANNEL,
-        5000 + challenge,
-        &format!("dm:challenge:{challenge}:accept"),
-    );
-    let first = fake
-        .wait_for(n, "the first board", |r| {
-            r.method == "POST" && r.path.ends_with("/messages") && !r.files.is_empty()
-        })
-        .await;
-    let thread = first.path.split('/').nth(4).unwrap().to_string();
-    (thread, first)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn en_prise_by_buttons_menus_and_the_memory_timer() {
     let fake = FakeDiscord::start().await;
@@ -582,74 +478,6 @@ async fn snipe_chess_setup_and_play_by_move_and_autocomplete() {
         ephemeral(&reply) && content(&reply).contains("it is not your turn: waiting for bob"),
         "{reply:?}"
     );
-}
-
-/// What a reply offers: (custom id, menu value) for each menu option, (custom id, None) for
-/// each button.
-fn offered(r: &Recorded) -> Vec<(String, Option<String>)> {
-    let mut out = Vec::new();
-    for row in rows(r).as_array().into_iter().flatten() {
-        for c in row["components"].as_array().into_iter().flatten() {
-            let id = c["custom_id"].as_str().unwrap_or_default().to_string();
-            match c["options"].as_array() {
-                Some(options) => out.extend(
-                    options
-                        .iter()
-                        .map(|o| (id.clone(), Some(o["value"].as_str().unwrap().to_string()))),
-                ),
-                None => out.push((id, None)),
-            }
-        }
-    }
-    out
-}
-
-/// The action text of an offered button or menu option ("play Peasant"), or a group's prefix.
-fn offered_text((id, value): &(String, Option<String>)) -> String {
-    match value {
-        Some(v) => v[1..].to_string(),
-        None => id.splitn(5, ':').nth(4).unwrap_or_default().to_string(),
-    }
-}
-
-/// Has `who` pick, from what `reply` offers, the first action that starts with one of
-/// `wanted` (opening groups on the way); returns that action's text and the reply to it.
-async fn choose(
-    fake: &FakeDiscord,
-    who: &Value,
-    thread: &str,
-    reply: Recorded,
-    wanted: &[&str],
-) -> (String, Recorded) {
-    let mut reply = reply;
-    loop {
-        let options = offered(&reply);
-        let pick = wanted
-            .iter()
-            .find_map(|w| {
-                options.iter().find(|o| {
-                    let text = offered_text(o);
-                    text.starts_with(w)
-                        || (o.1.as_deref().is_some_and(|v| v.starts_with('>'))
-                            && w.starts_with(&text))
-                })
-            })
-            .or(options.first())
-            .unwrap_or_else(|| panic!("nothing offered: {reply:?}"))
-            .clone();
-        let n = fake.requests().len();
-        let id = match &pick.1 {
-            Some(value) => fake.select(who, thread, 9000, &pick.0, value),
-            None => fake.press(who, thread, 9000, &pick.0),
-        };
-        let next = fake.reply_to(n, &id).await;
-        if pick.1.as_deref().is_some_and(|v| v.starts_with('>')) {
-            assert!(ephemeral(&next), "a group opens privately: {next:?}");
-            reply = next;
-            continue;
-        }
-        return (offered_text(&pick), next);
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -925,4 +753,201 @@ async fn a_move_that_loses_on_the_spot_is_confirmed_by_its_player_only() {
         ephemeral(&again) && content(&again).contains("is over"),
         "{again:?}"
     );
+}
+
+#[test]
+fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
+    let (runtime, logs, _guard) = runtime_with_logs("warn,deckmate=debug");
+    let db = TempDb::new("failures");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start().await;
+        start_bot_with(&fake, Store::open(&db.0).unwrap()).await;
+        let alice = user("100000000000000001", "alice");
+        let bob = user("100000000000000002", "bob");
+        let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+        let move_cmd = |who: &Value, text: &str| {
+            fake.command(
+                who,
+                &thread,
+                "move",
+                json!([{"name": "action", "type": 3, "value": text}]),
+                json!({}),
+            )
+        };
+
+        // A move out of turn: refused, and logged at info with its match.
+        let n = fake.requests().len();
+        let id = move_cmd(&bob, "e5");
+        let reply = fake.reply_to(n, &id).await;
+        assert_eq!(content(&reply), "it is not your turn: waiting for alice");
+        let line = logs
+            .wait_for(&[
+                "a request was refused",
+                "match_id=1",
+                "request=/move action:e5",
+            ])
+            .await;
+        assert!(
+            line.contains("INFO") && line.contains("reason=it is not your turn: waiting for alice"),
+            "{line}"
+        );
+
+        // A stale menu: refused, logged with its match and the choice made.
+        let n = fake.requests().len();
+        let id = move_cmd(&alice, "e4");
+        fake.reply_to(n, &id).await;
+        let n = fake.requests().len();
+        let id = fake.select(&bob, &thread, 9000, "dm:choose:1:0", "=e5");
+        let reply = fake.reply_to(n, &id).await;
+        assert!(content(&reply).contains("has moved on"), "{reply:?}");
+        let line = logs
+            .wait_for(&["a request was refused", "match_id=1", "dm:choose:1:0"])
+            .await;
+        assert!(
+            line.contains("INFO") && line.contains("has moved on"),
+            "{line}"
+        );
+
+        // Storage fails (the action log refuses to grow): the player hears it in short, the
+        // log has every cause, SQLite's words included.
+        let conn = rusqlite::Connection::open(&db.0).unwrap();
+        conn.execute_batch(
+            "CREATE TRIGGER full BEFORE INSERT ON actions \
+             BEGIN SELECT RAISE(ABORT, 'the test disk is full'); END;",
+        )
+        .unwrap();
+        let n = fake.requests().len();
+        let id = move_cmd(&bob, "e5");
+        let reply = fake.reply_to(n, &id).await;
+        assert!(ephemeral(&reply), "{reply:?}");
+        assert_eq!(
+            content(&reply),
+            "Something went wrong on our side: storage failed; the match is unchanged. \
+             Please try again."
+        );
+        let line = logs
+            .wait_for(&["a request failed on our side", "match_id=1"])
+            .await;
+        assert!(
+            line.contains("ERROR")
+                && line.contains("request=/move action:e5")
+                && line.contains(
+                    "error=storage failed; the match is unchanged: database error: \
+                     the test disk is full"
+                ),
+            "{line}"
+        );
+
+        // A command that fails before the table answers (bob's record cannot be written):
+        // logged with the match of the thread it was used in.
+        conn.execute_batch(
+            "DROP TRIGGER full; CREATE TRIGGER locked BEFORE UPDATE ON players \
+             BEGIN SELECT RAISE(ABORT, 'players are locked for the test'); END;",
+        )
+        .unwrap();
+        let n = fake.requests().len();
+        let id = fake.command(&bob, &thread, "view", json!([]), json!({}));
+        let reply = fake.reply_to(n, &id).await;
+        assert!(ephemeral(&reply), "{reply:?}");
+        assert_eq!(
+            content(&reply),
+            "Something went wrong on our side (storage failed). Please try again."
+        );
+        let line = logs
+            .wait_for(&["a request failed", "match_id=1", "request=/view"])
+            .await;
+        assert!(
+            line.contains("ERROR") && line.contains("players are locked for the test"),
+            "{line}"
+        );
+        conn.execute_batch("DROP TRIGGER locked;").unwrap();
+
+        // A background task: En Prise Memory's time runs out when the bot may no longer post
+        // in the thread.
+        let (_, first) = two_player_match(
+            &fake,
+            &alice,
+            &bob,
+            (2, "En Prise"),
+            "variant=memory memory_seconds=1",
+            2,
+        )
+        .await;
+        assert!(content(&first).contains("to play"), "{first:?}");
+        fake.posts_fail.store(true, Ordering::Relaxed);
+        let line = logs
+            .wait_for(&[
+                "a timer ran out but its message could not be posted",
+                "match_id=2",
+            ])
+            .await;
+        assert!(
+            line.contains("ERROR") && line.contains("error=Missing Permissions"),
+            "{line}"
+        );
+        assert_no_secret(&logs);
+    });
+}
+
+#[test]
+fn an_interaction_delivered_twice_is_applied_once() {
+    let (runtime, logs, _guard) = runtime_with_logs("warn,deckmate=debug");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start().await;
+        let table = start_bot(&fake).await;
+        let alice = user("100000000000000001", "alice");
+        let bob = user("100000000000000002", "bob");
+        let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+
+        // A menu choice, delivered again once it was answered: Discord takes one answer per
+        // interaction, so the second (the same board) is refused and e4 is shown once.
+        let n = fake.requests().len();
+        let id = fake.select(&alice, &thread, 9000, "dm:choose:1:0", "=e4");
+        let first = fake.reply_to(n, &id).await;
+        assert!(content(&first).contains("White plays e4"), "{first:?}");
+        fake.redeliver(&id);
+        let answers = fake.answers(n, &id, 2).await;
+        let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+        assert_eq!(statuses, [204, 400], "{answers:?}");
+
+        // A /move delivered twice at once: whichever answer comes first is shown.
+        let n = fake.requests().len();
+        let id = fake.command(
+            &bob,
+            &thread,
+            "move",
+            json!([{"name": "action", "type": 3, "value": "e5"}]),
+            json!({}),
+        );
+        fake.redeliver(&id);
+        let answers = fake.answers(n, &id, 2).await;
+        let shown: Vec<&Recorded> = answers.iter().filter(|a| a.status == 204).collect();
+        assert_eq!(shown.len(), 1, "{answers:?}");
+        assert!(content(shown[0]).contains("Black plays e5"), "{shown:?}");
+
+        // Each was applied once: two actions in the match's log, version 2 on the board.
+        let stored = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
+        let played: Vec<&str> = stored.actions.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(played, ["e4", "e5"]);
+        let n = fake.requests().len();
+        let id = fake.command(&alice, &thread, "board", json!([]), json!({}));
+        assert_eq!(custom_ids(&fake.reply_to(n, &id).await), ["dm:choose:1:2"]);
+
+        // The log says so at info, with the match; nothing is logged as an error.
+        logs.wait_for_lines(
+            &[
+                "an interaction arrived again; it was applied once",
+                "match_id=1",
+            ],
+            2,
+        )
+        .await;
+        let refusals = logs
+            .wait_for_lines(&["Discord refused a second answer", "match_id=1"], 2)
+            .await;
+        assert!(refusals.iter().all(|l| l.contains("INFO")), "{refusals:?}");
+        let errors = logs.with(&["ERROR"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_no_secret(&logs);
+    });
 }

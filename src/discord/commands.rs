@@ -1,16 +1,18 @@
 //! Slash commands and buttons. Each one parses, calls the table, and replies; player mistakes
 //! get an ephemeral, precise reply; internal failures are logged and answered generically.
 
-use super::menu::{self, Pick};
-use super::{ButtonAction, Context, Data, Error};
+use super::menu;
+use super::{ButtonAction, Context, Data, Error, logs};
 use crate::engine::GameRng;
 use crate::games::GameKind;
 use crate::render;
-use crate::store::{MatchId, Place, Player, PlayerId};
+use crate::store::{MatchId, Player, PlayerId};
 use crate::table::{Request, Table, TableError, Update};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::{Duration, Instant};
+
+pub use super::rules::rules_summary;
 
 /// How long a challenge waits for its answers.
 pub const CHALLENGE_TTL: Duration = Duration::from_secs(15 * 60);
@@ -70,11 +72,11 @@ pub struct Challenge {
 }
 
 impl Challenge {
-    fn invited(&self) -> &[serenity::User] {
+    pub(super) fn invited(&self) -> &[serenity::User] {
         &self.players[1..]
     }
 
-    fn waiting(&self) -> Vec<serenity::UserId> {
+    pub(super) fn waiting(&self) -> Vec<serenity::UserId> {
         self.invited()
             .iter()
             .map(|u| u.id)
@@ -123,15 +125,50 @@ fn mention(player: &Player) -> String {
     }
 }
 
-/// What a player sees for a table error: the error itself, unless it is ours.
-fn player_message(error: &TableError) -> String {
+/// What a player sees for a table error: the error itself, in its short form when it is ours
+/// (the log has the whole story, see [`logs::refused`]).
+pub(super) fn player_message(error: &TableError) -> String {
     match error {
-        TableError::Storage(detail) => {
-            eprintln!("storage error: {detail:?}");
-            "Something went wrong on our side; nothing was changed. Please try again.".into()
+        TableError::Storage(_) => {
+            format!("Something went wrong on our side: {error}. Please try again.")
         }
         other => other.to_string(),
     }
+}
+
+/// Logs a table call of this command that did not go through; returns what the caller is told.
+fn refused(ctx: Context<'_>, match_id: Option<MatchId>, error: &TableError) -> String {
+    logs::refused(&ctx.invocation_string(), ctx.author().id, match_id, error)
+}
+
+/// Logs a command the table applied (at debug), or one Discord delivered again, which the
+/// table recognised by its key and applied only once (at info).
+fn log_applied(ctx: Context<'_>, match_id: MatchId, update: &Update) {
+    let request = logs::redact(&ctx.invocation_string(), &[]);
+    let user = ctx.author().id;
+    if update.repeated {
+        tracing::info!(
+            match_id,
+            %user,
+            %request,
+            "an interaction arrived again; it was applied once"
+        );
+    } else {
+        tracing::debug!(match_id, version = update.version, %user, %request, "a command was applied");
+    }
+}
+
+/// Refuses a command for a reason of the caller's (a bad option, the wrong channel): logged at
+/// debug, told privately.
+async fn refuse(ctx: Context<'_>, reason: impl Into<String>) -> Result<(), Error> {
+    let reason = reason.into();
+    tracing::debug!(
+        user = %ctx.author().id,
+        request = %logs::redact(&ctx.invocation_string(), &[]),
+        %reason,
+        "a command was refused"
+    );
+    ephemeral(ctx, reason).await
 }
 
 /// The public message after a change: what happened, then who is to act (pinged) or the result.
@@ -173,7 +210,7 @@ pub fn choice_components(update: &Update) -> Vec<serenity::CreateActionRow> {
 
 /// Buttons or a menu for the `actions` that start with `prefix`; nothing when they do not fit
 /// (then /move with autocomplete offers them).
-fn action_components(
+pub(super) fn action_components(
     actions: &[String],
     prefix: &str,
     match_id: MatchId,
@@ -250,10 +287,12 @@ pub fn start_timer(
     else {
         return;
     };
+    tracing::debug!(match_id = id, version, seconds, "a timer starts");
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
         match table.call(move |t| t.expire(id, version)).await {
             Ok(Ok(update)) => {
+                tracing::info!(match_id = id, version, "a timer ran out and was applied");
                 let message = serenity::CreateMessage::new()
                     .content(update_text(&update))
                     .add_file(serenity::CreateAttachment::bytes(
@@ -262,24 +301,45 @@ pub fn start_timer(
                     ))
                     .components(choice_components(&update));
                 if let Err(e) = channel.send_message(&http, message).await {
-                    eprintln!("match #{id}: posting the timeout failed: {e}");
+                    tracing::error!(
+                        match_id = id,
+                        %channel,
+                        error = %logs::chain(&e),
+                        "a timer ran out but its message could not be posted"
+                    );
                 }
             }
             // The players acted first: this timer is out of date.
-            Ok(Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_))) => {}
-            Ok(Err(e)) => eprintln!("match #{id}: timeout failed: {e}"),
-            Err(e) => eprintln!("match #{id}: timeout failed: {e}"),
+            Ok(Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_))) => {
+                tracing::debug!(
+                    match_id = id,
+                    version,
+                    "a timer ran out after the match moved on"
+                );
+            }
+            Ok(Err(e)) => tracing::error!(
+                match_id = id,
+                version,
+                error = %logs::chain(&e),
+                "a timer ran out but could not be applied"
+            ),
+            Err(e) => tracing::error!(
+                match_id = id,
+                version,
+                error = %logs::chain(&e),
+                "a timer ran out but the table did not answer"
+            ),
         }
     });
 }
 
-async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+pub(super) async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
     ctx.send(CreateReply::default().content(text).ephemeral(true))
         .await?;
     Ok(())
 }
 
-async fn player_of(data: &Data, user: &serenity::User) -> Result<Player, Error> {
+pub(super) async fn player_of(data: &Data, user: &serenity::User) -> Result<Player, Error> {
     let (id, name) = (user.id.to_string(), user.display_name().to_string());
     Ok(data
         .table
@@ -288,7 +348,10 @@ async fn player_of(data: &Data, user: &serenity::User) -> Result<Player, Error> 
 }
 
 /// The match played in this channel (a match thread), or a message saying where to go.
-async fn match_here(data: &Data, channel: serenity::ChannelId) -> Result<Option<MatchId>, Error> {
+pub(super) async fn match_here(
+    data: &Data,
+    channel: serenity::ChannelId,
+) -> Result<Option<MatchId>, Error> {
     let thread = channel.to_string();
     Ok(data
         .table
@@ -317,14 +380,14 @@ pub async fn play(
     players.extend(opponent2);
     players.extend(opponent3);
     if let Some(reason) = challenge_problem(&players) {
-        return ephemeral(ctx, reason).await;
+        return refuse(ctx, reason).await;
     }
     let options = match parse_options(options.as_deref().unwrap_or("")) {
         Ok(options) => options,
-        Err(reason) => return ephemeral(ctx, reason).await,
+        Err(reason) => return refuse(ctx, reason).await,
     };
     if let Err(e) = kind.start(&options, players.len(), &mut GameRng::from_seed(0)) {
-        return ephemeral(ctx, e.to_string()).await;
+        return refuse(ctx, e.to_string()).await;
     }
     let id = ctx
         .data()
@@ -375,7 +438,7 @@ pub fn challenge_problem(players: &[serenity::User]) -> Option<String> {
     None
 }
 
-fn challenge_text(c: &Challenge) -> String {
+pub(super) fn challenge_text(c: &Challenge) -> String {
     let invited: Vec<String> = c.invited().iter().map(|u| format!("<@{}>", u.id)).collect();
     let mut text = format!(
         "<@{}> challenges {} to {}.",
@@ -445,7 +508,7 @@ async fn board_after(
     + 'static,
 ) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     // The interaction's id keys the request: Discord delivering it again changes nothing.
@@ -458,7 +521,16 @@ async fn board_after(
         work(t, id, player, request)
     };
     match ctx.data().table.call(call).await? {
+        Ok(update) if update.repeated => {
+            // Discord delivered this interaction again: it was applied once. The same answer
+            // is given (Discord keeps whichever arrives first and refuses the other), without
+            // the private lines and timer that went with the first.
+            log_applied(ctx, id, &update);
+            ctx.send(board_reply(&update)).await?;
+            Ok(())
+        }
         Ok(update) => {
+            log_applied(ctx, id, &update);
             ctx.send(board_reply(&update)).await?;
             if let Some(text) = private_lines(&update, player) {
                 ctx.send(CreateReply::default().content(text).ephemeral(true))
@@ -488,13 +560,13 @@ async fn board_after(
             .await?;
             Ok(())
         }
-        Err(e) => ephemeral(ctx, player_message(&e)).await,
+        Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     }
 }
 
 /// The private question asked before an action that loses on the spot: the warning and a
 /// button that plays it anyway (while the match has not moved on).
-fn confirmation(
+pub(super) fn confirmation(
     match_id: MatchId,
     version: u64,
     warning: &str,
@@ -535,14 +607,14 @@ pub async fn move_(
 #[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     match ctx.data().table.call(move |t| t.show(id)).await? {
         Ok(update) => {
             ctx.send(board_reply(&update)).await?;
             Ok(())
         }
-        Err(e) => ephemeral(ctx, player_message(&e)).await,
+        Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     }
 }
 
@@ -553,7 +625,7 @@ pub async fn view(
     #[description = "Send it to you by direct message"] dm: Option<bool>,
 ) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let view = match ctx
@@ -563,7 +635,7 @@ pub async fn view(
         .await?
     {
         Ok(view) => view,
-        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+        Err(e) => return ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     };
     let png = ctx
         .data()
@@ -579,7 +651,12 @@ pub async fn view(
         match ctx.author().direct_message(ctx, message).await {
             Ok(_) => return ephemeral(ctx, "Sent to you by direct message.").await,
             Err(e) => {
-                eprintln!("direct message failed: {e}");
+                tracing::info!(
+                    match_id = id,
+                    user = %ctx.author().id,
+                    error = %logs::chain(&e),
+                    "a view could not be sent by direct message; shown privately instead"
+                );
                 note = format!(
                     "I could not send you a direct message (your DMs may be closed), so here it is privately. {note}"
                 );
@@ -606,7 +683,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return ephemeral(ctx, NOT_A_MATCH).await;
+        return refuse(ctx, NOT_A_MATCH).await;
     };
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let key = format!("interaction:{}", ctx.id());
@@ -623,8 +700,9 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
         .await?
     {
         Ok(update) => update,
-        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+        Err(e) => return ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     };
+    log_applied(ctx, id, &update);
     if update.result.is_some() {
         ctx.send(board_reply(&update)).await?;
         return Ok(());
@@ -674,7 +752,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let list = match ctx.data().table.call(move |t| t.matches_of(player)).await? {
         Ok(list) => list,
-        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+        Err(e) => return ephemeral(ctx, refused(ctx, None, &e)).await,
     };
     let guild = ctx.guild_id().map(|g| g.to_string());
     let lines: Vec<String> = list
@@ -716,318 +794,8 @@ pub async fn rules(
     ephemeral(ctx, rules_summary(game.kind())).await
 }
 
-pub fn rules_summary(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Chess => {
-            "**Chess**: standard FIDE rules. Type moves in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI \
-             (e2e4). Checkmate wins; stalemate, threefold repetition, the fifty-move rule and dead \
-             positions draw automatically. Use /draw to offer a draw and /resign to resign."
-        }
-        GameKind::Enthralling => {
-            "**Enthralling Chess**: chess where, from your fourth move on, every move is followed \
-             by **Enthrall** (take an opponent's piece other than king or queen onto an empty \
-             starting square of that type on your side: `Nf3 enthrall Nc6 g1`) or **Liberate** \
-             (remove one of your own pieces the opponent holds, except the one they enthralled \
-             most recently: `Qd2 liberate Bc8`). Leave the opponent a lone king after your move \
-             to win; if you can neither enthrall nor liberate, the game is drawn."
-        }
-        GameKind::Enprise => {
-            "**En Prise** (2-4 players): build the board while you play. Each turn, place your \
-             next battleplan card on a new square touching the board (`N@1,0`; a pawn may go \
-             face-down as a vacant square: `P@1,0 down`; a piece may also go onto a vacant \
-             square) or move a piece over existing squares (`Q 0,0 to 2,2`, capture `Q 0,0 x \
-             2,2`). Pawns never move. Squares are x,y from the first card. Summon your king \
-             (`K@x,y`) once 6 vacant squares exist; then everyone must. Checkmate, stalemate or \
-             shuttling a piece six moves in a row puts a player out; the last one standing wins. \
-             Variants: variant=blind|memory|casino, alliance=true (four players)."
-        }
-        GameKind::Echek => {
-            "**Echek n°1**: six pieces a side, no board: every piece must fit in one 4x4 window, \
-             and each colour stays one group (touching by sides or corners). Each turn, put a \
-             piece from your supply next to your own (`N@1,1`; never beside the enemy king), or \
-             move one (`Q 0,0 to 2,2`); nothing is ever captured. Queen: leaves when surrounded. \
-             Rook: once, `swap` it with your king. Bishop: sends a piece back to its supply as it \
-             arrives (`B@1,1 return 0,2`). Pawn: may step as it arrives (`P@1,1 to 1,2`). Surround \
-             the enemy king on all eight sides (pieces or the limit) to win."
-        }
-        GameKind::Snipe => {
-            "**Snipe Chess**: a 10x10 forest of 2x2 cards. First each player places a king and \
-             four pawns on their home row of cards, one per card (`K@c1`, `P@e2`; option \
-             auto=true places them at random). Then move one piece any distance in a straight \
-             line (`Kc1-c4`): through your own pieces but never onto them, never through trees \
-             or the opponent; nothing is captured. End a move on a rotation space to turn cards, \
-             pieces and all: a king up to three, a pawn one (`rotate c3 cw`, `ccw`, or `180` on a \
-             180 space; `done` to stop). A king with no free space beside it (trees, pieces, \
-             edge) loses. Options: last_chance=true, feather=true."
-        }
-        GameKind::Chessatete => {
-            "**Chess-à-Tête**: a card game of chess pieces. Your King starts on your board; \
-             you hold seven cards. Each turn, up to three actions: put piece cards on your board \
-             (`play Knight`; limits: one queen, two each of knights, bishops and rooks, eight \
-             pawns; pawns use a stronger second ability when their match is already there), \
-             play action cards (`play Spy`, `play Medic on Peasant`), one combat card \
-             (`attack Fork with Knight, Knight, Peasant`), and at the end burn cards to draw new \
-             ones (`burn Skirmish`), then `end` to draw back to seven. The defender answers an \
-             attack with `defend ...`, `play Block` or `take`, and picks the pieces lost \
-             (`lose Bishop, Peasant`). Win by an attack stronger than the whole enemy board \
-             (the King's 7 hit points included), by the Checkmate card, or when the opponent \
-             cannot draw back to seven. /view shows your hand privately."
-        }
-    }
-}
-
-/// Logs internal failures and answers the player without detail.
-pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
-    match error {
-        poise::FrameworkError::Command { error, ctx, .. } => {
-            eprintln!("command /{} failed: {error:?}", ctx.command().name);
-            let _ = ctx
-                .send(
-                    CreateReply::default()
-                        .content("Something went wrong on our side; nothing was changed.")
-                        .ephemeral(true),
-                )
-                .await;
-        }
-        other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
-                eprintln!("error while handling an error: {e}");
-            }
-        }
-    }
-}
-
-/// Buttons: challenges and draw offers.
-pub async fn on_event(
-    ctx: &serenity::Context,
-    event: &serenity::FullEvent,
-    data: &Data,
-) -> Result<(), Error> {
-    let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(press),
-    } = event
-    else {
-        return Ok(());
-    };
-    let Some(action) = ButtonAction::parse(&press.data.custom_id) else {
-        return Ok(());
-    };
-    match action {
-        ButtonAction::AcceptChallenge(id) => accept_challenge(ctx, press, data, id).await,
-        ButtonAction::DeclineChallenge(id) => decline_challenge(ctx, press, data, id).await,
-        ButtonAction::AcceptDraw { match_id, version } => {
-            answer_draw(ctx, press, data, match_id, version, true).await
-        }
-        ButtonAction::DeclineDraw { match_id, version } => {
-            answer_draw(ctx, press, data, match_id, version, false).await
-        }
-        ButtonAction::Act {
-            match_id,
-            version,
-            text,
-        } => act_by_component(ctx, press, data, match_id, version, text, false).await,
-        ButtonAction::Confirm {
-            match_id,
-            version,
-            text,
-        } => act_by_component(ctx, press, data, match_id, version, text, true).await,
-        ButtonAction::Choose { match_id, version } => {
-            let serenity::ComponentInteractionDataKind::StringSelect { values } = &press.data.kind
-            else {
-                return tell(ctx, press, "That menu is not one of mine.").await;
-            };
-            match values.first().and_then(|v| Pick::from_value(v)) {
-                Some(Pick::Act(text)) => {
-                    act_by_component(ctx, press, data, match_id, version, text, false).await
-                }
-                Some(Pick::More(prefix)) => {
-                    narrow(ctx, press, data, match_id, version, prefix).await
-                }
-                None => tell(ctx, press, "Choose one of the actions in the menu.").await,
-            }
-        }
-        ButtonAction::Mine { match_id } => show_choices(ctx, press, data, match_id).await,
-    }
-}
-
-/// "Choose privately": the presser's own view (their hand) and their choices, for their eyes.
-async fn show_choices(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    match_id: MatchId,
-) -> Result<(), Error> {
-    let player = player_of(data, &press.user).await?.id;
-    let result = data
-        .table
-        .call(move |t| {
-            t.choices_for(match_id, player, None)
-                .map(|mine| (render::private_picture(&mine.view), mine))
-        })
-        .await?;
-    let (png, mine) = match result {
-        Ok(found) => found,
-        Err(e) => return tell(ctx, press, player_message(&e)).await,
-    };
-    let rows = action_components(&mine.actions, "", match_id, mine.version);
-    let content = if mine.actions.is_empty() {
-        format!(
-            "Nothing for you to do in match #{match_id} now (waiting for {}). Your view:",
-            mine.waiting_for.join(", ")
-        )
-    } else if rows.is_empty() {
-        format!(
-            "You have {} choices in match #{match_id}, too many for a menu: type /move and \
-             autocomplete offers them. Your view:",
-            mine.actions.len()
-        )
-    } else {
-        format!("Your choices in match #{match_id} (only you see this):")
-    };
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(content)
-                    .add_file(serenity::CreateAttachment::bytes(png, "view.png"))
-                    .components(rows)
-                    .ephemeral(true),
-            ),
-        )
-        .await?;
-    Ok(())
-}
-
-/// A group in a menu ("attack Fork …"): a menu of its actions, for the presser only.
-async fn narrow(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    match_id: MatchId,
-    version: u64,
-    prefix: String,
-) -> Result<(), Error> {
-    let player = player_of(data, &press.user).await?.id;
-    let result = data
-        .table
-        .call(move |t| t.choices_for(match_id, player, Some(version)))
-        .await?;
-    let mine = match result {
-        Ok(mine) => mine,
-        Err(e) => return tell(ctx, press, player_message(&e)).await,
-    };
-    if mine.actions.is_empty() {
-        let waiting = mine.waiting_for.join(", ");
-        return tell(
-            ctx,
-            press,
-            format!("It is not your turn: waiting for {waiting}."),
-        )
-        .await;
-    }
-    let rows = action_components(&mine.actions, &prefix, match_id, version);
-    if rows.is_empty() {
-        return tell(
-            ctx,
-            press,
-            format!("None of your actions starts with \"{prefix}\"."),
-        )
-        .await;
-    }
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(format!("{prefix} …"))
-                    .components(rows)
-                    .ephemeral(true),
-            ),
-        )
-        .await?;
-    Ok(())
-}
-
-/// A button or menu choice: the action is played for whoever pressed it, if that player holds
-/// a seat that must act and the match has not moved on since the buttons were made. An action
-/// that loses on the spot is first asked about privately, unless `confirmed`.
-async fn act_by_component(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    match_id: MatchId,
-    version: u64,
-    text: String,
-    confirmed: bool,
-) -> Result<(), Error> {
-    let player = player_of(data, &press.user).await?.id;
-    let key = format!("interaction:{}", press.id);
-    let result = data
-        .table
-        .call(move |t| {
-            let request = Request {
-                expected: Some(version),
-                key: Some(&key),
-                confirmed,
-            };
-            t.act(match_id, player, request, &text)
-        })
-        .await?;
-    let update = match result {
-        Ok(update) => update,
-        Err(TableError::Confirm {
-            warning,
-            action,
-            version,
-        }) => {
-            let (text, buttons) = confirmation(match_id, version, &warning, &action);
-            let reply = serenity::CreateInteractionResponseMessage::new()
-                .content(text)
-                .components(buttons)
-                .ephemeral(true);
-            press
-                .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
-                .await?;
-            return Ok(());
-        }
-        Err(e) => return tell(ctx, press, player_message(&e)).await,
-    };
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(update_text(&update))
-                    .add_file(serenity::CreateAttachment::bytes(
-                        update.board_png.clone(),
-                        "board.png",
-                    ))
-                    .components(choice_components(&update)),
-            ),
-        )
-        .await?;
-    if let Some(text) = private_lines(&update, player) {
-        press
-            .create_followup(
-                ctx,
-                serenity::CreateInteractionResponseFollowup::new()
-                    .content(text)
-                    .ephemeral(true),
-            )
-            .await?;
-    }
-    start_timer(
-        ctx.http.clone(),
-        data.table.clone(),
-        press.channel_id,
-        update.timer(),
-    );
-    Ok(())
-}
-
 /// The lines of `update` meant for `player` alone (a peek at cards), to show them privately.
-fn private_lines(update: &Update, player: PlayerId) -> Option<String> {
+pub(super) fn private_lines(update: &Update, player: PlayerId) -> Option<String> {
     let lines: Vec<&str> = update
         .private
         .iter()
@@ -1040,281 +808,4 @@ fn private_lines(update: &Update, player: PlayerId) -> Option<String> {
         .map(|(_, text)| text.as_str())
         .collect();
     (!lines.is_empty()).then(|| lines.join("\n"))
-}
-
-async fn tell(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    text: impl Into<String>,
-) -> Result<(), Error> {
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(text)
-                    .ephemeral(true),
-            ),
-        )
-        .await?;
-    Ok(())
-}
-
-async fn settle(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    text: impl Into<String>,
-) -> Result<(), Error> {
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::UpdateMessage(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(text)
-                    .components(vec![]),
-            ),
-        )
-        .await?;
-    Ok(())
-}
-
-/// The open challenge `id`, or why there is none (expired ones are removed).
-fn open_challenge(data: &Data, id: u64) -> Result<Challenge, &'static str> {
-    let mut challenges = data.challenges.lock().expect("not poisoned");
-    match challenges.get(&id) {
-        None => Err("This challenge is no longer open."),
-        Some(c) if c.created.elapsed() > CHALLENGE_TTL => {
-            challenges.remove(&id);
-            Err("This challenge has expired. Start a new one with /play.")
-        }
-        Some(c) => Ok(c.clone()),
-    }
-}
-
-async fn accept_challenge(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    id: u64,
-) -> Result<(), Error> {
-    let mut challenge = match open_challenge(data, id) {
-        Ok(c) => c,
-        Err(reason) => return tell(ctx, press, reason).await,
-    };
-    let clicker = press.user.id;
-    if !challenge.invited().iter().any(|u| u.id == clicker) {
-        return tell(ctx, press, "This challenge is not addressed to you.").await;
-    }
-    if !challenge.accepted.contains(&clicker) {
-        challenge.accepted.push(clicker);
-    }
-    if !challenge.waiting().is_empty() {
-        data.challenges
-            .lock()
-            .expect("not poisoned")
-            .insert(id, challenge.clone());
-        let text = challenge_text(&challenge);
-        press
-            .create_response(
-                ctx,
-                serenity::CreateInteractionResponse::UpdateMessage(
-                    serenity::CreateInteractionResponseMessage::new().content(text),
-                ),
-            )
-            .await?;
-        return Ok(());
-    }
-    // Everyone is in: acknowledge now (thread and match creation may take a moment).
-    data.challenges.lock().expect("not poisoned").remove(&id);
-    press.defer(ctx).await?;
-    let mut players = Vec::new();
-    for user in &challenge.players {
-        players.push(player_of(data, user).await?);
-    }
-    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-    let thread = press
-        .channel_id
-        .create_thread_from_message(
-            ctx,
-            press.message.id,
-            serenity::CreateThread::new(format!(
-                "{}: {}",
-                challenge.game.name(),
-                names.join(" vs ")
-            ))
-            .kind(serenity::ChannelType::PublicThread),
-        )
-        .await?;
-    let place = Place {
-        guild_id: challenge.guild.map(|g| g.to_string()),
-        channel_id: Some(press.channel_id.to_string()),
-        thread_id: Some(thread.id.to_string()),
-    };
-    let seed = GameRng::from_seed(id ^ press.id.get()).next_u64();
-    let (game, options) = (challenge.game, challenge.options.clone());
-    let update = data
-        .table
-        .call(move |t| t.create(game, &options, &players, seed, &place))
-        .await??;
-    thread
-        .id
-        .send_message(
-            ctx,
-            serenity::CreateMessage::new()
-                .content(update_text(&update))
-                .add_file(serenity::CreateAttachment::bytes(
-                    update.board_png.clone(),
-                    "board.png",
-                ))
-                .components(choice_components(&update)),
-        )
-        .await?;
-    start_timer(
-        ctx.http.clone(),
-        data.table.clone(),
-        thread.id,
-        update.timer(),
-    );
-    press
-        .edit_response(
-            ctx,
-            serenity::EditInteractionResponse::new()
-                .content(format!(
-                    "Challenge accepted: match #{} is on in <#{}>.",
-                    update.match_id, thread.id
-                ))
-                .components(vec![]),
-        )
-        .await?;
-    Ok(())
-}
-
-async fn decline_challenge(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    id: u64,
-) -> Result<(), Error> {
-    let challenge = match open_challenge(data, id) {
-        Ok(c) => c,
-        Err(reason) => return tell(ctx, press, reason).await,
-    };
-    if !challenge.players.iter().any(|u| u.id == press.user.id) {
-        return tell(ctx, press, "This challenge is not addressed to you.").await;
-    }
-    data.challenges.lock().expect("not poisoned").remove(&id);
-    let verb = if press.user.id == challenge.players[0].id {
-        "withdrew"
-    } else {
-        "declined"
-    };
-    settle(
-        ctx,
-        press,
-        format!(
-            "<@{}> {verb} the challenge to {}.",
-            press.user.id,
-            challenge.game.name()
-        ),
-    )
-    .await
-}
-
-async fn answer_draw(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    match_id: MatchId,
-    version: u64,
-    accept: bool,
-) -> Result<(), Error> {
-    let player = player_of(data, &press.user).await?.id;
-    let key = format!("interaction:{}", press.id);
-    let result = data
-        .table
-        .call(move |t| {
-            let request = Request {
-                expected: Some(version),
-                key: Some(&key),
-                confirmed: false,
-            };
-            if accept {
-                t.accept_draw(match_id, player, request)
-            } else {
-                t.decline_draw(match_id, player, request)
-            }
-        })
-        .await?;
-    match result {
-        Ok(update) => settle(ctx, press, update_text(&update)).await,
-        Err(TableError::Stale(_)) => {
-            tell(
-                ctx,
-                press,
-                "This draw offer is out of date: the match has moved on.",
-            )
-            .await
-        }
-        Err(e) => tell(ctx, press, player_message(&e)).await,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::Store;
-
-    fn data_with(challenge: Challenge) -> Data {
-        let data = Data::new(crate::table::TableHandle::spawn(Table::new(
-            Store::open_in_memory().unwrap(),
-        )));
-        data.challenges.lock().unwrap().insert(1, challenge);
-        data
-    }
-
-    fn challenge(age: Duration) -> Challenge {
-        let mut a = serenity::User::default();
-        a.id = serenity::UserId::new(1);
-        let mut b = serenity::User::default();
-        b.id = serenity::UserId::new(2);
-        Challenge {
-            game: GameKind::Chess,
-            options: vec![],
-            players: vec![a, b],
-            accepted: vec![],
-            guild: None,
-            created: Instant::now() - age,
-        }
-    }
-
-    #[test]
-    fn challenges_expire_and_are_removed() {
-        let fresh = data_with(challenge(Duration::from_secs(60)));
-        assert!(open_challenge(&fresh, 1).is_ok());
-        assert_eq!(
-            open_challenge(&fresh, 2).unwrap_err(),
-            "This challenge is no longer open."
-        );
-        let old = data_with(challenge(CHALLENGE_TTL + Duration::from_secs(1)));
-        assert!(open_challenge(&old, 1).unwrap_err().contains("expired"));
-        assert!(
-            old.challenges.lock().unwrap().is_empty(),
-            "an expired challenge is dropped"
-        );
-    }
-
-    #[test]
-    fn challenge_text_names_who_is_still_awaited() {
-        let mut c = challenge(Duration::ZERO);
-        c.options = vec![("fen".into(), "x".into())];
-        let text = challenge_text(&c);
-        assert!(
-            text.starts_with("<@1> challenges <@2> to Chess. Options: fen=x."),
-            "{text}"
-        );
-        assert!(
-            text.contains("Waiting for <@2> to accept (within 15 minutes)."),
-            "{text}"
-        );
-    }
 }

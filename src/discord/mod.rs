@@ -1,8 +1,11 @@
 //! The Discord adapter: poise slash commands and buttons over the table service. Thin: parse,
 //! call the table (on its own thread, through [`TableHandle`]), reply.
 
+mod buttons;
 mod commands;
+pub mod logs;
 pub mod menu;
+mod rules;
 
 pub use commands::commands;
 
@@ -35,13 +38,24 @@ impl Data {
     }
 }
 
-/// How the bot is configured: from the environment, or a `.env` file beside it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How the bot is configured: from the environment, or a `.env` file beside it. Its `Debug`
+/// never shows the token.
+#[derive(Clone, PartialEq, Eq)]
 pub struct BotConfig {
     pub token: String,
     pub database_path: PathBuf,
     /// Register commands in this one server only (instant, for development).
     pub dev_guild: Option<u64>,
+}
+
+impl std::fmt::Debug for BotConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotConfig")
+            .field("token", &logs::REDACTED)
+            .field("database_path", &self.database_path)
+            .field("dev_guild", &self.dev_guild)
+            .finish()
+    }
 }
 
 #[derive(Debug, Error, PartialEq, Eq)]
@@ -100,9 +114,9 @@ pub fn framework(
         .options(poise::FrameworkOptions {
             commands: commands(),
             initialize_owners: false,
-            on_error: |error| Box::pin(commands::on_error(error)),
+            on_error: |error| Box::pin(logs::on_error(error)),
             event_handler: |framework, event| {
-                Box::pin(commands::on_event(
+                Box::pin(buttons::on_event(
                     framework.serenity_context,
                     event,
                     framework.user_data,
@@ -195,6 +209,19 @@ pub enum ButtonAction {
 }
 
 impl ButtonAction {
+    /// The match the button belongs to (none for a challenge, which has no match yet).
+    pub fn match_id(&self) -> Option<i64> {
+        match self {
+            ButtonAction::AcceptChallenge(_) | ButtonAction::DeclineChallenge(_) => None,
+            ButtonAction::AcceptDraw { match_id, .. }
+            | ButtonAction::DeclineDraw { match_id, .. }
+            | ButtonAction::Act { match_id, .. }
+            | ButtonAction::Confirm { match_id, .. }
+            | ButtonAction::Choose { match_id, .. }
+            | ButtonAction::Mine { match_id } => Some(*match_id),
+        }
+    }
+
     pub fn custom_id(&self) -> String {
         match self {
             ButtonAction::AcceptChallenge(id) => format!("dm:challenge:{id}:accept"),

@@ -56,6 +56,20 @@ fn configuration_defaults_and_checks() {
 }
 
 #[test]
+fn the_configuration_never_shows_its_token() {
+    let config = BotConfig::from_vars(vars(&[
+        ("DISCORD_TOKEN", "MTAw.secret-part.xyz"),
+        ("DEV_GUILD_ID", "123"),
+    ]))
+    .unwrap();
+    assert_eq!(
+        format!("{config:?}"),
+        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123) }"
+    );
+    assert!(!format!("{config:#?}").contains("secret-part"));
+}
+
+#[test]
 fn button_ids_carry_the_match_and_version() {
     for action in [
         ButtonAction::AcceptChallenge(7),

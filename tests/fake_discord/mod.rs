@@ -1,8 +1,13 @@
 //! A fake Discord on 127.0.0.1 for end-to-end tests: the REST API the bot calls (recorded, and
 //! answered with plausible objects) and a WebSocket gateway that says HELLO, takes IDENTIFY,
-//! sends READY, acknowledges heartbeats, and then delivers the interactions a test pushes.
+//! sends READY, acknowledges heartbeats, and then delivers the interactions a test pushes
+//! (again, when a test redelivers one). Like Discord, it takes one answer per interaction and
+//! refuses a second with 400 "Interaction has already been acknowledged." (code 40060).
 
 #![allow(dead_code)]
+
+pub mod bot;
+pub mod logs;
 
 use axum::Router;
 use axum::body::Body;
@@ -12,6 +17,7 @@ use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -30,6 +36,8 @@ pub struct Recorded {
     pub json: Value,
     /// Attached files: (field name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
+    /// The HTTP status the fake answered with.
+    pub status: u16,
 }
 
 #[derive(Clone)]
@@ -38,7 +46,10 @@ struct Shared {
     events: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>>,
     base: String,
     dm_fails: Arc<AtomicBool>,
+    posts_fail: Arc<AtomicBool>,
     next_id: Arc<AtomicU64>,
+    /// Interactions already answered (their callback taken).
+    answered: Arc<Mutex<HashSet<String>>>,
 }
 
 pub struct FakeDiscord {
@@ -46,7 +57,11 @@ pub struct FakeDiscord {
     requests: Arc<Mutex<Vec<Recorded>>>,
     events: mpsc::UnboundedSender<Value>,
     pub dm_fails: Arc<AtomicBool>,
+    /// Posting a message in a channel is refused (403 Missing Permissions) while set.
+    pub posts_fail: Arc<AtomicBool>,
     next_id: Arc<AtomicU64>,
+    /// Every interaction pushed, by id, to deliver again.
+    pushed: Mutex<HashMap<String, Value>>,
 }
 
 pub fn user(id: &str, name: &str) -> Value {
@@ -74,14 +89,18 @@ impl FakeDiscord {
             events: Arc::new(tokio::sync::Mutex::new(rx)),
             base: base.clone(),
             dm_fails: Arc::new(AtomicBool::new(false)),
+            posts_fail: Arc::new(AtomicBool::new(false)),
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
+            answered: Arc::new(Mutex::new(HashSet::new())),
         };
         let fake = FakeDiscord {
             base,
             requests: shared.requests.clone(),
             events: tx,
             dm_fails: shared.dm_fails.clone(),
+            posts_fail: shared.posts_fail.clone(),
             next_id: shared.next_id.clone(),
+            pushed: Mutex::new(HashMap::new()),
         };
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -97,7 +116,43 @@ impl FakeDiscord {
 
     /// Delivers an interaction over the gateway.
     pub fn push(&self, interaction: Value) {
+        if let Some(id) = interaction["id"].as_str() {
+            self.pushed
+                .lock()
+                .unwrap()
+                .insert(id.to_string(), interaction.clone());
+        }
         self.events.send(interaction).unwrap();
+    }
+
+    /// Delivers interaction `id` again: the very same payload, same id and token (as Discord
+    /// may, replaying events after a reconnection).
+    pub fn redeliver(&self, id: &str) {
+        let payload = self.pushed.lock().unwrap()[id].clone();
+        self.events.send(payload).unwrap();
+    }
+
+    /// Every answer (callback) given to interaction `id` after the first `after` requests, in
+    /// order, as soon as there are `count` of them.
+    pub async fn answers(&self, after: usize, id: &str, count: usize) -> Vec<Recorded> {
+        let path = format!("/api/v10/interactions/{id}/");
+        let answers = || -> Vec<Recorded> {
+            self.requests()
+                .into_iter()
+                .skip(after)
+                .filter(|r| r.path.starts_with(&path))
+                .collect()
+        };
+        for _ in 0..1000 {
+            if answers().len() >= count {
+                return answers();
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!(
+            "{count} answers to interaction {id} expected; saw {:?}",
+            answers()
+        );
     }
 
     pub fn requests(&self) -> Vec<Recorded> {
@@ -307,16 +362,17 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             .unwrap_or_default();
         json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     }
-    shared.requests.lock().unwrap().push(Recorded {
-        method: method.to_string(),
-        path: path.clone(),
-        json: json.clone(),
-        files,
-    });
     let id = shared.next_id.fetch_add(1, Ordering::Relaxed);
     let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
-    match (method, parts.as_slice()) {
+    let refuse = |status: StatusCode, message: &str, code: u64| {
+        (
+            status,
+            axum::Json(json!({"message": message, "code": code})),
+        )
+            .into_response()
+    };
+    let response = match (method.clone(), parts.as_slice()) {
         (Method::GET, ["gateway"]) => {
             ok(json!({"url": format!("{}/ws", shared.base.replace("http", "ws"))}))
         }
@@ -326,17 +382,36 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         ),
         (Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (Method::PUT, ["applications", _, "commands"]) => ok(json!([])),
-        (Method::POST, ["interactions", _, _, "callback"]) => {
-            StatusCode::NO_CONTENT.into_response()
+        (Method::POST, ["interactions", interaction, _, "callback"]) => {
+            if shared
+                .answered
+                .lock()
+                .unwrap()
+                .insert(interaction.to_string())
+            {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                refuse(
+                    StatusCode::BAD_REQUEST,
+                    "Interaction has already been acknowledged.",
+                    40060,
+                )
+            }
         }
         (_, ["webhooks", _, _, "messages", _]) | (Method::POST, ["webhooks", _, _]) => {
-            ok(message(id, "0", json["content"].as_str().unwrap_or("")))
+            // A real channel id: serenity refuses 0 for one.
+            ok(message(id, "1", json["content"].as_str().unwrap_or("")))
         }
         (Method::POST, ["channels", channel, "messages", _, "threads"]) => ok(json!({
             "id": id.to_string(), "type": 11, "guild_id": GUILD_ID, "parent_id": channel,
             "name": json["name"], "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
             "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
                                  "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false}})),
+        (Method::POST, ["channels", _, "messages"])
+            if shared.posts_fail.load(Ordering::Relaxed) =>
+        {
+            refuse(StatusCode::FORBIDDEN, "Missing Permissions", 50013)
+        }
         (Method::POST, ["channels", channel, "messages"]) => {
             ok(message(id, channel, json["content"].as_str().unwrap_or("")))
         }
@@ -360,5 +435,13 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             .status(404)
             .body(Body::from("{\"message\": \"unknown route\", \"code\": 0}"))
             .unwrap(),
-    }
+    };
+    shared.requests.lock().unwrap().push(Recorded {
+        method: method.to_string(),
+        path,
+        json,
+        files,
+        status: response.status().as_u16(),
+    });
+    response
 }

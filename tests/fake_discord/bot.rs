@@ -1,0 +1,198 @@
+//! Driving the real bot against the fake: starting it, opening a match, and reading what it
+//! answered (text, privacy, buttons and menus, the board picture).
+
+use super::{FakeDiscord, GUILD_ID, Recorded};
+use deckmate::store::Store;
+use deckmate::table::{Table, TableHandle};
+use poise::serenity_prelude as serenity;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// The channel challenges are made in.
+pub const CHANNEL: &str = "700000000000000001";
+
+/// The bot token the tests' bot uses.
+pub const BOT_TOKEN: &str = "MTAw.fake.token";
+
+pub fn content(r: &Recorded) -> String {
+    r.json["data"]["content"]
+        .as_str()
+        .or(r.json["content"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+pub fn ephemeral(r: &Recorded) -> bool {
+    r.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+/// The component rows of a reply (or of a posted message).
+pub fn rows(r: &Recorded) -> &Value {
+    if r.json["data"]["components"].is_array() {
+        &r.json["data"]["components"]
+    } else {
+        &r.json["components"]
+    }
+}
+
+/// The custom ids of a reply's (or a posted message's) buttons and menus.
+pub fn custom_ids(r: &Recorded) -> Vec<String> {
+    let mut ids = Vec::new();
+    for row in rows(r).as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            ids.push(c["custom_id"].as_str().unwrap_or_default().to_string());
+        }
+    }
+    ids
+}
+
+pub fn png_size(r: &Recorded) -> (u32, u32) {
+    let (_, bytes) = r
+        .files
+        .first()
+        .unwrap_or_else(|| panic!("no file attached: {r:?}"));
+    let img = image::load_from_memory(bytes).expect("the attachment is a PNG");
+    (img.width(), img.height())
+}
+
+/// Starts the bot on an in-memory store, connected to `fake`; returns its table.
+pub async fn start_bot(fake: &FakeDiscord) -> TableHandle {
+    start_bot_with(fake, Store::open_in_memory().unwrap()).await
+}
+
+/// Starts the bot on `store`, connected to `fake`, and waits until it is ready; returns its
+/// table, for a test to look into.
+pub async fn start_bot_with(fake: &FakeDiscord, store: Store) -> TableHandle {
+    let http = serenity::HttpBuilder::new(BOT_TOKEN)
+        .proxy(fake.base.clone())
+        .ratelimiter_disabled(true)
+        .build();
+    let table = TableHandle::spawn(Table::new(store));
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+    let framework = deckmate::discord::framework(
+        table.clone(),
+        Some(GUILD_ID.parse().unwrap()),
+        Some(ready_tx),
+    );
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await
+        .expect("the client builds");
+    tokio::spawn(async move {
+        let _ = client.start().await;
+    });
+    tokio::time::timeout(Duration::from_secs(20), ready_rx)
+        .await
+        .expect("the bot becomes ready")
+        .unwrap();
+    table
+}
+
+/// Opens a challenge to the game at `game.0` in /play's list (named `game.1`) with these
+/// options and has bob accept it; returns the thread and the first board message.
+pub async fn two_player_match(
+    fake: &FakeDiscord,
+    alice: &Value,
+    bob: &Value,
+    game: (u64, &str),
+    options: &str,
+    challenge: u64,
+) -> (String, Recorded) {
+    let n = fake.requests().len();
+    let id = fake.command(
+        alice,
+        CHANNEL,
+        "play",
+        json!([{"name": "game", "type": 4, "value": game.0},
+               {"name": "opponent", "type": 6, "value": bob["id"]},
+               {"name": "options", "type": 3, "value": options}]),
+        json!({"users": {bob["id"].as_str().unwrap(): bob}}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains(&format!("to {}", game.1)),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    fake.press(
+        bob,
+        CHANNEL,
+        5000 + challenge,
+        &format!("dm:challenge:{challenge}:accept"),
+    );
+    let first = fake
+        .wait_for(n, "the first board", |r| {
+            r.method == "POST" && r.path.ends_with("/messages") && !r.files.is_empty()
+        })
+        .await;
+    let thread = first.path.split('/').nth(4).unwrap().to_string();
+    (thread, first)
+}
+
+/// What a reply offers: (custom id, menu value) for each menu option, (custom id, None) for
+/// each button.
+pub fn offered(r: &Recorded) -> Vec<(String, Option<String>)> {
+    let mut out = Vec::new();
+    for row in rows(r).as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            let id = c["custom_id"].as_str().unwrap_or_default().to_string();
+            match c["options"].as_array() {
+                Some(options) => out.extend(
+                    options
+                        .iter()
+                        .map(|o| (id.clone(), Some(o["value"].as_str().unwrap().to_string()))),
+                ),
+                None => out.push((id, None)),
+            }
+        }
+    }
+    out
+}
+
+/// The action text of an offered button or menu option ("play Peasant"), or a group's prefix.
+pub fn offered_text((id, value): &(String, Option<String>)) -> String {
+    match value {
+        Some(v) => v[1..].to_string(),
+        None => id.splitn(5, ':').nth(4).unwrap_or_default().to_string(),
+    }
+}
+
+/// Has `who` pick, from what `reply` offers, the first action that starts with one of
+/// `wanted` (opening groups on the way); returns that action's text and the reply to it.
+pub async fn choose(
+    fake: &FakeDiscord,
+    who: &Value,
+    thread: &str,
+    reply: Recorded,
+    wanted: &[&str],
+) -> (String, Recorded) {
+    let mut reply = reply;
+    loop {
+        let options = offered(&reply);
+        let pick = wanted
+            .iter()
+            .find_map(|w| {
+                options.iter().find(|o| {
+                    let text = offered_text(o);
+                    text.starts_with(w)
+                        || (o.1.as_deref().is_some_and(|v| v.starts_with('>'))
+                            && w.starts_with(&text))
+                })
+            })
+            .or(options.first())
+            .unwrap_or_else(|| panic!("nothing offered: {reply:?}"))
+            .clone();
+        let n = fake.requests().len();
+        let id = match &pick.1 {
+            Some(value) => fake.select(who, thread, 9000, &pick.0, value),
+            None => fake.press(who, thread, 9000, &pick.0),
+        };
+        let next = fake.reply_to(n, &id).await;
+        if pick.1.as_deref().is_some_and(|v| v.starts_with('>')) {
+            assert!(ephemeral(&next), "a group opens privately: {next:?}");
+            reply = next;
+            continue;
+        }
+        return (offered_text(&pick), next);
+    }
+}
