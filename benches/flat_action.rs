@@ -18,8 +18,10 @@
 use criterion::{BatchSize, Criterion, SamplingMode};
 use deckmate::engine::{GameRng, Seat, Viewer};
 use deckmate::games::{AnyGame, GameKind};
-use deckmate::render::render;
-use deckmate::store::{MatchId, Place, Player, PlayerId, Store};
+use deckmate::render::{encode_png, render};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder};
+use deckmate::store::{Change, MatchId, Place, Player, PlayerId, Snapshot, Store};
 use deckmate::table::{Request, Table};
 use std::cell::RefCell;
 use std::hint::black_box;
@@ -223,16 +225,30 @@ fn summary(mut samples: Vec<Duration>) -> String {
     )
 }
 
+/// Wall-clock times of repeated calls.
+#[derive(Default)]
+struct Timed(Vec<Duration>);
+
+impl Timed {
+    fn time(&mut self, f: impl FnOnce()) {
+        let started = Instant::now();
+        f();
+        self.0.push(started.elapsed());
+    }
+
+    fn report(self, what: &str) {
+        println!("{what}: {}", summary(self.0));
+    }
+}
+
 /// Times `samples` actions on fresh copies in `case`.
-fn time_actions(bench: &mut Bench, case: Case, samples: usize) -> Vec<Duration> {
-    (0..samples)
-        .map(|_| {
-            let (id, template) = bench.fresh(case);
-            let started = Instant::now();
-            bench.act(id, &template);
-            started.elapsed()
-        })
-        .collect()
+fn time_actions(bench: &mut Bench, case: Case, samples: usize) -> Timed {
+    let mut timed = Timed::default();
+    for _ in 0..samples {
+        let (id, template) = bench.fresh(case);
+        timed.time(|| bench.act(id, &template));
+    }
+    timed
 }
 
 /// Times `samples` calls of `call` on the templates in turn.
@@ -240,28 +256,26 @@ fn time_reads(
     bench: &mut Bench,
     samples: usize,
     mut call: impl FnMut(&Table, &Template),
-) -> Vec<Duration> {
-    (0..samples)
-        .map(|_| {
-            let template = bench.next_template();
-            let started = Instant::now();
-            call(&bench.table, &template);
-            started.elapsed()
-        })
-        .collect()
+) -> Timed {
+    let mut timed = Timed::default();
+    for _ in 0..samples {
+        let template = bench.next_template();
+        timed.time(|| call(&bench.table, &template));
+    }
+    timed
 }
 
 /// How a snapshot stores a game.
-#[derive(serde::Deserialize)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct Saved {
     game: AnyGame,
     rng: GameRng,
 }
 
-/// The parts of an action at this length, timed one by one on a template's stored state with
-/// public calls: where the time of `Table::act` goes.
-fn parts(bench: &Bench) {
-    let template = &bench.templates[0];
+/// The parts of an action at this length, timed one by one with public calls on a template's
+/// stored state: where the time of `Table::act` goes.
+fn parts(bench: &mut Bench) {
+    let template = bench.templates[0].clone();
     let state: String = bench
         .writer
         .connection()
@@ -272,25 +286,15 @@ fn parts(bench: &Bench) {
         )
         .unwrap();
     let saved: Saved = serde_json::from_str(&state).unwrap();
-    let mut after = saved.game.clone();
-    after
-        .play(template.seat, &template.action, &mut saved.rng.clone())
+    let mut next = saved.clone();
+    let played = next
+        .game
+        .play(template.seat, &template.action, &mut next.rng)
         .unwrap();
+    let after = &next.game;
     let seats = after.remaining_seats().len();
     let to_act = after.to_act().seats().to_vec();
     let view = after.view(Viewer::Spectator);
-    let time = |name: &str, f: &mut dyn FnMut()| {
-        let runs = 50;
-        let mut samples: Vec<Duration> = (0..runs)
-            .map(|_| {
-                let started = Instant::now();
-                f();
-                started.elapsed()
-            })
-            .collect();
-        samples.sort();
-        println!("    {name:<44} median {:>9.3?}", samples[runs / 2]);
-    };
     println!(
         "  parts at length {} ({} seats left, snapshot {} bytes, PNG {} bytes):",
         bench.length,
@@ -298,6 +302,21 @@ fn parts(bench: &Bench) {
         state.len(),
         render(&view).len()
     );
+    let runs = 100;
+    let time = |name: &str, f: &mut dyn FnMut()| {
+        let mut timed = Timed::default();
+        for _ in 0..runs {
+            timed.time(&mut *f);
+        }
+        timed.report(&format!("    {name:<44}"));
+    };
+    time("store: load_head (match row, seats, log count)", &mut || {
+        black_box(bench.writer.load_head(template.id).unwrap());
+    });
+    time("store: snapshot + load_from (cold load reads)", &mut || {
+        black_box(bench.writer.snapshot(template.id).unwrap());
+        black_box(bench.writer.load_from(template.id, bench.length).unwrap());
+    });
     time("snapshot read back (serde_json::from_str)", &mut || {
         black_box(serde_json::from_str::<Saved>(&state).unwrap());
     });
@@ -307,7 +326,7 @@ fn parts(bench: &Bench) {
         black_box(game.play(template.seat, &template.action, &mut rng).unwrap());
     });
     time("snapshot written (serde_json::to_string)", &mut || {
-        black_box(serde_json::to_string(&after).unwrap());
+        black_box(serde_json::to_string(&next).unwrap());
     });
     time("views: spectator + 4 seats", &mut || {
         black_box(after.view(Viewer::Spectator));
@@ -323,6 +342,66 @@ fn parts(bench: &Bench) {
     time("render + PNG encode (public view)", &mut || {
         black_box(render(&view));
     });
+    // The same picture, decoded, encoded alone: the rest of `render` is drawing.
+    let picture = image::load_from_memory(&render(&view)).unwrap().to_rgb8();
+    time(
+        &format!("  of which PNG encode, {}x{}", picture.width(), picture.height()),
+        &mut || {
+            black_box(encode_png(&picture));
+        },
+    );
+    let encode = |compression, filter| {
+        let mut out = Vec::with_capacity(64 * 1024);
+        PngEncoder::new_with_quality(&mut out, compression, filter)
+            .write_image(
+                picture.as_raw(),
+                picture.width(),
+                picture.height(),
+                ExtendedColorType::Rgb8,
+            )
+            .unwrap();
+        out
+    };
+    for (name, compression, filter) in [
+        ("no filter", CompressionType::Fast, FilterType::NoFilter),
+        ("Sub filter", CompressionType::Fast, FilterType::Sub),
+    ] {
+        let size = encode(compression, filter).len();
+        time(
+            &format!("  PNG encode Fast, {name} ({size} bytes)"),
+            &mut || {
+                black_box(encode(compression, filter));
+            },
+        );
+    }
+    // The write transaction of an action: bump the version, append the action, replace the
+    // snapshot; each on a fresh copy (copied untimed).
+    let snapshot = Snapshot {
+        plies: bench.length + 1,
+        rules: GameKind::Enprise.rules(),
+        state: serde_json::to_string(&next).unwrap(),
+    };
+    let version = bench.writer.load_head(template.id).unwrap().version;
+    let mut timed = Timed::default();
+    for _ in 0..runs {
+        let id = bench.next_id;
+        bench.next_id += 1;
+        copy_match(&bench.writer, template.id, id);
+        let changes = [
+            Change::Action {
+                seat: template.seat,
+                text: &played.canonical,
+            },
+            Change::Snapshot(&snapshot),
+        ];
+        timed.time(|| {
+            black_box(bench.writer.change(id, version, &changes).unwrap());
+        });
+    }
+    timed.report(&format!(
+        "    {:<44}",
+        "store: change (action + snapshot, one commit)"
+    ));
 }
 
 fn main() {
@@ -350,44 +429,40 @@ fn main() {
             } else {
                 SAMPLES
             };
-            let timed = time_actions(bench, case, samples);
-            println!("act, length {length:>3}, {case:<14?}: {}", summary(timed));
+            time_actions(bench, case, samples)
+                .report(&format!("act, length {length:>3}, {case:<14?}"));
         }
     }
     let long = benches.last_mut().unwrap();
     let length = long.length;
-    let hot_legal = time_reads(long, SAMPLES, |table, t| {
+    time_reads(long, SAMPLES, |table, t| {
         black_box(table.legal(t.id, t.player).unwrap());
-    });
-    println!("legal, length {length}, hot: {}", summary(hot_legal));
-    let hot_view = time_reads(long, SAMPLES, |table, t| {
+    })
+    .report(&format!("legal, length {length}, hot"));
+    time_reads(long, SAMPLES, |table, t| {
         black_box(table.view_for(t.id, Some(t.player)).unwrap());
-    });
-    println!("view_for, length {length}, hot: {}", summary(hot_view));
+    })
+    .report(&format!("view_for, length {length}, hot"));
     // A table whose cache holds one match, reading the templates in turn: every call loads.
     let cold = Table::with_cache(Store::open(&long.path).unwrap(), 1);
     let templates = long.templates.clone();
     let mut turn = 0;
-    let mut cold_read = |f: &dyn Fn(&Table, &Template)| -> Vec<Duration> {
-        (0..SAMPLES)
-            .map(|_| {
-                turn += 1;
-                let t = &templates[turn % templates.len()];
-                let started = Instant::now();
-                f(&cold, t);
-                started.elapsed()
-            })
-            .collect()
+    let mut cold_read = |what: &str, f: &dyn Fn(&Table, &Template)| {
+        let mut timed = Timed::default();
+        for _ in 0..SAMPLES {
+            turn += 1;
+            let t = &templates[turn % templates.len()];
+            timed.time(|| f(&cold, t));
+        }
+        timed.report(&format!("{what}, length {length}, cold"));
     };
-    let cold_legal = cold_read(&|table, t| {
+    cold_read("legal", &|table, t| {
         black_box(table.legal(t.id, t.player).unwrap());
     });
-    println!("legal, length {length}, cold: {}", summary(cold_legal));
-    let cold_view = cold_read(&|table, t| {
+    cold_read("view_for", &|table, t| {
         black_box(table.view_for(t.id, Some(t.player)).unwrap());
     });
-    println!("view_for, length {length}, cold: {}", summary(cold_view));
-    for bench in &benches {
+    for bench in &mut benches {
         parts(bench);
     }
 
