@@ -15,6 +15,9 @@
 //! without a snapshot, a whole-log replay, for reference, and the cost of the parts of an
 //! action), then criterion runs its estimates.
 
+mod common;
+
+use common::Timed;
 use criterion::{BatchSize, Criterion, SamplingMode};
 use deckmate::engine::{GameRng, Seat, Viewer};
 use deckmate::games::{AnyGame, GameKind};
@@ -26,7 +29,7 @@ use deckmate::table::{Request, Table};
 use std::cell::RefCell;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Log lengths measured.
 const LENGTHS: [u64; 2] = [10, 400];
@@ -210,35 +213,6 @@ fn copy_match(store: &Store, from: MatchId, to: MatchId) {
         .unwrap();
     }
     conn.execute_batch("COMMIT").unwrap();
-}
-
-/// Median, p99 and max of `samples`, as one line.
-fn summary(mut samples: Vec<Duration>) -> String {
-    samples.sort();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
-    format!(
-        "median {:>9.3?}  p99 {:>9.3?}  max {:>9.3?}  ({} samples)",
-        at(0.5),
-        at(0.99),
-        samples.last().unwrap(),
-        samples.len()
-    )
-}
-
-/// Wall-clock times of repeated calls.
-#[derive(Default)]
-struct Timed(Vec<Duration>);
-
-impl Timed {
-    fn time(&mut self, f: impl FnOnce()) {
-        let started = Instant::now();
-        f();
-        self.0.push(started.elapsed());
-    }
-
-    fn report(self, what: &str) {
-        println!("{what}: {}", summary(self.0));
-    }
 }
 
 /// Times `samples` actions on fresh copies in `case`.

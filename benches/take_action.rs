@@ -7,6 +7,9 @@
 //! table on the same file chooses, so the acting table meets each match afresh (10,000 matches
 //! in turn overflow its cache) and loads it from its snapshot.
 
+mod common;
+
+use common::Timed;
 use criterion::Criterion;
 use deckmate::engine::GameRng;
 use deckmate::store::{PlayerId, Store};
@@ -53,22 +56,29 @@ fn seeded_table() -> (Table, [PlayerId; 2], PathBuf) {
 }
 
 /// Times one action in the next match (round robin) that still has one to play, chosen by
-/// `chooser` (the acting table itself when None).
+/// `chooser` (the acting table itself when None); also into `timed` when given.
 fn one_action(
     table: &mut Table,
     chooser: Option<&Table>,
     players: [PlayerId; 2],
     id: &mut i64,
     rng: &mut GameRng,
+    timed: Option<&mut Timed>,
 ) -> Duration {
     for _ in 0..MATCHES {
         *id = *id % MATCHES + 1;
         if let Some((player, text)) = next_action(chooser.unwrap_or(table), players, *id, rng) {
-            let started = Instant::now();
-            table
-                .act(*id, player, None, &text)
-                .expect("a legal action applies");
-            return started.elapsed();
+            let mut act = || {
+                let started = Instant::now();
+                table
+                    .act(*id, player, None, &text)
+                    .expect("a legal action applies");
+                started.elapsed()
+            };
+            return match timed {
+                Some(timed) => timed.time(act),
+                None => act(),
+            };
         }
     }
     panic!("no stored match has an action left to play");
@@ -88,32 +98,17 @@ fn next_action(
     (!legal.is_empty()).then(|| (player, legal[rng.below(legal.len())].clone()))
 }
 
-/// Median, p99 and max of `samples`, as one line.
-fn summary(mut samples: Vec<Duration>) -> String {
-    samples.sort();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize];
-    format!(
-        "{} samples: median {:?}, p99 {:?}, max {:?}",
-        samples.len(),
-        at(0.5),
-        at(0.99),
-        samples.last().unwrap()
-    )
-}
-
 fn main() {
     let (mut table, players, path) = seeded_table();
     let chooser = Table::new(Store::open(&path).unwrap());
     let mut rng = GameRng::from_seed(3);
     let mut id = 0;
     for (case, chooser) in [("hot", None), ("cold", Some(&chooser))] {
-        let samples: Vec<Duration> = (0..2_000)
-            .map(|_| one_action(&mut table, chooser, players, &mut id, &mut rng))
-            .collect();
-        println!(
-            "take action with {MATCHES} stored matches, {case}, {}",
-            summary(samples)
-        );
+        let mut timed = Timed::default();
+        for _ in 0..2_000 {
+            one_action(&mut table, chooser, players, &mut id, &mut rng, Some(&mut timed));
+        }
+        timed.report(&format!("take action with {MATCHES} stored matches, {case}"));
     }
 
     let mut c = Criterion::default().configure_from_args();
@@ -121,7 +116,7 @@ fn main() {
         c.bench_function(&format!("take action (10k matches, {case})"), |b| {
             b.iter_custom(|iters| {
                 (0..iters)
-                    .map(|_| one_action(&mut table, chooser, players, &mut id, &mut rng))
+                    .map(|_| one_action(&mut table, chooser, players, &mut id, &mut rng, None))
                     .sum()
             })
         });
