@@ -22,10 +22,10 @@ use criterion::{BatchSize, Criterion, SamplingMode};
 use deckmate::engine::{GameRng, Seat, Viewer};
 use deckmate::games::{AnyGame, GameKind};
 use deckmate::render::{encode_png, render};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder};
 use deckmate::store::{Change, MatchId, Place, Player, PlayerId, Snapshot, Store};
 use deckmate::table::{Request, Table};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder};
 use std::cell::RefCell;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -226,11 +226,7 @@ fn time_actions(bench: &mut Bench, case: Case, samples: usize) -> Timed {
 }
 
 /// Times `samples` calls of `call` on the templates in turn.
-fn time_reads(
-    bench: &mut Bench,
-    samples: usize,
-    mut call: impl FnMut(&Table, &Template),
-) -> Timed {
+fn time_reads(bench: &mut Bench, samples: usize, mut call: impl FnMut(&Table, &Template)) -> Timed {
     let mut timed = Timed::default();
     for _ in 0..samples {
         let template = bench.next_template();
@@ -284,9 +280,12 @@ fn parts(bench: &mut Bench) {
         }
         timed.report(&format!("    {name:<44}"));
     };
-    time("store: load_head (match row, seats, log count)", &mut || {
-        black_box(bench.writer.load_head(template.id).unwrap());
-    });
+    time(
+        "store: load_head (match row, seats, log count)",
+        &mut || {
+            black_box(bench.writer.load_head(template.id).unwrap());
+        },
+    );
     time("store: snapshot + load_from (cold load reads)", &mut || {
         black_box(bench.writer.snapshot(template.id).unwrap());
         black_box(bench.writer.load_from(template.id, bench.length).unwrap());
@@ -297,7 +296,10 @@ fn parts(bench: &mut Bench) {
     time("game clone + play the action", &mut || {
         let mut game = saved.game.clone();
         let mut rng = saved.rng.clone();
-        black_box(game.play(template.seat, &template.action, &mut rng).unwrap());
+        black_box(
+            game.play(template.seat, &template.action, &mut rng)
+                .unwrap(),
+        );
     });
     time("snapshot written (serde_json::to_string)", &mut || {
         black_box(serde_json::to_string(&next).unwrap());
@@ -319,7 +321,11 @@ fn parts(bench: &mut Bench) {
     // The same picture, decoded, encoded alone: the rest of `render` is drawing.
     let picture = image::load_from_memory(&render(&view)).unwrap().to_rgb8();
     time(
-        &format!("  of which PNG encode, {}x{}", picture.width(), picture.height()),
+        &format!(
+            "  of which PNG encode, {}x{}",
+            picture.width(),
+            picture.height()
+        ),
         &mut || {
             black_box(encode_png(&picture));
         },
@@ -440,9 +446,7 @@ fn main() {
         parts(bench);
     }
 
-    let mut c = Criterion::default()
-        .sample_size(50)
-        .configure_from_args();
+    let mut c = Criterion::default().sample_size(50).configure_from_args();
     for bench in &mut benches {
         let length = bench.length;
         let mut group = c.benchmark_group(format!("act, En Prise for 4, length {length}"));

@@ -94,7 +94,9 @@ fn next_action(
     let shown = table.show(id).expect("a stored match loads");
     let (seat, _) = shown.to_act.first()?;
     let player = players[seat.index()];
-    let legal = table.legal(id, player).expect("a seated player's actions are listed");
+    let legal = table
+        .legal(id, player)
+        .expect("a seated player's actions are listed");
     (!legal.is_empty()).then(|| (player, legal[rng.below(legal.len())].clone()))
 }
 
@@ -106,9 +108,18 @@ fn main() {
     for (case, chooser) in [("hot", None), ("cold", Some(&chooser))] {
         let mut timed = Timed::default();
         for _ in 0..2_000 {
-            one_action(&mut table, chooser, players, &mut id, &mut rng, Some(&mut timed));
+            one_action(
+                &mut table,
+                chooser,
+                players,
+                &mut id,
+                &mut rng,
+                Some(&mut timed),
+            );
         }
-        timed.report(&format!("take action with {MATCHES} stored matches, {case}"));
+        timed.report(&format!(
+            "take action with {MATCHES} stored matches, {case}"
+        ));
     }
 
     let mut c = Criterion::default().configure_from_args();
