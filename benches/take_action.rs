@@ -1,18 +1,28 @@
-//! The take-action path (load and replay, authorise, apply, persist, render) against a
-//! database file holding 10,000 matches. Prints the median and 99th percentile of single
-//! actions, then runs criterion's estimate.
+//! The take-action path (load, authorise, apply, persist with a snapshot, render) against a
+//! database file holding 10,000 matches, played in turn. Prints the median and 99th percentile
+//! of single actions, then runs criterion's estimate.
+//!
+//! Two cases. Hot: the acting table chooses the action itself (`show`, `legal`), which leaves
+//! the match in its cache, as when a player looks at the board and then plays. Cold: a second
+//! table on the same file chooses, so the acting table meets each match afresh (10,000 matches
+//! in turn overflow its cache) and loads it from its snapshot.
 
+mod common;
+
+use common::Timed;
 use criterion::Criterion;
 use deckmate::engine::GameRng;
 use deckmate::store::{PlayerId, Store};
 use deckmate::table::Table;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const MATCHES: i64 = 10_000;
 const OPENING: [&str; 8] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
 
-/// A fresh database with MATCHES chess matches, each eight moves in, written in one transaction.
-fn seeded_table() -> (Table, [PlayerId; 2]) {
+/// A fresh database with MATCHES chess matches, each eight moves in, written in one transaction;
+/// the table on it and the file's path.
+fn seeded_table() -> (Table, [PlayerId; 2], PathBuf) {
     let dir = std::env::temp_dir().join(format!("deckmate-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -23,8 +33,9 @@ fn seeded_table() -> (Table, [PlayerId; 2]) {
     conn.execute_batch("BEGIN").unwrap();
     for id in 1..=MATCHES {
         conn.execute(
-            "INSERT INTO matches (id, game, options, seed, status, version, created_at, updated_at)
-             VALUES (?1, 'chess', '[]', ?1, 'active', ?2, 0, 0)",
+            "INSERT INTO matches (id, game, options, seed, status, version, plies, created_at,
+                                  updated_at)
+             VALUES (?1, 'chess', '[]', ?1, 'active', ?2, ?2, 0, 0)",
             (id, OPENING.len() as i64),
         )
         .unwrap();
@@ -41,26 +52,36 @@ fn seeded_table() -> (Table, [PlayerId; 2]) {
         }
     }
     conn.execute_batch("COMMIT").unwrap();
-    (Table::new(store), [a, b])
+    (Table::new(store), [a, b], dir.join("bench.db"))
 }
 
-/// Times one action in the next match (round robin) that still has one to play.
+/// Times one action in the next match (round robin) that still has one to play, chosen by
+/// `chooser` (the acting table itself when None); also into `timed` when given.
 fn one_action(
     table: &mut Table,
+    chooser: Option<&Table>,
     players: [PlayerId; 2],
     id: &mut i64,
     rng: &mut GameRng,
+    timed: Option<&mut Timed>,
 ) -> Duration {
-    loop {
+    for _ in 0..MATCHES {
         *id = *id % MATCHES + 1;
-        if let Some((player, text)) = next_action(table, players, *id, rng) {
-            let started = Instant::now();
-            table
-                .act(*id, player, None, &text)
-                .expect("a legal action applies");
-            return started.elapsed();
+        if let Some((player, text)) = next_action(chooser.unwrap_or(table), players, *id, rng) {
+            let mut act = || {
+                let started = Instant::now();
+                table
+                    .act(*id, player, None, &text)
+                    .expect("a legal action applies");
+                started.elapsed()
+            };
+            return match timed {
+                Some(timed) => timed.time(act),
+                None => act(),
+            };
         }
     }
+    panic!("no stored match has an action left to play");
 }
 
 /// The next action for match `id`: whoever is to move plays a random legal action.
@@ -70,38 +91,46 @@ fn next_action(
     id: i64,
     rng: &mut GameRng,
 ) -> Option<(PlayerId, String)> {
-    let shown = table.show(id).ok()?;
+    let shown = table.show(id).expect("a stored match loads");
     let (seat, _) = shown.to_act.first()?;
     let player = players[seat.index()];
-    let legal = table.legal(id, player).ok()?;
+    let legal = table
+        .legal(id, player)
+        .expect("a seated player's actions are listed");
     (!legal.is_empty()).then(|| (player, legal[rng.below(legal.len())].clone()))
 }
 
 fn main() {
-    let (mut table, players) = seeded_table();
+    let (mut table, players, path) = seeded_table();
+    let chooser = Table::new(Store::open(&path).unwrap());
     let mut rng = GameRng::from_seed(3);
-    let mut samples = Vec::new();
     let mut id = 0;
-    while samples.len() < 2_000 {
-        samples.push(one_action(&mut table, players, &mut id, &mut rng));
+    for (case, chooser) in [("hot", None), ("cold", Some(&chooser))] {
+        let mut timed = Timed::default();
+        for _ in 0..2_000 {
+            one_action(
+                &mut table,
+                chooser,
+                players,
+                &mut id,
+                &mut rng,
+                Some(&mut timed),
+            );
+        }
+        timed.report(&format!(
+            "take action with {MATCHES} stored matches, {case}"
+        ));
     }
-    samples.sort();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize];
-    println!(
-        "take action with {MATCHES} stored matches, {} samples: median {:?}, p99 {:?}, max {:?}",
-        samples.len(),
-        at(0.5),
-        at(0.99),
-        samples.last().unwrap()
-    );
 
     let mut c = Criterion::default().configure_from_args();
-    c.bench_function("take action (10k matches)", |b| {
-        b.iter_custom(|iters| {
-            (0..iters)
-                .map(|_| one_action(&mut table, players, &mut id, &mut rng))
-                .sum()
-        })
-    });
+    for (case, chooser) in [("hot", None), ("cold", Some(&chooser))] {
+        c.bench_function(&format!("take action (10k matches, {case})"), |b| {
+            b.iter_custom(|iters| {
+                (0..iters)
+                    .map(|_| one_action(&mut table, chooser, players, &mut id, &mut rng, None))
+                    .sum()
+            })
+        });
+    }
     c.final_summary();
 }
