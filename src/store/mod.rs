@@ -258,7 +258,25 @@ impl Store {
         if verdict != ["ok"] {
             return Err(StoreError::Damaged(verdict.join("; ")));
         }
-        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        // Switching a new file to WAL needs a lock SQLite does not wait for: several processes
+        // opening one new file at once retry for a while instead of failing.
+        let mut tries = 0;
+        loop {
+            match conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0)) {
+                Ok(_) => break,
+                Err(e)
+                    if tries < 500
+                        && matches!(
+                            e.sqlite_error_code(),
+                            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+                        ) =>
+                {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         let mut store = Store { conn };
