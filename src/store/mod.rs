@@ -422,6 +422,14 @@ impl Store {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let t = now();
+        // The request's key first: a request delivered twice at once fails here as a
+        // duplicate, not as a stale version.
+        for change in changes
+            .iter()
+            .filter(|c| matches!(c, Change::Request { .. }))
+        {
+            apply_change(&tx, id, expected + 1, change, t)?;
+        }
         let bumped = tx.execute(
             "UPDATE matches SET version = version + 1, updated_at = ?1
              WHERE id = ?2 AND version = ?3 AND status = 'active'",
@@ -430,7 +438,10 @@ impl Store {
         if bumped == 0 {
             return Err(why_not(&tx, id, expected));
         }
-        for change in changes {
+        for change in changes
+            .iter()
+            .filter(|c| !matches!(c, Change::Request { .. }))
+        {
             apply_change(&tx, id, expected + 1, change, t)?;
         }
         tx.commit()?;
@@ -615,12 +626,13 @@ fn read_match(conn: &Connection, id: MatchId, first_ply: u64) -> Result<StoredMa
     }
 
     // The log must hold exactly `plies` actions, numbered 1 to `plies`.
-    let (count, last): (i64, i64) = conn.query_row(
-        "SELECT COUNT(*), COALESCE(MAX(ply), 0) FROM actions WHERE match_id = ?1",
+    let (count, first, last): (i64, i64, i64) = conn.query_row(
+        "SELECT COUNT(*), COALESCE(MIN(ply), 1), COALESCE(MAX(ply), 0)
+         FROM actions WHERE match_id = ?1",
         [id],
-        |r| Ok((r.get(0)?, r.get(1)?)),
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
     )?;
-    if count != plies || last != plies {
+    if count != plies || last != plies || first != 1 {
         return Err(corrupt(format!(
             "the log holds {count} actions numbered up to {last}, but the match has taken {plies}"
         )));
