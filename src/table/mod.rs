@@ -251,7 +251,9 @@ impl Table {
                 detail: format!("the lines of a stored request cannot be read: {e}"),
             })?;
         let loaded = self.load(applied.match_id)?;
-        let mut update = update(&loaded, lines.public, lines.private);
+        // The lines for single seats stay with the first answer: whoever sends the key again
+        // is told what everyone was told.
+        let mut update = update(&loaded, lines.public, vec![]);
         update.repeated = true;
         Ok(Some(update))
     }
