@@ -1,5 +1,6 @@
 //! Flat action cost (issue 16): the whole `Table::act` path (load, authorise, apply, store with
-//! a snapshot, reload, views and the rendered board) in a four-player En Prise match at log
+//! a snapshot, reload, views; the board picture is drawn by the adapter that posts it, and timed
+//! apart among the parts) in a four-player En Prise match at log
 //! length 10 and 400, on a real SQLite file in a temp dir; and `Table::legal` and
 //! `Table::view_for` at length 400.
 //!

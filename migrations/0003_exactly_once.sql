@@ -9,9 +9,9 @@ UPDATE matches SET plies = (SELECT COUNT(*) FROM actions WHERE actions.match_id 
 -- were kept played under the first.
 ALTER TABLE matches ADD COLUMN rules INTEGER NOT NULL DEFAULT 1;
 
--- Every request that changed a match, under the key its adapter gave it (a Discord interaction
--- or message id, a console session and line): the same key again is the same request, answered
--- with what it did the first time and applied no second time.
+-- Every request that changed a match or was refused by it, under the key its adapter gave it
+-- (a Discord interaction or message id, a console session and line): the same key again is the
+-- same request, answered as it was the first time and applied no second time.
 CREATE TABLE requests (
     key         TEXT PRIMARY KEY,
     match_id    INTEGER NOT NULL REFERENCES matches(id),

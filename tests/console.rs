@@ -819,9 +819,23 @@ fn an_action_that_loses_on_the_spot_is_played_only_when_sent_again() {
         let seed: String = lines[0].trim_start_matches("#seed ").to_string();
         lines.push(losing.clone());
         lines.push(losing.clone());
+        let dir = temp_dir(&format!("losing-{game}"));
+        let db = dir.join("games.db");
+        let db = db.to_str().unwrap();
+        let script = lines.join("\n") + "\n";
         let out = play(
-            &[game.id(), "--players", "ann,ben", "--seed", &seed],
-            &(lines.join("\n") + "\n"),
+            &[
+                game.id(),
+                "--players",
+                "ann,ben",
+                "--seed",
+                &seed,
+                "--db",
+                db,
+                "--session",
+                "s1",
+            ],
+            &script,
         );
         let text = stdout(&out);
         assert!(!text.contains("error:"), "{game}: {text}");
@@ -844,6 +858,27 @@ fn an_action_that_loses_on_the_spot_is_played_only_when_sent_again() {
             !result.contains(&format!("{mover} won")) && result.contains(other),
             "{game}: {losing} lost for its player: {result}"
         );
+        // The script fed again in the same session: the warned line is refused as before, the
+        // confirmed one was played before, and nothing changes.
+        let plies = Table::new(Store::open(db).unwrap())
+            .history(1)
+            .unwrap()
+            .len();
+        let again = play(
+            &[game.id(), "--db", db, "--match", "1", "--session", "s1"],
+            &script,
+        );
+        let again = stdout(&again);
+        let count = lines.len();
+        assert!(
+            again.contains(&format!(
+                "send it again to confirm (line {} of session s1 was refused before",
+                count - 1
+            )) && again.contains(&format!("(line {count} of session s1 was played before")),
+            "{game}: {again}"
+        );
+        let table = Table::new(Store::open(db).unwrap());
+        assert_eq!(table.history(1).unwrap().len(), plies, "{game}: {again}");
     }
 }
 
@@ -852,7 +887,7 @@ fn a_script_fed_again_in_the_same_session_changes_nothing() {
     let dir = temp_dir("session");
     let db = dir.join("games.db");
     let db = db.to_str().unwrap();
-    let script = "a: e4\nb: e5\nb: draw offer\na: draw decline\na: Nf3\n";
+    let script = "a: e4\nb: e5\nb: draw offer\na: draw decline\na: Nf3\na: d4\n";
     let first = play(
         &["chess", "--players", "a,b", "--db", db, "--session", "s1"],
         script,
@@ -879,7 +914,14 @@ fn a_script_fed_again_in_the_same_session_changes_nothing() {
         );
     }
     assert!(!text.contains("plays"), "{text}");
-    assert!(!text.contains("error:"), "{text}");
+    // Line 6 was refused (b is to move), and is refused again, though it is no longer new.
+    let refused: Vec<&str> = text.lines().filter(|l| l.contains("error:")).collect();
+    assert_eq!(
+        refused,
+        ["error: it is not your turn: waiting for b \
+             (line 6 of session s1 was refused before; nothing changed)"],
+        "{text}"
+    );
     let table = Table::new(Store::open(db).unwrap());
     assert_eq!(table.history(1).unwrap().len(), 3);
     // Another session makes new requests: this line is read as a move of its own (and refused,

@@ -340,7 +340,8 @@ impl Console {
             return Ok(self.help());
         }
         let player = self.players[index].clone();
-        let err = |e: TableError| e.to_string();
+        let (line_number, session) = (self.line_number, self.session.clone());
+        let err = |e: TableError| told(e, line_number, &session);
         let id = self.id;
         let key = self.key();
         let request = Request {
@@ -363,18 +364,18 @@ impl Console {
             }
             "legal" => self.legal(&player),
             "view" => {
-                let view = self.table.view_for(id, Some(player.id)).map_err(err)?;
+                let view = self.table.view_for(id, Some(player.id)).map_err(&err)?;
                 Ok(text_view(&view))
             }
             "board" => {
-                let update = self.table.show(id).map_err(err)?;
+                let update = self.table.show(id).map_err(&err)?;
                 self.write_png(&update)?;
                 let mut lines = text_view(&update.public_view);
                 lines.extend(status_lines(&update));
                 Ok(lines)
             }
             "resign" => {
-                let update = self.table.resign(id, player.id, request).map_err(err)?;
+                let update = self.table.resign(id, player.id, request).map_err(&err)?;
                 Ok(self.after_change(&update))
             }
             "draw" => {
@@ -384,11 +385,11 @@ impl Console {
                     "decline" => self.table.decline_draw(id, player.id, request),
                     _ => return Err("say draw offer, draw accept or draw decline".into()),
                 }
-                .map_err(err)?;
+                .map_err(&err)?;
                 Ok(self.after_change(&update))
             }
             _ => {
-                let history = self.table.history(id).map_err(err)?;
+                let history = self.table.history(id).map_err(&err)?;
                 if history.is_empty() {
                     return Ok(vec!["history: no actions yet".into()]);
                 }
@@ -429,7 +430,7 @@ impl Console {
             other => other,
         };
         self.pending = None;
-        let update = result.map_err(|e| e.to_string())?;
+        let update = result.map_err(|e| told(e, self.line_number, &self.session))?;
         self.note_timer(&update);
         Ok(self.after_change(&update))
     }
@@ -537,8 +538,18 @@ impl Console {
             return Ok(());
         };
         let path = out.join(format!("{prefix}-{:04}.png", update.version));
-        std::fs::write(&path, &update.board_png)
+        std::fs::write(&path, update.board_png())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}
+
+/// What a refusal says; one given before to this very line (a script fed again) says so.
+fn told(e: TableError, line_number: u64, session: &str) -> String {
+    match e {
+        TableError::Refused(why) => format!(
+            "{why} (line {line_number} of session {session} was refused before; nothing changed)"
+        ),
+        e => e.to_string(),
     }
 }
 

@@ -6,9 +6,8 @@ use super::commands::{
     player_of, private_lines, start_timer, update_text,
 };
 use super::menu::Pick;
-use super::{ButtonAction, Data, Error, logs};
+use super::{ButtonAction, Data, Error, logs, pictures};
 use crate::engine::GameRng;
-use crate::render;
 use crate::store::{MatchId, Place};
 use crate::table::{Request, TableError, Update};
 use poise::serenity_prelude as serenity;
@@ -140,12 +139,9 @@ async fn show_choices(
     let player = player_of(data, &press.user).await?.id;
     let result = data
         .table
-        .call(move |t| {
-            t.choices_for(match_id, player, None)
-                .map(|mine| (render::private_picture(&mine.view), mine))
-        })
+        .call(move |t| t.choices_for(match_id, player, None))
         .await?;
-    let (png, mine) = match result {
+    let mine = match result {
         Ok(found) => found,
         Err(e) => return tell(ctx, press, refused(press, match_id, &e)).await,
     };
@@ -170,7 +166,10 @@ async fn show_choices(
             serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(content)
-                    .add_file(serenity::CreateAttachment::bytes(png, "view.png"))
+                    .add_file(serenity::CreateAttachment::bytes(
+                        pictures::draw_private(mine.view.clone()).await?,
+                        "view.png",
+                    ))
                     .components(rows)
                     .ephemeral(true),
             ),
@@ -280,10 +279,7 @@ async fn act_by_component(
             serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(update_text(&update))
-                    .add_file(serenity::CreateAttachment::bytes(
-                        update.board_png.clone(),
-                        "board.png",
-                    ))
+                    .add_file(pictures::board_file(&update).await?)
                     .components(choice_components(&update)),
             ),
         )
@@ -437,10 +433,7 @@ async fn accept_challenge(
             ctx,
             serenity::CreateMessage::new()
                 .content(update_text(&update))
-                .add_file(serenity::CreateAttachment::bytes(
-                    update.board_png.clone(),
-                    "board.png",
-                ))
+                .add_file(pictures::board_file(&update).await?)
                 .components(choice_components(&update)),
         )
         .await?;

@@ -2,10 +2,9 @@
 //! get an ephemeral, precise reply; internal failures are logged and answered generically.
 
 use super::menu;
-use super::{ButtonAction, Context, Data, Error, logs};
+use super::{ButtonAction, Context, Data, Error, logs, pictures};
 use crate::engine::GameRng;
 use crate::games::GameKind;
-use crate::render;
 use crate::store::{MatchId, Player, PlayerId};
 use crate::table::{Request, Table, TableError, Update};
 use poise::CreateReply;
@@ -181,14 +180,11 @@ pub fn update_text(update: &Update) -> String {
     lines.join("\n")
 }
 
-fn board_reply(update: &Update) -> CreateReply {
-    CreateReply::default()
+async fn board_reply(update: &Update) -> Result<CreateReply, Error> {
+    Ok(CreateReply::default()
         .content(update_text(update))
-        .attachment(serenity::CreateAttachment::bytes(
-            update.board_png.clone(),
-            "board.png",
-        ))
-        .components(choice_components(update))
+        .attachment(pictures::board_file(update).await?)
+        .components(choice_components(update)))
 }
 
 /// The choices of the players to act, under the board: buttons for a few, a menu (grouped when
@@ -293,13 +289,17 @@ pub fn start_timer(
         match table.call(move |t| t.expire(id, version)).await {
             Ok(Ok(update)) => {
                 tracing::info!(match_id = id, version, "a timer ran out and was applied");
-                let message = serenity::CreateMessage::new()
+                let mut message = serenity::CreateMessage::new()
                     .content(update_text(&update))
-                    .add_file(serenity::CreateAttachment::bytes(
-                        update.board_png.clone(),
-                        "board.png",
-                    ))
                     .components(choice_components(&update));
+                match pictures::board_file(&update).await {
+                    Ok(board) => message = message.add_file(board),
+                    Err(e) => tracing::error!(
+                        match_id = id,
+                        error = %logs::chain(e.as_ref()),
+                        "a timer's board could not be drawn; its message goes without it"
+                    ),
+                }
                 if let Err(e) = channel.send_message(&http, message).await {
                     tracing::error!(
                         match_id = id,
@@ -526,12 +526,12 @@ async fn board_after(
             // is given (Discord keeps whichever arrives first and refuses the other), without
             // the private lines and timer that went with the first.
             log_applied(ctx, id, &update);
-            ctx.send(board_reply(&update)).await?;
+            ctx.send(board_reply(&update).await?).await?;
             Ok(())
         }
         Ok(update) => {
             log_applied(ctx, id, &update);
-            ctx.send(board_reply(&update)).await?;
+            ctx.send(board_reply(&update).await?).await?;
             if let Some(text) = private_lines(&update, player) {
                 ctx.send(CreateReply::default().content(text).ephemeral(true))
                     .await?;
@@ -611,7 +611,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     };
     match ctx.data().table.call(move |t| t.show(id)).await? {
         Ok(update) => {
-            ctx.send(board_reply(&update)).await?;
+            ctx.send(board_reply(&update).await?).await?;
             Ok(())
         }
         Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
@@ -637,11 +637,7 @@ pub async fn view(
         Ok(view) => view,
         Err(e) => return ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     };
-    let png = ctx
-        .data()
-        .table
-        .call(move |_| render::render(&view))
-        .await?;
+    let png = pictures::draw(view).await?;
     let file = || serenity::CreateAttachment::bytes(png.clone(), "view.png");
     let mut note = format!("Your view of match #{id}.");
     if dm.unwrap_or(false) {
@@ -704,7 +700,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     };
     log_applied(ctx, id, &update);
     if update.result.is_some() {
-        ctx.send(board_reply(&update)).await?;
+        ctx.send(board_reply(&update).await?).await?;
         return Ok(());
     }
     let version = update.version;

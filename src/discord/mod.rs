@@ -5,6 +5,7 @@ mod buttons;
 mod commands;
 pub mod logs;
 pub mod menu;
+mod pictures;
 mod rules;
 
 pub use commands::commands;

@@ -15,6 +15,7 @@ use crate::store::{
 use std::cell::RefCell;
 use thiserror::Error;
 
+mod decisions;
 mod handle;
 mod live;
 mod update;
@@ -82,6 +83,31 @@ pub enum TableError {
     Storage(#[source] StoreError),
     #[error("that action is {0} characters long; actions are at most {ACTION_LIMIT}")]
     TooLong(usize),
+    /// The request was refused before (its key was seen): the refusal as it was given then.
+    /// Nothing changed; an adapter that answered the first delivery need not answer again.
+    #[error("{0}")]
+    Refused(String),
+    /// The request's key was used for another match: the request is not applied.
+    #[error("this request was already used for match #{0}; nothing changed")]
+    KeyReused(MatchId),
+}
+
+impl TableError {
+    /// A refusal that depends on the match as it stands (whose turn it is, what is legal, its
+    /// version): recorded under the request's key, so a redelivery after the match has moved
+    /// on is refused the same way instead of applying.
+    fn depends_on_the_match(&self) -> bool {
+        matches!(
+            self,
+            TableError::NotInMatch(_)
+                | TableError::NotYourTurn(_)
+                | TableError::Illegal(_)
+                | TableError::Confirm { .. }
+                | TableError::Stale(_)
+                | TableError::Over { .. }
+                | TableError::Aborted(_)
+        )
+    }
 }
 
 impl From<StoreError> for TableError {
@@ -187,6 +213,40 @@ pub struct Table {
 struct Lines {
     public: Vec<String>,
     private: Vec<(Seat, String)>,
+    /// The refusal given instead, when the request changed nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    refused: Option<String>,
+    /// The refusal asked for a confirmation ([`TableError::Confirm`]): the same request sent
+    /// again with `confirmed` is applied.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    confirm: bool,
+}
+
+/// A request's key as the table stores it with the change it makes.
+struct Key<'a> {
+    key: Option<&'a str>,
+    /// The stored lines of a refusal under this key that the change supersedes.
+    replaces: Option<String>,
+}
+
+impl<'a> Key<'a> {
+    fn new(key: Option<&'a str>) -> Self {
+        Key {
+            key,
+            replaces: None,
+        }
+    }
+}
+
+/// A key seen before: what its request did then.
+enum Seen {
+    Applied(Box<Update>),
+    /// Refused: `refusal` in words; `confirm` when it only asked for a confirmation.
+    Refused {
+        lines: String,
+        refusal: String,
+        confirm: bool,
+    },
 }
 
 impl Table {
@@ -240,22 +300,74 @@ impl Table {
         Ok(Loaded { stored, game, rng })
     }
 
-    /// What a request whose key was applied before did, as an update of the match now.
-    fn repeated(&self, key: Option<&str>) -> Result<Option<Update>, TableError> {
+    /// Runs a request for match `id` under its key. A key seen before is answered as it was
+    /// then ([`Table::seen`]), except that a request refused only until it was confirmed goes
+    /// ahead once confirmed. A refusal that depends on the match is recorded under the key, so
+    /// the same request delivered again later is refused again, not applied.
+    fn keyed(
+        &mut self,
+        id: MatchId,
+        request: &Request,
+        run: impl FnOnce(&mut Self, Key) -> Result<Update, TableError>,
+    ) -> Result<Update, TableError> {
+        let mut key = Key::new(request.key);
+        match self.seen(id, request.key)? {
+            None => {}
+            Some(Seen::Applied(update)) => return Ok(*update),
+            Some(Seen::Refused {
+                lines,
+                confirm: true,
+                ..
+            }) if request.confirmed => key.replaces = Some(lines),
+            Some(Seen::Refused { refusal, .. }) => return Err(TableError::Refused(refusal)),
+        }
+        let result = run(self, key);
+        if let (Some(key), Err(refusal)) = (request.key, &result)
+            && refusal.depends_on_the_match()
+        {
+            let lines = serde_json::to_string(&Lines {
+                public: vec![],
+                private: vec![],
+                refused: Some(refusal.to_string()),
+                confirm: matches!(refusal, TableError::Confirm { .. }),
+            })
+            .expect("lines serialise");
+            if let Err(e) = self.store.refusal(id, key, &lines) {
+                // The refusal stands; only its record is missing.
+                tracing::warn!(match_id = id, error = %e, "a refusal could not be recorded");
+            }
+        }
+        result
+    }
+
+    /// What a request whose key was seen before did: an update of the match now with the
+    /// lines it gave then, or the refusal it was given. The key must have been used for match
+    /// `id`.
+    fn seen(&self, id: MatchId, key: Option<&str>) -> Result<Option<Seen>, TableError> {
         let Some(applied) = key.map(|k| self.store.request(k)).transpose()?.flatten() else {
             return Ok(None);
         };
+        if applied.match_id != id {
+            return Err(TableError::KeyReused(applied.match_id));
+        }
         let lines: Lines =
             serde_json::from_str(&applied.lines).map_err(|e| TableError::Corrupt {
                 id: applied.match_id,
                 detail: format!("the lines of a stored request cannot be read: {e}"),
             })?;
+        if let Some(refusal) = lines.refused {
+            return Ok(Some(Seen::Refused {
+                lines: applied.lines,
+                refusal,
+                confirm: lines.confirm,
+            }));
+        }
         let loaded = self.load(applied.match_id)?;
         // The lines for single seats stay with the first answer: whoever sends the key again
         // is told what everyone was told.
         let mut update = update(&loaded, lines.public, vec![]);
         update.repeated = true;
-        Ok(Some(update))
+        Ok(Some(Seen::Applied(Box::new(update))))
     }
 
     /// Stores `changes` to match `id` with the request's key and the lines it produced; the
@@ -269,7 +381,7 @@ impl Table {
         after: Option<Live>,
         actions: u64,
         changes: &[Change],
-        key: Option<&str>,
+        key: Key,
         public: Vec<String>,
         private: Vec<(Seat, String)>,
     ) -> Result<Update, TableError> {
@@ -286,10 +398,16 @@ impl Table {
         let lines = serde_json::to_string(&Lines {
             public: public.clone(),
             private: private.clone(),
+            refused: None,
+            confirm: false,
         })
         .expect("lines serialise");
-        if let Some(key) = key {
-            changes.push(Change::Request { key, lines: &lines });
+        if let Some(request) = key.key {
+            changes.push(Change::Request {
+                key: request,
+                lines: &lines,
+                replaces: key.replaces.as_deref(),
+            });
         }
         match self.store.change(id, loaded.stored.version, &changes) {
             Ok(version) => {
@@ -297,11 +415,11 @@ impl Table {
                     self.cache.borrow_mut().put(id, version, plies, live);
                 }
             }
-            Err(StoreError::Duplicate(_)) => {
-                if let Some(update) = self.repeated(key)? {
-                    return Ok(update);
-                }
-            }
+            Err(StoreError::Duplicate(_)) => match self.seen(id, key.key)? {
+                Some(Seen::Applied(update)) => return Ok(*update),
+                Some(Seen::Refused { refusal, .. }) => return Err(TableError::Refused(refusal)),
+                None => {}
+            },
             Err(e) => {
                 self.cache.borrow_mut().forget(id);
                 return Err(e.into());
@@ -333,9 +451,19 @@ impl Table {
         if length > ACTION_LIMIT {
             return Err(TableError::TooLong(length));
         }
-        if let Some(update) = self.repeated(request.key)? {
-            return Ok(update);
-        }
+        self.keyed(id, &request, |table, key| {
+            table.act_unkeyed(id, player, request, key, text)
+        })
+    }
+
+    fn act_unkeyed(
+        &mut self,
+        id: MatchId,
+        player: PlayerId,
+        request: Request,
+        key: Key,
+        text: &str,
+    ) -> Result<Update, TableError> {
         let loaded = self.load_active(id, request.expected)?;
         let seats = seats_of(&loaded.stored, player, id)?;
         let to_act = loaded.game.to_act();
@@ -368,72 +496,7 @@ impl Table {
             changes.push(Change::Finish(outcome));
         }
         let (public, private) = split_events(&played.events);
-        self.commit(
-            &loaded,
-            Some(after),
-            1,
-            &changes,
-            request.key,
-            public,
-            private,
-        )
-    }
-
-    /// Resigns: allowed when two players remain; the other one wins.
-    pub fn resign<'a>(
-        &mut self,
-        id: MatchId,
-        player: PlayerId,
-        request: impl Into<Request<'a>>,
-    ) -> Result<Update, TableError> {
-        self.decide(id, player, request.into(), |loaded, seat| {
-            let outcome = loaded.game.resignation(seat).map_err(TableError::Illegal)?;
-            Ok((Decision::Finish(outcome), "resigns"))
-        })
-    }
-
-    /// Agrees to a draw (offering one if none stands). The game is drawn once every remaining
-    /// player agrees; the offer lapses with the next action.
-    pub fn offer_draw<'a>(
-        &mut self,
-        id: MatchId,
-        player: PlayerId,
-        request: impl Into<Request<'a>>,
-    ) -> Result<Update, TableError> {
-        self.decide(id, player, request.into(), |loaded, seat| {
-            if loaded.stored.draw_votes.contains(&seat) {
-                return Err(TableError::Illegal(
-                    "you have already agreed to a draw".into(),
-                ));
-            }
-            vote_draw(loaded, seat)
-        })
-    }
-
-    /// Agrees to the draw offered by another player.
-    pub fn accept_draw<'a>(
-        &mut self,
-        id: MatchId,
-        player: PlayerId,
-        request: impl Into<Request<'a>>,
-    ) -> Result<Update, TableError> {
-        self.decide(id, player, request.into(), |loaded, seat| {
-            pending_offer_from_other(loaded, seat)?;
-            vote_draw(loaded, seat)
-        })
-    }
-
-    /// Turns down the draw on offer; the offer is withdrawn for everyone.
-    pub fn decline_draw<'a>(
-        &mut self,
-        id: MatchId,
-        player: PlayerId,
-        request: impl Into<Request<'a>>,
-    ) -> Result<Update, TableError> {
-        self.decide(id, player, request.into(), |loaded, seat| {
-            pending_offer_from_other(loaded, seat)?;
-            Ok((Decision::DrawVotes(vec![]), "declines the draw"))
-        })
+        self.commit(&loaded, Some(after), 1, &changes, key, public, private)
     }
 
     /// Applies what the game does when nobody acts in time (the end of the memorising time in
@@ -482,63 +545,9 @@ impl Table {
             Some(after),
             actions,
             &changes,
-            Some(&key),
+            Key::new(Some(&key)),
             public,
             private,
-        )
-    }
-
-    /// Calls off a match before its first action.
-    pub fn abort<'a>(
-        &mut self,
-        id: MatchId,
-        player: PlayerId,
-        request: impl Into<Request<'a>>,
-    ) -> Result<Update, TableError> {
-        self.decide(id, player, request.into(), |loaded, _| {
-            if loaded.stored.plies > 0 {
-                return Err(TableError::Illegal(
-                    "a match can be aborted only before its first move; resign or offer a draw instead".into(),
-                ));
-            }
-            Ok((Decision::Abort, "aborts the match"))
-        })
-    }
-
-    /// The shape of every decision made outside the game's rules: load the active match, find
-    /// the caller's seat, let `rule` decide (or refuse), store the decision with the version
-    /// check, and announce it as "<name> <verb>.".
-    fn decide(
-        &mut self,
-        id: MatchId,
-        player: PlayerId,
-        request: Request,
-        rule: impl FnOnce(&Loaded, Seat) -> Result<(Decision, &'static str), TableError>,
-    ) -> Result<Update, TableError> {
-        if let Some(update) = self.repeated(request.key)? {
-            return Ok(update);
-        }
-        let loaded = self.load_active(id, request.expected)?;
-        let seat = seats_of(&loaded.stored, player, id)?[0];
-        let (decision, verb) = rule(&loaded, seat)?;
-        let change = match &decision {
-            Decision::Finish(outcome) => Change::Finish(outcome),
-            Decision::DrawVotes(seats) => Change::DrawVotes(seats),
-            Decision::Abort => Change::Abort,
-        };
-        let line = format!("{} {verb}.", loaded.stored.players[seat.index()].name);
-        let same = Live {
-            game: loaded.game.clone(),
-            rng: loaded.rng.clone(),
-        };
-        self.commit(
-            &loaded,
-            Some(same),
-            0,
-            &[change],
-            request.key,
-            vec![line],
-            vec![],
         )
     }
 
@@ -681,51 +690,6 @@ impl Table {
             return Err(TableError::Stale(id));
         }
         Ok(loaded)
-    }
-}
-
-/// A decision taken outside the game's rules.
-enum Decision {
-    Finish(Outcome),
-    DrawVotes(Vec<Seat>),
-    Abort,
-}
-
-/// `seat` agrees to a draw: the game is drawn when every remaining player has.
-fn vote_draw(loaded: &Loaded, seat: Seat) -> Result<(Decision, &'static str), TableError> {
-    let remaining = loaded.game.remaining_seats();
-    if !remaining.contains(&seat) {
-        return Err(TableError::Illegal(
-            "you are out of the game; the remaining players decide on a draw".into(),
-        ));
-    }
-    let mut votes = loaded.stored.draw_votes.clone();
-    votes.push(seat);
-    votes.sort();
-    if remaining.iter().all(|s| votes.contains(s)) {
-        let outcome = Outcome::draw(loaded.stored.players.len(), "agreement");
-        return Ok((Decision::Finish(outcome), "agrees to the draw"));
-    }
-    let verb = if loaded.stored.draw_votes.is_empty() {
-        "offers a draw"
-    } else {
-        "agrees to the draw"
-    };
-    Ok((Decision::DrawVotes(votes), verb))
-}
-
-fn pending_offer_from_other(loaded: &Loaded, seat: Seat) -> Result<(), TableError> {
-    let votes = &loaded.stored.draw_votes;
-    if votes.is_empty() {
-        Err(TableError::Illegal(
-            "there is no draw offer to answer".into(),
-        ))
-    } else if votes.contains(&seat) {
-        Err(TableError::Illegal(
-            "you have already agreed to this draw".into(),
-        ))
-    } else {
-        Ok(())
     }
 }
 

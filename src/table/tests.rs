@@ -60,7 +60,7 @@ fn a_scripted_game_ends_with_the_right_result() {
     assert!(update.to_act.is_empty());
     assert_eq!(update.version, 4);
     assert_eq!(update.seat_views.len(), 2);
-    let png = image::load_from_memory(&update.board_png).unwrap();
+    let png = image::load_from_memory(&update.board_png()).unwrap();
     assert_eq!(
         (png.width(), png.height()),
         (crate::render::WIDTH, crate::render::HEIGHT)
@@ -246,7 +246,8 @@ fn matches_ended_outside_the_rules_look_finished_in_every_game() {
                 assert!(view.is_over(), "{at}: {seat}'s view");
             }
             assert_ne!(
-                update.board_png, first.board_png,
+                update.board_png(),
+                first.board_png(),
                 "{at}: the picture changed"
             );
             for player in [&f.alice, &f.bob] {

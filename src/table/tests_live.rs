@@ -245,6 +245,53 @@ fn a_request_delivered_twice_is_applied_once_and_answered_the_same() {
 }
 
 #[test]
+fn a_refused_request_delivered_again_later_is_refused_again_not_applied() {
+    let mut store = Store::open_in_memory().unwrap();
+    let alice = store.local_player("alice").unwrap();
+    let bob = store.local_player("bob").unwrap();
+    let mut table = Table::new(store);
+    let two = [alice.clone(), bob.clone()];
+    let id = table
+        .create(GameKind::Chess, &[], &two, 1, &Place::default())
+        .unwrap()
+        .match_id;
+    let other = table
+        .create(GameKind::Chess, &[], &two, 2, &Place::default())
+        .unwrap()
+        .match_id;
+    let key = |k: &'static str| Request {
+        key: Some(k),
+        ..Request::default()
+    };
+    // Black moves out of turn; White then moves, so the same message would now be legal.
+    let early = table.act(id, bob.id, key("b1"), "e5").unwrap_err();
+    assert!(matches!(early, TableError::NotYourTurn(_)), "{early}");
+    table.act(id, alice.id, key("w1"), "e4").unwrap();
+    let again = table.act(id, bob.id, key("b1"), "e5").unwrap_err();
+    assert!(matches!(again, TableError::Refused(_)), "{again}");
+    assert_eq!(again.to_string(), early.to_string(), "the same answer");
+    assert_eq!(table.history(id).unwrap().len(), 1, "nothing applied");
+    // An illegal move likewise.
+    let bad = table.act(id, bob.id, key("b2"), "e4").unwrap_err();
+    assert_eq!(
+        table
+            .act(id, bob.id, key("b2"), "e4")
+            .unwrap_err()
+            .to_string(),
+        bad.to_string()
+    );
+    // A key already used for one match applies to no other.
+    let reused = table.act(other, alice.id, key("w1"), "e4").unwrap_err();
+    assert!(
+        matches!(reused, TableError::KeyReused(m) if m == id),
+        "{reused}"
+    );
+    assert_eq!(table.history(other).unwrap().len(), 0, "nothing applied");
+    // A fresh key is judged afresh.
+    assert!(table.act(id, bob.id, key("b3"), "e5").is_ok());
+}
+
+#[test]
 fn an_overlong_action_is_refused_before_any_game_reads_it() {
     let mut store = Store::open_in_memory().unwrap();
     let alice = store.local_player("alice").unwrap();

@@ -1,5 +1,6 @@
-//! What the table returns after a call ([`Update`]): the lines to post, the public view and its
-//! picture, each seat's own view, who must act and with what choices, or how the match ended.
+//! What the table returns after a call ([`Update`]): the lines to post, the public view (drawn
+//! on request by [`Update::board_png`]), each seat's own view, who must act and with what
+//! choices, or how the match ended.
 
 use super::Loaded;
 use crate::engine::{Outcome, Seat, ToAct, Viewer};
@@ -18,10 +19,8 @@ pub struct Update {
     pub public: Vec<String>,
     /// Lines meant for one seat only.
     pub private: Vec<(Seat, String)>,
-    /// The view everyone may see.
+    /// The view everyone may see; [`Update::board_png`] draws it.
     pub public_view: AnyView,
-    /// The public board picture (PNG), drawn from `public_view`.
-    pub board_png: Vec<u8>,
     /// Each seat's own view, for that seat's player only.
     pub seat_views: Vec<(Seat, Player, AnyView)>,
     /// Seats that must act now, with their players; empty once the match is over.
@@ -52,6 +51,13 @@ pub struct Timer {
 }
 
 impl Update {
+    /// The public board picture (PNG), drawn from `public_view` now. Drawing takes a few
+    /// milliseconds, so the table leaves it to whoever posts the picture, off the thread that
+    /// serialises every match's actions; async adapters call it on a blocking thread.
+    pub fn board_png(&self) -> Vec<u8> {
+        crate::render::render(&self.public_view)
+    }
+
     /// The timer this update asks for, if any.
     pub fn timer(&self) -> Option<Timer> {
         self.timeout.map(|seconds| Timer {
@@ -130,7 +136,6 @@ pub(super) fn update(
         version: stored.version,
         public,
         private,
-        board_png: crate::render::render(&public_view),
         public_view,
         seat_views: stored
             .players

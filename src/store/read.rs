@@ -1,0 +1,155 @@
+//! Reading one match back, and checking it as it is read: its row, seats, outcome and log must
+//! agree (the version with the log's length, the log numbered without gaps from 1, an outcome
+//! exactly when the match is finished), or the match is reported damaged with what disagrees.
+
+use super::{MatchId, Place, Player, Status, StoreError, StoredAction, StoredMatch};
+use crate::engine::{Outcome, Seat};
+use crate::games::GameKind;
+use rusqlite::{Connection, OptionalExtension, params};
+
+pub(super) fn read_match(
+    conn: &Connection,
+    id: MatchId,
+    first_ply: u64,
+) -> Result<StoredMatch, StoreError> {
+    let corrupt = |detail: String| StoreError::Corrupt { id, detail };
+    let row = conn
+        .query_row(
+            "SELECT game, options, seed, status, version, draw_votes, guild_id, channel_id,
+                        thread_id, plies, rules
+                 FROM matches WHERE id = ?1",
+            [id],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, i64>(4)?,
+                    r.get::<_, Option<i64>>(5)?,
+                    Place {
+                        guild_id: r.get(6)?,
+                        channel_id: r.get(7)?,
+                        thread_id: r.get(8)?,
+                    },
+                    r.get::<_, i64>(9)?,
+                    r.get::<_, u32>(10)?,
+                ))
+            },
+        )
+        .optional()?
+        .ok_or(StoreError::NoSuchMatch(id))?;
+    let (game, options, seed, status, version, draw_votes, place, plies, rules) = row;
+    let game: GameKind = game.parse().map_err(corrupt)?;
+    let options: Vec<(String, String)> = serde_json::from_str(&options)
+        .map_err(|e| corrupt(format!("bad options {options:?}: {e}")))?;
+    let status = Status::parse(&status).ok_or_else(|| corrupt(format!("bad status {status:?}")))?;
+
+    let mut players = Vec::new();
+    let mut stmt = conn.prepare(
+        "SELECT s.seat, p.id, p.name, p.discord_id FROM seats s
+             JOIN players p ON p.id = s.player_id WHERE s.match_id = ?1 ORDER BY s.seat",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            Player {
+                id: r.get(1)?,
+                name: r.get(2)?,
+                discord_id: r.get(3)?,
+            },
+        ))
+    })?;
+    for (i, row) in rows.enumerate() {
+        let (seat, player) = row?;
+        if seat != i as i64 {
+            return Err(corrupt(format!("seat {} is missing", i + 1)));
+        }
+        players.push(player);
+    }
+
+    // The log must hold exactly `plies` actions, numbered 1 to `plies`.
+    let (count, first, last): (i64, i64, i64) = conn.query_row(
+        "SELECT COUNT(*), COALESCE(MIN(ply), 1), COALESCE(MAX(ply), 0)
+         FROM actions WHERE match_id = ?1",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+    )?;
+    if count != plies || last != plies || first != 1 {
+        return Err(corrupt(format!(
+            "the log holds {count} actions numbered up to {last}, but the match has taken {plies}"
+        )));
+    }
+    let first_ply = first_ply.min(plies as u64);
+    let mut actions = Vec::new();
+    let mut stmt = conn.prepare(
+        "SELECT ply, seat, action FROM actions WHERE match_id = ?1 AND ply > ?2 ORDER BY ply",
+    )?;
+    let rows = stmt.query_map(params![id, first_ply as i64], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    for (i, row) in rows.enumerate() {
+        let (ply, seat, text) = row?;
+        if ply != first_ply as i64 + i as i64 + 1 {
+            return Err(corrupt(format!(
+                "action {} is missing from the log",
+                first_ply as i64 + i as i64 + 1
+            )));
+        }
+        let seat = u8::try_from(seat)
+            .ok()
+            .filter(|&s| usize::from(s) < players.len())
+            .ok_or_else(|| corrupt(format!("action {ply} names seat {seat}")))?;
+        actions.push(StoredAction {
+            seat: Seat(seat),
+            text,
+        });
+    }
+
+    let outcome = conn
+        .query_row(
+            "SELECT places, reason FROM outcomes WHERE match_id = ?1",
+            [id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)),
+        )
+        .optional()?
+        .map(|(places, reason)| {
+            serde_json::from_str(&places)
+                .map(|places| Outcome { places, reason })
+                .map_err(|e| corrupt(format!("bad outcome {places:?}: {e}")))
+        })
+        .transpose()?;
+    match (status, &outcome) {
+        (Status::Finished, None) => {
+            return Err(corrupt("it is finished but its result is missing".into()));
+        }
+        (Status::Active | Status::Aborted, Some(_)) => {
+            return Err(corrupt(format!("it is {status} but has a result")));
+        }
+        _ => {}
+    }
+
+    Ok(StoredMatch {
+        id,
+        game,
+        options,
+        seed: seed as u64,
+        status,
+        version: version as u64,
+        rules,
+        plies: plies as u64,
+        players,
+        actions,
+        first_ply,
+        outcome,
+        draw_votes: (0..64)
+            .filter(|bit| draw_votes.unwrap_or(0) >> bit & 1 == 1)
+            .map(|bit| Seat(bit as u8))
+            .collect(),
+        place,
+    })
+}
