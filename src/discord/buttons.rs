@@ -8,8 +8,8 @@ use super::commands::{
 use super::menu::Pick;
 use super::{ButtonAction, Data, Error, logs, pictures};
 use crate::engine::GameRng;
-use crate::store::{MatchId, Place};
-use crate::table::{Request, TableError, Update};
+use crate::store::{MatchId, Place, PlayerId};
+use crate::table::{Request, Table, TableError, Update};
 use poise::serenity_prelude as serenity;
 
 /// Buttons and menus. A press that fails is logged with its match and every cause, and the
@@ -228,6 +228,31 @@ async fn narrow(
     Ok(())
 }
 
+/// Runs `work` on the table for the presser (their player id is passed in and returned), as a
+/// request keyed by this interaction that carries the version the buttons were made at.
+async fn press_request<R: Send + 'static>(
+    data: &Data,
+    press: &serenity::ComponentInteraction,
+    version: u64,
+    confirmed: bool,
+    work: impl for<'k> FnOnce(&mut Table, PlayerId, Request<'k>) -> R + Send + 'static,
+) -> Result<(PlayerId, R), Error> {
+    let player = player_of(data, &press.user).await?.id;
+    let key = format!("interaction:{}", press.id);
+    let result = data
+        .table
+        .call(move |t| {
+            let request = Request {
+                expected: Some(version),
+                key: Some(&key),
+                confirmed,
+            };
+            work(t, player, request)
+        })
+        .await?;
+    Ok((player, result))
+}
+
 /// A button or menu choice: the action is played for whoever pressed it, if that player holds
 /// a seat that must act and the match has not moved on since the buttons were made. An action
 /// that loses on the spot is first asked about privately, unless `confirmed`.
@@ -240,19 +265,10 @@ async fn act_by_component(
     text: String,
     confirmed: bool,
 ) -> Result<(), Error> {
-    let player = player_of(data, &press.user).await?.id;
-    let key = format!("interaction:{}", press.id);
-    let result = data
-        .table
-        .call(move |t| {
-            let request = Request {
-                expected: Some(version),
-                key: Some(&key),
-                confirmed,
-            };
-            t.act(match_id, player, request, &text)
-        })
-        .await?;
+    let (player, result) = press_request(data, press, version, confirmed, move |t, p, r| {
+        t.act(match_id, p, r, &text)
+    })
+    .await?;
     let update = match result {
         Ok(update) => update,
         Err(TableError::Confirm {
@@ -496,23 +512,14 @@ async fn answer_draw(
     version: u64,
     accept: bool,
 ) -> Result<(), Error> {
-    let player = player_of(data, &press.user).await?.id;
-    let key = format!("interaction:{}", press.id);
-    let result = data
-        .table
-        .call(move |t| {
-            let request = Request {
-                expected: Some(version),
-                key: Some(&key),
-                confirmed: false,
-            };
-            if accept {
-                t.accept_draw(match_id, player, request)
-            } else {
-                t.decline_draw(match_id, player, request)
-            }
-        })
-        .await?;
+    let (_, result) = press_request(data, press, version, false, move |t, p, r| {
+        if accept {
+            t.accept_draw(match_id, p, r)
+        } else {
+            t.decline_draw(match_id, p, r)
+        }
+    })
+    .await?;
     match result {
         Ok(update) => {
             log_applied(press, match_id, &update);

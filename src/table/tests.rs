@@ -1,21 +1,22 @@
 use super::*;
 use std::sync::{Arc, Barrier};
 
-fn temp_db(name: &str) -> std::path::PathBuf {
+pub(super) fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("deckmate-table-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir.join("test.db")
 }
 
-struct Fixture {
-    table: Table,
-    alice: Player,
-    bob: Player,
-    id: MatchId,
+/// A table on an in-memory store with one match of `game` between alice and bob.
+pub(super) struct Fixture {
+    pub table: Table,
+    pub alice: Player,
+    pub bob: Player,
+    pub id: MatchId,
 }
 
-fn fixture(game: GameKind) -> Fixture {
+pub(super) fn fixture(game: GameKind) -> Fixture {
     let mut store = Store::open_in_memory().unwrap();
     let alice = store.local_player("alice").unwrap();
     let bob = store.local_player("bob").unwrap();

@@ -2,15 +2,9 @@
 //! unusable snapshot falls back to the log, matches keep the rules revision they began with,
 //! and a request delivered twice is applied once.
 
+use super::tests::{Fixture, fixture, temp_db};
 use super::*;
 use crate::engine::ToAct;
-
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("deckmate-live-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("test.db")
-}
 
 /// The game state and random source as JSON, to compare states exactly.
 fn state(live: &Live) -> String {
@@ -202,20 +196,12 @@ fn a_match_stored_before_a_rule_change_loads_and_plays_on_under_its_own_rules() 
 
 #[test]
 fn a_request_delivered_twice_is_applied_once_and_answered_the_same() {
-    let mut store = Store::open_in_memory().unwrap();
-    let alice = store.local_player("alice").unwrap();
-    let bob = store.local_player("bob").unwrap();
-    let mut table = Table::new(store);
-    let id = table
-        .create(
-            GameKind::Chess,
-            &[],
-            &[alice.clone(), bob.clone()],
-            1,
-            &Place::default(),
-        )
-        .unwrap()
-        .match_id;
+    let Fixture {
+        mut table,
+        alice,
+        bob,
+        id,
+    } = fixture(GameKind::Chess);
     let key = |k: &'static str| Request {
         key: Some(k),
         ..Request::default()
@@ -246,15 +232,13 @@ fn a_request_delivered_twice_is_applied_once_and_answered_the_same() {
 
 #[test]
 fn a_refused_request_delivered_again_later_is_refused_again_not_applied() {
-    let mut store = Store::open_in_memory().unwrap();
-    let alice = store.local_player("alice").unwrap();
-    let bob = store.local_player("bob").unwrap();
-    let mut table = Table::new(store);
+    let Fixture {
+        mut table,
+        alice,
+        bob,
+        id,
+    } = fixture(GameKind::Chess);
     let two = [alice.clone(), bob.clone()];
-    let id = table
-        .create(GameKind::Chess, &[], &two, 1, &Place::default())
-        .unwrap()
-        .match_id;
     let other = table
         .create(GameKind::Chess, &[], &two, 2, &Place::default())
         .unwrap()
@@ -293,20 +277,12 @@ fn a_refused_request_delivered_again_later_is_refused_again_not_applied() {
 
 #[test]
 fn an_overlong_action_is_refused_before_any_game_reads_it() {
-    let mut store = Store::open_in_memory().unwrap();
-    let alice = store.local_player("alice").unwrap();
-    let bob = store.local_player("bob").unwrap();
-    let mut table = Table::new(store);
-    let id = table
-        .create(
-            GameKind::Chess,
-            &[],
-            &[alice.clone(), bob],
-            1,
-            &Place::default(),
-        )
-        .unwrap()
-        .match_id;
+    let Fixture {
+        mut table,
+        alice,
+        id,
+        ..
+    } = fixture(GameKind::Chess);
     let padded = format!("e4{}", " ".repeat(1 << 20));
     // Trailing spaces are trimmed: a move padded with spaces is still the move.
     assert_eq!(table.act(id, alice.id, None, &padded).unwrap().version, 1);

@@ -235,6 +235,17 @@ impl FakeDiscord {
         id
     }
 
+    /// `/move action:<text>` in `channel`.
+    pub fn move_command(&self, user: &Value, channel: &str, text: &str) -> String {
+        self.command(
+            user,
+            channel,
+            "move",
+            json!([{"name": "action", "type": 3, "value": text}]),
+            json!({}),
+        )
+    }
+
     pub fn autocomplete(
         &self,
         user: &Value,

@@ -268,24 +268,7 @@ fn every_refusal_of_understood_text_names_the_one_rule_that_applies() {
 #[test]
 fn refusals_in_the_middle_of_a_turn_and_after_the_end_say_what_is_wanted() {
     // A discovered check: the new square would complete White's knight's path to Black's king.
-    let mut g = position(
-        3,
-        open(),
-        &[
-            "- - - - - - -",
-            ". . . . - . rK",
-            "wK . . . . . .",
-            "- - - - bK . rR",
-        ],
-        &["N", "P", "P"],
-    );
-    g.board.set(
-        sq(3, 2),
-        Some(Piece {
-            owner: Seat(0),
-            role: Role::Knight,
-        }),
-    );
+    let g = knight_waiting_for_a_square();
     assert_eq!(
         refused(&g, Seat(0), "N@4,2"),
         "a new piece may not give check: a card on 4,2 would let your own knight on 3,2 check \

@@ -206,6 +206,30 @@ fn mate_in_one(seats: usize) -> EnPrise {
     with_kings(g, seats)
 }
 
+/// Three seats, Red's rook checking Black's king, and White's knight on 3,2 one new square
+/// (4,2) short of reaching Black's king; White holds a knight to place.
+fn knight_waiting_for_a_square() -> EnPrise {
+    let mut g = position(
+        3,
+        open(),
+        &[
+            "- - - - - - -",
+            ". . . . - . rK",
+            "wK . . . . . .",
+            "- - - - bK . rR",
+        ],
+        &["N", "P", "P"],
+    );
+    g.board.set(
+        sq(3, 2),
+        Some(Piece {
+            owner: Seat(0),
+            role: Role::Knight,
+        }),
+    );
+    g
+}
+
 fn seat_view(g: &EnPrise, seat: u8) -> EnPriseView {
     g.view(Viewer::Seat(Seat(seat)))
 }

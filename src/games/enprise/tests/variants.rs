@@ -453,24 +453,7 @@ fn in_an_alliance_only_opponents_must_summon_at_once() {
 #[test]
 fn a_placement_may_not_add_a_check_to_a_king_already_in_check() {
     // Red's rook checks Black's king; White's knight on 3,2 would reach 4,0 over the new 4,2.
-    let mut g = position(
-        3,
-        open(),
-        &[
-            "- - - - - - -",
-            ". . . . - . rK",
-            "wK . . . . . .",
-            "- - - - bK . rR",
-        ],
-        &["N", "P", "P"],
-    );
-    g.board.set(
-        sq(3, 2),
-        Some(Piece {
-            owner: Seat(0),
-            role: Role::Knight,
-        }),
-    );
+    let mut g = knight_waiting_for_a_square();
     assert!(g.board.in_check(Seat(1), g.sides()));
     assert!(!texts(&g, Seat(0)).contains(&"N@4,2".to_string()));
     g.board.set(sq(6, 0), None);

@@ -1,0 +1,194 @@
+//! End to end, the bot's logs and Discord's redeliveries: failures are logged with their match
+//! and cause and never a token, and an interaction delivered twice is applied once.
+
+use crate::fake_discord::bot::{
+    content, custom_ids, ephemeral, start_bot, start_bot_with, two_player_match,
+};
+use crate::fake_discord::logs::{TempDb, assert_no_secret, runtime_with_logs};
+use crate::fake_discord::{FakeDiscord, Recorded, user};
+use deckmate::store::Store;
+use serde_json::{Value, json};
+use std::sync::atomic::Ordering;
+
+#[test]
+fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
+    let (runtime, logs, _guard) = runtime_with_logs("warn,deckmate=debug");
+    let db = TempDb::new("failures");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start().await;
+        start_bot_with(&fake, Store::open(&db.0).unwrap()).await;
+        let alice = user("100000000000000001", "alice");
+        let bob = user("100000000000000002", "bob");
+        let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+        let move_cmd = |who: &Value, text: &str| fake.move_command(who, &thread, text);
+
+        // A move out of turn: refused, and logged at info with its match.
+        let n = fake.requests().len();
+        let id = move_cmd(&bob, "e5");
+        let reply = fake.reply_to(n, &id).await;
+        assert_eq!(content(&reply), "it is not your turn: waiting for alice");
+        let line = logs
+            .wait_for(&[
+                "a request was refused",
+                "match_id=1",
+                "request=/move action:e5",
+            ])
+            .await;
+        assert!(
+            line.contains("INFO") && line.contains("reason=it is not your turn: waiting for alice"),
+            "{line}"
+        );
+
+        // A stale menu: refused, logged with its match and the choice made.
+        let n = fake.requests().len();
+        let id = move_cmd(&alice, "e4");
+        fake.reply_to(n, &id).await;
+        let n = fake.requests().len();
+        let id = fake.select(&bob, &thread, 9000, "dm:choose:1:0", "=e5");
+        let reply = fake.reply_to(n, &id).await;
+        assert!(content(&reply).contains("has moved on"), "{reply:?}");
+        let line = logs
+            .wait_for(&["a request was refused", "match_id=1", "dm:choose:1:0"])
+            .await;
+        assert!(
+            line.contains("INFO") && line.contains("has moved on"),
+            "{line}"
+        );
+
+        // Storage fails (the action log refuses to grow): the player hears it in short, the
+        // log has every cause, SQLite's words included.
+        let conn = rusqlite::Connection::open(&db.0).unwrap();
+        conn.execute_batch(
+            "CREATE TRIGGER full BEFORE INSERT ON actions \
+             BEGIN SELECT RAISE(ABORT, 'the test disk is full'); END;",
+        )
+        .unwrap();
+        let n = fake.requests().len();
+        let id = move_cmd(&bob, "e5");
+        let reply = fake.reply_to(n, &id).await;
+        assert!(ephemeral(&reply), "{reply:?}");
+        assert_eq!(
+            content(&reply),
+            "Something went wrong on our side: storage failed; the match is unchanged. \
+             Please try again."
+        );
+        let line = logs
+            .wait_for(&["a request failed on our side", "match_id=1"])
+            .await;
+        assert!(
+            line.contains("ERROR")
+                && line.contains("request=/move action:e5")
+                && line.contains(
+                    "error=storage failed; the match is unchanged: database error: \
+                     the test disk is full"
+                ),
+            "{line}"
+        );
+
+        // A command that fails before the table answers (bob's record cannot be written):
+        // logged with the match of the thread it was used in.
+        conn.execute_batch(
+            "DROP TRIGGER full; CREATE TRIGGER locked BEFORE UPDATE ON players \
+             BEGIN SELECT RAISE(ABORT, 'players are locked for the test'); END;",
+        )
+        .unwrap();
+        let n = fake.requests().len();
+        let id = fake.command(&bob, &thread, "view", json!([]), json!({}));
+        let reply = fake.reply_to(n, &id).await;
+        assert!(ephemeral(&reply), "{reply:?}");
+        assert_eq!(
+            content(&reply),
+            "Something went wrong on our side (storage failed). Please try again."
+        );
+        let line = logs
+            .wait_for(&["a request failed", "match_id=1", "request=/view"])
+            .await;
+        assert!(
+            line.contains("ERROR") && line.contains("players are locked for the test"),
+            "{line}"
+        );
+        conn.execute_batch("DROP TRIGGER locked;").unwrap();
+
+        // A background task: En Prise Memory's time runs out when the bot may no longer post
+        // in the thread.
+        let (_, first) = two_player_match(
+            &fake,
+            &alice,
+            &bob,
+            (2, "En Prise"),
+            "variant=memory memory_seconds=1",
+            2,
+        )
+        .await;
+        assert!(content(&first).contains("to play"), "{first:?}");
+        fake.posts_fail.store(true, Ordering::Relaxed);
+        let line = logs
+            .wait_for(&[
+                "a timer ran out but its message could not be posted",
+                "match_id=2",
+            ])
+            .await;
+        assert!(
+            line.contains("ERROR") && line.contains("error=Missing Permissions"),
+            "{line}"
+        );
+        assert_no_secret(&logs);
+    });
+}
+
+#[test]
+fn an_interaction_delivered_twice_is_applied_once() {
+    let (runtime, logs, _guard) = runtime_with_logs("warn,deckmate=debug");
+    runtime.block_on(async {
+        let fake = FakeDiscord::start().await;
+        let table = start_bot(&fake).await;
+        let alice = user("100000000000000001", "alice");
+        let bob = user("100000000000000002", "bob");
+        let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+
+        // A menu choice, delivered again once it was answered: Discord takes one answer per
+        // interaction, so the second (the same board) is refused and e4 is shown once.
+        let n = fake.requests().len();
+        let id = fake.select(&alice, &thread, 9000, "dm:choose:1:0", "=e4");
+        let first = fake.reply_to(n, &id).await;
+        assert!(content(&first).contains("White plays e4"), "{first:?}");
+        fake.redeliver(&id);
+        let answers = fake.answers(n, &id, 2).await;
+        let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
+        assert_eq!(statuses, [204, 400], "{answers:?}");
+
+        // A /move delivered twice at once: whichever answer comes first is shown.
+        let n = fake.requests().len();
+        let id = fake.move_command(&bob, &thread, "e5");
+        fake.redeliver(&id);
+        let answers = fake.answers(n, &id, 2).await;
+        let shown: Vec<&Recorded> = answers.iter().filter(|a| a.status == 204).collect();
+        assert_eq!(shown.len(), 1, "{answers:?}");
+        assert!(content(shown[0]).contains("Black plays e5"), "{shown:?}");
+
+        // Each was applied once: two actions in the match's log, version 2 on the board.
+        let stored = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
+        let played: Vec<&str> = stored.actions.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(played, ["e4", "e5"]);
+        let n = fake.requests().len();
+        let id = fake.command(&alice, &thread, "board", json!([]), json!({}));
+        assert_eq!(custom_ids(&fake.reply_to(n, &id).await), ["dm:choose:1:2"]);
+
+        // The log says so at info, with the match; nothing is logged as an error.
+        logs.wait_for_lines(
+            &[
+                "an interaction arrived again; it was applied once",
+                "match_id=1",
+            ],
+            2,
+        )
+        .await;
+        let refusals = logs
+            .wait_for_lines(&["Discord refused a second answer", "match_id=1"], 2)
+            .await;
+        assert!(refusals.iter().all(|l| l.contains("INFO")), "{refusals:?}");
+        let errors = logs.with(&["ERROR"]);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_no_secret(&logs);
+    });
+}
