@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-use chess::Chess;
+use chess::{Chess, Color};
 use chessatete::ChessATete;
 use echek::Echek;
 use enprise::EnPrise;
@@ -335,6 +335,24 @@ fn apply_text<G: Game>(
     Ok(Played { canonical, events })
 }
 
+/// The log's text for a seat that ran out of time and was put out while play went on (En Prise
+/// with three or more players). No game reads it from a player: only a replay of the log does.
+pub const TIME_OUT: &str = "!time";
+
+/// The reason of an outcome decided by a clock, and of a draw because the side with time left
+/// could not checkmate.
+pub const ON_TIME: &str = "time";
+pub const ON_TIME_NO_MATERIAL: &str = "time, with too little material left to checkmate";
+
+/// What running out of time does to a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnTime {
+    /// The game ends so: the seat loses, or draws when no opponent could still win.
+    Finish(Outcome),
+    /// The seat is put out and play goes on (recorded in the log as [`TIME_OUT`]).
+    Eliminate,
+}
+
 /// An action that was applied: its canonical text (what logs show) and what happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Played {
@@ -436,6 +454,48 @@ impl AnyGame {
             | AnyGame::Snipe(_)
             | AnyGame::Chessatete(_) => Ok(Outcome::winner(Seat(1 - seat.0), 2, "resignation")),
             AnyGame::Enprise(g) => g.resignation(seat),
+        }
+    }
+
+    /// What happens when `seat` runs out of time. Two players: the other wins; in chess, a
+    /// draw instead when the other has too little material to checkmate. En Prise with three or
+    /// more players left: the seat is put out.
+    pub fn on_time(&self, seat: Seat) -> OnTime {
+        let other = Seat(1 - seat.0.min(1));
+        let finish = match self {
+            AnyGame::Enprise(g) => {
+                return g.on_time(seat).map_or(OnTime::Eliminate, OnTime::Finish);
+            }
+            AnyGame::Chess(g) => {
+                let colour = if other.0 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if g.position().can_mate(colour) {
+                    Outcome::winner(other, 2, ON_TIME)
+                } else {
+                    Outcome::draw(2, ON_TIME_NO_MATERIAL)
+                }
+            }
+            _ => Outcome::winner(other, 2, ON_TIME),
+        };
+        OnTime::Finish(finish)
+    }
+
+    /// Applies an action of the log: a player's text, or [`TIME_OUT`].
+    pub fn replay(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        rng: &mut GameRng,
+    ) -> Result<Played, PlayError> {
+        match (text, &mut *self) {
+            (TIME_OUT, AnyGame::Enprise(g)) => Ok(Played {
+                canonical: TIME_OUT.into(),
+                events: g.time_out(seat),
+            }),
+            _ => self.play(seat, text, rng),
         }
     }
 

@@ -24,7 +24,10 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
+mod deadlines;
 mod read;
+
+pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 
 pub type MatchId = i64;
 pub type PlayerId = i64;
@@ -43,6 +46,7 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0003_exactly_once",
         include_str!("../../migrations/0003_exactly_once.sql"),
     ),
+    ("0004_time", include_str!("../../migrations/0004_time.sql")),
 ];
 
 #[derive(Debug, Error)]
@@ -197,6 +201,17 @@ pub struct StoredMatch {
     /// Seats that have agreed to a draw since the last action, in seat order.
     pub draw_votes: Vec<Seat>,
     pub place: Place,
+    /// The time control as stored ("none", "3d"), and the seats' clocks (JSON), for the table.
+    pub time_control: String,
+    pub clocks: String,
+}
+
+/// A new match's clock: its time control, the seats' clocks (JSON) and its first deadlines.
+#[derive(Clone, Copy, Debug)]
+pub struct Timing<'a> {
+    pub control: &'a str,
+    pub clocks: &'a str,
+    pub deadlines: &'a [NewDeadline],
 }
 
 /// One line of a player's match list.
@@ -232,6 +247,22 @@ pub enum Change<'a> {
         lines: &'a str,
         replaces: Option<&'a str>,
     },
+    /// Sets the seats' clocks (JSON).
+    Clocks(&'a str),
+    /// Makes these the match's pending deadlines.
+    Deadlines(&'a [NewDeadline]),
+    /// Marks the deadline that caused the change as fired; one fired already makes the whole
+    /// change fail with [`StoreError::Duplicate`].
+    Claim {
+        deadline: i64,
+    },
+}
+
+impl Change<'_> {
+    /// A change checked before the version: a repeat of it is a duplicate, not a stale version.
+    fn is_precondition(&self) -> bool {
+        matches!(self, Change::Request { .. } | Change::Claim { .. })
+    }
 }
 
 pub struct Store {
@@ -364,7 +395,7 @@ impl Store {
         })
     }
 
-    /// Stores a new match played under revision `rules` of its game's rules.
+    /// Stores a new match played under revision `rules` of its game's rules, with no clock.
     pub fn create_match(
         &mut self,
         game: GameKind,
@@ -373,6 +404,22 @@ impl Store {
         players: &[PlayerId],
         place: &Place,
         rules: u32,
+    ) -> Result<MatchId, StoreError> {
+        self.create_timed_match(game, options, seed, players, place, rules, None)
+    }
+
+    /// [`Store::create_match`] with a clock: the time control, clocks and first deadlines are
+    /// stored in the same transaction as the match.
+    #[allow(clippy::too_many_arguments)]
+    pub fn create_timed_match(
+        &mut self,
+        game: GameKind,
+        options: &[(String, String)],
+        seed: u64,
+        players: &[PlayerId],
+        place: &Place,
+        rules: u32,
+        timing: Option<Timing>,
     ) -> Result<MatchId, StoreError> {
         let tx = self
             .conn
@@ -400,6 +447,13 @@ impl Store {
                 "INSERT INTO seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
                 params![id, seat as i64, player],
             )?;
+        }
+        if let Some(timing) = timing {
+            tx.execute(
+                "UPDATE matches SET time_control = ?1, clocks = ?2 WHERE id = ?3",
+                params![timing.control, timing.clocks, id],
+            )?;
+            deadlines::replace(&tx, id, timing.deadlines)?;
         }
         tx.commit()?;
         Ok(id)
@@ -430,10 +484,7 @@ impl Store {
         let t = now();
         // The request's key first: a request delivered twice at once fails here as a
         // duplicate, not as a stale version.
-        for change in changes
-            .iter()
-            .filter(|c| matches!(c, Change::Request { .. }))
-        {
+        for change in changes.iter().filter(|c| c.is_precondition()) {
             apply_change(&tx, id, expected + 1, change, t)?;
         }
         let bumped = tx.execute(
@@ -444,10 +495,7 @@ impl Store {
         if bumped == 0 {
             return Err(why_not(&tx, id, expected));
         }
-        for change in changes
-            .iter()
-            .filter(|c| !matches!(c, Change::Request { .. }))
-        {
+        for change in changes.iter().filter(|c| !c.is_precondition()) {
             apply_change(&tx, id, expected + 1, change, t)?;
         }
         tx.commit()?;
@@ -683,6 +731,14 @@ fn apply_change(
                 [id],
             )?;
         }
+        Change::Clocks(clocks) => {
+            tx.execute(
+                "UPDATE matches SET clocks = ?1 WHERE id = ?2",
+                params![clocks, id],
+            )?;
+        }
+        Change::Deadlines(deadlines) => deadlines::replace(tx, id, deadlines)?,
+        Change::Claim { deadline } => deadlines::claim(tx, *deadline, t)?,
     }
     Ok(())
 }

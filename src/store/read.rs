@@ -16,7 +16,7 @@ pub(super) fn read_match(
     let row = conn
         .query_row(
             "SELECT game, options, seed, status, version, draw_votes, guild_id, channel_id,
-                        thread_id, plies, rules
+                        thread_id, plies, rules, time_control, clocks
                  FROM matches WHERE id = ?1",
             [id],
             |r| {
@@ -34,12 +34,14 @@ pub(super) fn read_match(
                     },
                     r.get::<_, i64>(9)?,
                     r.get::<_, u32>(10)?,
+                    (r.get::<_, String>(11)?, r.get::<_, String>(12)?),
                 ))
             },
         )
         .optional()?
         .ok_or(StoreError::NoSuchMatch(id))?;
-    let (game, options, seed, status, version, draw_votes, place, plies, rules) = row;
+    let (game, options, seed, status, version, draw_votes, place, plies, rules, timing) = row;
+    let (time_control, clocks) = timing;
     let game: GameKind = game.parse().map_err(corrupt)?;
     let options: Vec<(String, String)> = serde_json::from_str(&options)
         .map_err(|e| corrupt(format!("bad options {options:?}: {e}")))?;
@@ -151,5 +153,7 @@ pub(super) fn read_match(
             .map(|bit| Seat(bit as u8))
             .collect(),
         place,
+        time_control,
+        clocks,
     })
 }

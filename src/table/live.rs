@@ -199,7 +199,7 @@ pub(super) fn replay(
     };
     for (i, action) in actions.iter().enumerate() {
         live.game
-            .play(action.seat, &action.text, &mut live.rng)
+            .replay(action.seat, &action.text, &mut live.rng)
             .map_err(|e| {
                 corrupt(format!(
                     "stored action {} (\"{}\") cannot be replayed: {e}",

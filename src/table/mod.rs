@@ -15,13 +15,22 @@ use crate::store::{
 use std::cell::RefCell;
 use thiserror::Error;
 
+pub mod clock;
+mod clocks;
 mod decisions;
 mod handle;
 mod live;
+mod scheduler;
+pub mod time_control;
 mod update;
+use clock::{Clock, SystemClock};
+pub use clocks::Timing;
 pub use handle::{Stopped, TableHandle};
 pub use live::CACHE_CAPACITY;
 use live::{Cache, Live};
+pub use scheduler::{Fired, Reminder};
+use std::sync::Arc;
+use time_control::TimeControl;
 pub use update::{Timer, Update};
 use update::{split_events, update};
 
@@ -206,6 +215,7 @@ impl Loaded {
 pub struct Table {
     store: Store,
     cache: RefCell<Cache>,
+    clock: Arc<dyn Clock>,
 }
 
 /// The lines a request produced, as stored with its key.
@@ -259,14 +269,28 @@ impl Table {
         Table {
             store,
             cache: RefCell::new(Cache::new(capacity)),
+            clock: Arc::new(SystemClock),
         }
+    }
+
+    /// A table whose time comes from `clock` (a simulated one in tests and scripts).
+    pub fn with_clock(store: Store, clock: impl Clock + 'static) -> Self {
+        Table {
+            clock: Arc::new(clock),
+            ..Self::new(store)
+        }
+    }
+
+    /// The time now, by the table's clock.
+    pub fn now(&self) -> clock::Instant {
+        self.clock.now()
     }
 
     pub fn store(&mut self) -> &mut Store {
         &mut self.store
     }
 
-    /// Starts a match; seat order follows `players`.
+    /// Starts a match with no clock; seat order follows `players`.
     pub fn create(
         &mut self,
         game: GameKind,
@@ -274,6 +298,19 @@ impl Table {
         players: &[Player],
         seed: u64,
         place: &Place,
+    ) -> Result<Update, TableError> {
+        self.create_timed(game, options, players, seed, place, TimeControl::None)
+    }
+
+    /// Starts a match played under `time`; seat order follows `players`.
+    pub fn create_timed(
+        &mut self,
+        game: GameKind,
+        options: &[(String, String)],
+        players: &[Player],
+        seed: u64,
+        place: &Place,
+        time: TimeControl,
     ) -> Result<Update, TableError> {
         // Set up once first, so bad options or seat counts are refused before anything is stored,
         // and so is a start that is already over (it would be a match nobody can play).
@@ -285,12 +322,28 @@ impl Table {
             ))));
         }
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
-        let id = self
-            .store
-            .create_match(game, options, seed, &ids, place, game.rules())?;
+        let (timing, deadlines) = clocks::at_start(time, &start, self.now());
+        let clocks = timing.clocks_json();
+        let control = time.text();
+        let id = self.store.create_timed_match(
+            game,
+            options,
+            seed,
+            &ids,
+            place,
+            game.rules(),
+            Some(crate::store::Timing {
+                control: &control,
+                clocks: &clocks,
+                deadlines: &deadlines,
+            }),
+        )?;
         let loaded = self.load(id)?;
         let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-        let line = format!("Match #{id}: {} for {}", game.name(), names.join(", "));
+        let mut line = format!("Match #{id}: {} for {}", game.name(), names.join(", "));
+        if !time.is_none() {
+            line.push_str(&format!(" ({})", time.describe()));
+        }
         Ok(update(&loaded, vec![line], vec![]))
     }
 
@@ -402,6 +455,19 @@ impl Table {
             confirm: false,
         })
         .expect("lines serialise");
+        let over = changes
+            .iter()
+            .any(|c| matches!(c, Change::Finish(_) | Change::Abort));
+        let game = after.as_ref().map_or(&loaded.game, |live| &live.game);
+        let version = loaded.stored.version + 1;
+        let timing = clocks::after_change(loaded, game, over, version, self.now())?;
+        let clocks_json = timing.as_ref().map(|(t, _)| t.clocks_json());
+        if let Some((timing, deadlines)) = &timing {
+            if !timing.control.is_none() {
+                changes.push(Change::Clocks(clocks_json.as_deref().unwrap_or("[]")));
+            }
+            changes.push(Change::Deadlines(deadlines));
+        }
         if let Some(request) = key.key {
             changes.push(Change::Request {
                 key: request,
@@ -722,3 +788,5 @@ mod tests;
 
 #[cfg(test)]
 mod tests_live;
+#[cfg(test)]
+mod tests_time;

@@ -3,6 +3,9 @@
 //! choices, or how the match ended.
 
 use super::Loaded;
+use super::clock::Instant;
+use super::clocks::Timing;
+use super::time_control::TimeControl;
 use crate::engine::{Outcome, Seat, ToAct, Viewer};
 use crate::games::{AnyView, GameKind};
 use crate::store::{MatchId, Player, Status};
@@ -37,6 +40,10 @@ pub struct Update {
     /// Seconds after which [`Table::expire`] should be called with this version, if the game
     /// is waiting on a timer.
     pub timeout: Option<u32>,
+    /// The match's time control, and when each running clock runs out (the seats that must
+    /// act, with their deadlines, by the table's clock).
+    pub time_control: TimeControl,
+    pub clocks: Vec<(Seat, Instant)>,
     /// The request was applied before (its key was seen): `public` and `private` are what it
     /// did then, the rest is the match now; nothing changed.
     pub repeated: bool,
@@ -103,6 +110,10 @@ pub(super) fn update(
     };
     let result = match (stored.status, &outcome) {
         (Status::Aborted, _) => Some("aborted".to_string()),
+        // "White won by time" reads "White won on time".
+        (_, Some(o)) if o.reason == crate::games::ON_TIME => {
+            Some(game.describe(o).replace("won by time", "won on time"))
+        }
         (_, Some(o)) => Some(game.describe(o)),
         _ => None,
     };
@@ -130,8 +141,20 @@ pub(super) fn update(
     } else {
         game.timeout().map(|(seconds, _)| seconds)
     };
+    let timing = Timing::of(stored).unwrap_or(Timing {
+        control: TimeControl::None,
+        clocks: vec![],
+    });
+    let clocks = (0..stored.players.len())
+        .filter_map(|i| {
+            let seat = Seat(i as u8);
+            timing.deadline(seat).map(|end| (seat, end))
+        })
+        .collect();
     Update {
         match_id: stored.id,
+        time_control: timing.control,
+        clocks,
         game: stored.game,
         version: stored.version,
         public,

@@ -915,6 +915,21 @@ impl Position {
         moves.contains(&mv) && self.is_safe(mv)
     }
 
+    /// Whether `color` has the material to checkmate at all: a pawn, a rook or a queen, or two
+    /// minor pieces. A lone king, or a king and one minor piece, cannot (the rule a loss on
+    /// time follows: the side without it draws instead of winning).
+    pub fn can_mate(&self, color: Color) -> bool {
+        let mut minors = 0;
+        for (_, piece) in self.pieces().filter(|(_, p)| p.color == color) {
+            match piece.role {
+                Role::King => {}
+                Role::Bishop | Role::Knight => minors += 1,
+                _ => return true,
+            }
+        }
+        minors >= 2
+    }
+
     /// No sequence of legal moves can mate: K v K, K+minor v K, or only bishops besides the kings
     /// and all of them on squares of one colour.
     pub fn insufficient_material(&self) -> bool {

@@ -341,14 +341,60 @@ impl EnPrise {
                 live.len()
             ));
         }
+        Ok(self.leaving(seat, Out::Resignation))
+    }
+
+    /// The outcome when `seat`, one of the last two, leaves the game for `out`.
+    fn leaving(&self, seat: Seat, out: Out) -> Outcome {
+        let reason = out.reason();
         let mut copy = self.clone();
         copy.alive[seat.index()] = false;
-        copy.eliminated.push(Elimination {
-            seat,
-            out: Out::Resignation,
-        });
+        copy.eliminated.push(Elimination { seat, out });
         let winner: Vec<Seat> = copy.live().collect();
-        Ok(copy.win_outcome(&winner, "resignation"))
+        copy.win_outcome(&winner, reason)
+    }
+
+    /// The outcome when `seat` runs out of time with two players left. None with more: the
+    /// seat is put out as if checkmated and play goes on ([`EnPrise::time_out`]).
+    pub fn on_time(&self, seat: Seat) -> Option<Outcome> {
+        (self.live().count() <= 2).then(|| self.leaving(seat, Out::Time))
+    }
+
+    /// Puts `seat` out of the game for running out of time (three or more players left): their
+    /// pieces turn face-down, and the turn passes on if it was theirs.
+    pub fn time_out(&mut self, seat: Seat) -> Vec<Event> {
+        let mut events = Vec::new();
+        if matches!(self.phase, Phase::Over(_)) || !self.alive[seat.index()] {
+            return events;
+        }
+        events.push(Event::public(format!(
+            "{} ran out of time",
+            self.name(seat)
+        )));
+        self.eliminate(seat, Out::Time, &mut events);
+        let was_acting = match &mut self.phase {
+            Phase::Memorise { ready } => {
+                ready[seat.index()] = true;
+                if ready.iter().all(|&r| r) {
+                    self.phase = Phase::Turn;
+                }
+                false
+            }
+            Phase::Choosing { chooser } if *chooser == seat => {
+                let chooser = self.chooser_for(self.current);
+                self.phase = Phase::Choosing { chooser };
+                false
+            }
+            Phase::Choosing { .. } | Phase::Over(_) => false,
+            Phase::Turn | Phase::Placing { .. } | Phase::Escape => self.current == seat,
+        };
+        if was_acting {
+            let next = self.next_live(seat);
+            self.begin_turn(next, &mut events);
+        } else {
+            self.check_end(&mut events);
+        }
+        events
     }
 
     /// Memory: after the memorising time, everyone still looking is made ready.

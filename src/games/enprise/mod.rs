@@ -111,6 +111,8 @@ pub enum Out {
     NoSafeSquare,
     /// Resigned (only when two players remain; the game itself never records it).
     Resignation,
+    /// Ran out of time on the match's clock (the table records it).
+    Time,
 }
 
 impl Out {
@@ -122,6 +124,7 @@ impl Out {
             Out::Repetition => "repetition",
             Out::NoSafeSquare => "checkmate on the way into battle",
             Out::Resignation => "resignation",
+            Out::Time => "time",
         }
     }
 
@@ -136,6 +139,7 @@ impl Out {
                 "was checkmated on the way into battle (no safe square for the king)".into()
             }
             Out::Resignation => "resigned".into(),
+            Out::Time => "ran out of time".into(),
         }
     }
 
@@ -148,6 +152,7 @@ impl Out {
             Out::Repetition => "repetition".into(),
             Out::NoSafeSquare => "no safe square for the king".into(),
             Out::Resignation => "resigned".into(),
+            Out::Time => "out of time".into(),
         }
     }
 }

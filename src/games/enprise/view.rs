@@ -187,13 +187,16 @@ pub fn describe(game: &EnPrise, outcome: &Outcome) -> String {
         .iter()
         .map(|e| format!("{} {}", colour(e.seat), e.out.sentence()))
         .collect();
-    // A resignation decided outside the game (the table) is not among its eliminations.
-    if outcome.reason == Out::Resignation.reason() {
-        let resigned = game
-            .live()
-            .filter(|&s| !outcome.winners().contains(&s))
-            .map(|s| format!("{} {}", colour(s), Out::Resignation.sentence()));
-        outs.extend(resigned);
+    // A resignation or a loss on time decided outside the game (the table) when two players
+    // remained is not among its eliminations.
+    for out in [Out::Resignation, Out::Time] {
+        if outcome.reason == out.reason() {
+            let left = game
+                .live()
+                .filter(|&s| !outcome.winners().contains(&s))
+                .map(|s| format!("{} {}", colour(s), out.sentence()));
+            outs.extend(left);
+        }
     }
     // In the order they went out; "then" keeps apart the names within one ("by White and Red").
     let earlier = |outs: &[String]| {

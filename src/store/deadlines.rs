@@ -1,0 +1,213 @@
+//! The deadlines the scheduler waits on, as rows: a match's deadlines are replaced in the same
+//! transaction as the change that moves its clocks, and a deadline is claimed (marked fired) in
+//! the same transaction as its effect, so it fires once, also across restarts.
+
+use super::{MatchId, Store, StoreError};
+use crate::engine::Seat;
+use rusqlite::{OptionalExtension, Transaction, params};
+
+/// What a deadline does when it falls due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadlineKind {
+    /// The seat's clock runs out.
+    Timeout,
+    /// The seat's player is reminded; `payload` is the time they have left then.
+    Reminder,
+    /// The game's own timer (Memory's reveal); `payload` is the version it was set for.
+    Expire,
+}
+
+impl DeadlineKind {
+    fn as_str(self) -> &'static str {
+        match self {
+            DeadlineKind::Timeout => "timeout",
+            DeadlineKind::Reminder => "reminder",
+            DeadlineKind::Expire => "expire",
+        }
+    }
+
+    fn parse(text: &str) -> Option<DeadlineKind> {
+        Some(match text {
+            "timeout" => DeadlineKind::Timeout,
+            "reminder" => DeadlineKind::Reminder,
+            "expire" => DeadlineKind::Expire,
+            _ => return None,
+        })
+    }
+}
+
+/// A deadline of a match, as the table computes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewDeadline {
+    pub kind: DeadlineKind,
+    pub due_at: i64,
+    pub seat: Option<Seat>,
+    pub payload: i64,
+}
+
+impl NewDeadline {
+    /// The row's identity: the same deadline computed again has the same key.
+    fn key(&self, id: MatchId) -> String {
+        let seat = self.seat.map_or(-1, |s| i64::from(s.0));
+        format!(
+            "match:{id}:{}:{seat}:{}:{}",
+            self.kind.as_str(),
+            self.due_at,
+            self.payload
+        )
+    }
+}
+
+/// A stored deadline that has not fired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deadline {
+    pub id: i64,
+    pub kind: DeadlineKind,
+    pub due_at: i64,
+    pub match_id: MatchId,
+    pub seat: Option<Seat>,
+    pub payload: i64,
+}
+
+/// Makes `deadlines` the match's pending deadlines: adds those not stored yet (one that fired
+/// already is not added again) and drops the pending ones no longer wanted.
+pub(super) fn replace(
+    tx: &Transaction,
+    id: MatchId,
+    deadlines: &[NewDeadline],
+) -> Result<(), StoreError> {
+    let keys: Vec<String> = deadlines.iter().map(|d| d.key(id)).collect();
+    let wanted = serde_json::to_string(&keys).expect("keys serialise");
+    tx.execute(
+        "DELETE FROM deadlines WHERE match_id = ?1 AND fired_at IS NULL
+         AND key NOT IN (SELECT value FROM json_each(?2))",
+        params![id, wanted],
+    )?;
+    for (deadline, key) in deadlines.iter().zip(&keys) {
+        tx.execute(
+            "INSERT INTO deadlines (key, due_at, kind, match_id, seat, payload)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (key) DO NOTHING",
+            params![
+                key,
+                deadline.due_at,
+                deadline.kind.as_str(),
+                id,
+                deadline.seat.map(|s| s.0),
+                deadline.payload
+            ],
+        )?;
+    }
+    Ok(())
+}
+
+/// Marks deadline `id` fired at `now`; one that fired already makes the whole change fail with
+/// [`StoreError::Duplicate`].
+pub(super) fn claim(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError> {
+    let claimed = tx.execute(
+        "UPDATE deadlines SET fired_at = ?1 WHERE id = ?2 AND fired_at IS NULL",
+        params![now, id],
+    )?;
+    if claimed == 0 {
+        return Err(StoreError::Duplicate(format!("deadline {id}")));
+    }
+    Ok(())
+}
+
+impl Store {
+    /// When the earliest pending deadline falls due, if any.
+    pub fn next_deadline(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT MIN(due_at) FROM deadlines WHERE fired_at IS NULL",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Pending deadlines due at `now` or before, earliest first, at most `limit`.
+    pub fn due_deadlines(&self, now: i64, limit: usize) -> Result<Vec<Deadline>, StoreError> {
+        self.pending(
+            "WHERE fired_at IS NULL AND due_at <= ?1 ORDER BY due_at, id LIMIT ?2",
+            params![now, limit as i64],
+        )
+    }
+
+    /// The pending deadlines of match `id`, earliest first.
+    pub fn deadlines_of(&self, id: MatchId) -> Result<Vec<Deadline>, StoreError> {
+        self.pending(
+            "WHERE fired_at IS NULL AND match_id = ?1 ORDER BY due_at, id",
+            params![id],
+        )
+    }
+
+    fn pending(
+        &self,
+        filter: &str,
+        values: impl rusqlite::Params,
+    ) -> Result<Vec<Deadline>, StoreError> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT id, kind, due_at, match_id, seat, payload FROM deadlines {filter}"
+        ))?;
+        let rows = stmt.query_map(values, |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, Option<i64>>(3)?,
+                r.get::<_, Option<u8>>(4)?,
+                r.get::<_, i64>(5)?,
+            ))
+        })?;
+        let mut found = Vec::new();
+        for row in rows {
+            let (id, kind, due_at, match_id, seat, payload) = row?;
+            let (Some(kind), Some(match_id)) = (DeadlineKind::parse(&kind), match_id) else {
+                return Err(StoreError::Corrupt {
+                    id: match_id.unwrap_or(0),
+                    detail: format!("deadline {id} has an unknown kind {kind:?}"),
+                });
+            };
+            found.push(Deadline {
+                id,
+                kind,
+                due_at,
+                match_id,
+                seat: seat.map(Seat),
+                payload,
+            });
+        }
+        Ok(found)
+    }
+
+    /// Claims deadline `id` on its own (a reminder, whose effect is a message): true when
+    /// this call claimed it, false when it had fired already.
+    pub fn claim_deadline(&mut self, id: i64, now: i64) -> Result<bool, StoreError> {
+        let tx = self.conn.transaction()?;
+        let claimed = match claim(&tx, id, now) {
+            Ok(()) => true,
+            Err(StoreError::Duplicate(_)) => false,
+            Err(e) => return Err(e),
+        };
+        tx.commit()?;
+        Ok(claimed)
+    }
+
+    /// Moves deadline `id` to `due_at` (a reminder waiting for quiet hours to end).
+    pub fn postpone_deadline(&mut self, id: i64, due_at: i64) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE deadlines SET due_at = ?1 WHERE id = ?2 AND fired_at IS NULL",
+            params![due_at, id],
+        )?;
+        Ok(())
+    }
+
+    /// When deadline `id` fired, if it did.
+    pub fn fired_at(&self, id: i64) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT fired_at FROM deadlines WHERE id = ?1", [id], |r| {
+                r.get::<_, Option<i64>>(0)
+            })
+            .optional()?
+            .flatten())
+    }
+}

@@ -1,0 +1,172 @@
+//! Clocks in the table: a match's time control and its seats' clocks move with every change
+//! (in the same transaction), and so do its deadlines: each running clock's time-out and
+//! reminders, and the game's own timer (Memory's reveal). See [`super::scheduler`] for what
+//! happens when a deadline falls due.
+
+use super::clock::Instant;
+use super::time_control::{SeatClock, TimeControl};
+use super::{Loaded, TableError};
+use crate::engine::Seat;
+use crate::games::AnyGame;
+use crate::store::{DeadlineKind, MatchId, NewDeadline, StoredMatch};
+
+/// A match's time control and clocks, read from its stored row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timing {
+    pub control: TimeControl,
+    pub clocks: Vec<SeatClock>,
+}
+
+impl Timing {
+    pub(super) fn of(stored: &StoredMatch) -> Result<Timing, TableError> {
+        let corrupt = |detail: String| TableError::Corrupt {
+            id: stored.id,
+            detail,
+        };
+        let control = TimeControl::parse(&stored.time_control)
+            .map_err(|e| corrupt(format!("its time control cannot be read: {e}")))?;
+        let clocks: Vec<SeatClock> = if control.is_none() {
+            vec![]
+        } else {
+            serde_json::from_str(&stored.clocks)
+                .map_err(|e| corrupt(format!("its clocks cannot be read: {e}")))?
+        };
+        if !control.is_none() && clocks.len() != stored.players.len() {
+            return Err(corrupt(format!(
+                "it has {} clocks for {} seats",
+                clocks.len(),
+                stored.players.len()
+            )));
+        }
+        Ok(Timing { control, clocks })
+    }
+
+    pub(super) fn clocks_json(&self) -> String {
+        serde_json::to_string(&self.clocks).expect("clocks serialise")
+    }
+
+    /// The time `seat` has left at `now`, if the match has a clock.
+    pub fn left(&self, seat: Seat, now: Instant) -> Option<i64> {
+        self.clocks.get(seat.index()).map(|c| c.left(now))
+    }
+
+    /// When `seat`'s clock runs out, if it is running.
+    pub fn deadline(&self, seat: Seat) -> Option<Instant> {
+        self.clocks.get(seat.index()).and_then(SeatClock::deadline)
+    }
+}
+
+/// The seats that must act in `game`, none once `over`.
+fn acting(game: &AnyGame, over: bool) -> Vec<usize> {
+    if over {
+        return vec![];
+    }
+    game.to_act().seats().iter().map(|s| s.index()).collect()
+}
+
+/// The clocks after a change to a match at `now` (`game` as the change leaves it, `over` when
+/// it ends the match), and the match's pending deadlines then (`version` is the version the
+/// change gives it). None when the match has no clock and no game timer, before or after.
+pub(super) fn after_change(
+    before: &Loaded,
+    game: &AnyGame,
+    over: bool,
+    version: u64,
+    now: Instant,
+) -> Result<Option<(Timing, Vec<NewDeadline>)>, TableError> {
+    let mut timing = Timing::of(&before.stored)?;
+    let timer = !over && game.timeout().is_some();
+    if timing.control.is_none() && !timer && before.game.timeout().is_none() {
+        return Ok(None);
+    }
+    timing
+        .control
+        .pass_turn(&mut timing.clocks, &acting(game, over), now);
+    let deadlines = deadlines(&timing, game, over, version, now);
+    Ok(Some((timing, deadlines)))
+}
+
+/// Clocks and deadlines of a new match, started at `now`.
+pub(super) fn at_start(
+    control: TimeControl,
+    game: &AnyGame,
+    now: Instant,
+) -> (Timing, Vec<NewDeadline>) {
+    let mut timing = Timing {
+        clocks: if control.is_none() {
+            vec![]
+        } else {
+            control.start(game.seat_count())
+        },
+        control,
+    };
+    timing
+        .control
+        .pass_turn(&mut timing.clocks, &acting(game, false), now);
+    let deadlines = deadlines(&timing, game, false, 0, now);
+    (timing, deadlines)
+}
+
+/// The pending deadlines of an active match whose clocks are as `timing` says.
+pub(super) fn pending(
+    timing: &Timing,
+    game: &AnyGame,
+    version: u64,
+    now: Instant,
+) -> Vec<NewDeadline> {
+    deadlines(timing, game, false, version, now)
+}
+
+/// The pending deadlines of a match: each running clock's time-out and reminders, and the
+/// game's own timer.
+fn deadlines(
+    timing: &Timing,
+    game: &AnyGame,
+    over: bool,
+    version: u64,
+    now: Instant,
+) -> Vec<NewDeadline> {
+    let mut out = Vec::new();
+    if over {
+        return out;
+    }
+    for (i, clock) in timing.clocks.iter().enumerate() {
+        let Some(end) = clock.deadline() else {
+            continue;
+        };
+        let seat = Some(Seat(i as u8));
+        out.push(NewDeadline {
+            kind: DeadlineKind::Timeout,
+            due_at: end,
+            seat,
+            payload: 0,
+        });
+        for (due_at, left) in timing.control.reminders(clock) {
+            out.push(NewDeadline {
+                kind: DeadlineKind::Reminder,
+                due_at,
+                seat,
+                payload: left,
+            });
+        }
+    }
+    if let Some((seconds, _)) = game.timeout() {
+        out.push(NewDeadline {
+            kind: DeadlineKind::Expire,
+            due_at: now + i64::from(seconds),
+            seat: None,
+            payload: version as i64,
+        });
+    }
+    out
+}
+
+/// Why a match cannot be given time.
+pub(super) fn check_give(id: MatchId, control: &TimeControl) -> Result<(), TableError> {
+    if control.is_none() {
+        return Err(TableError::Illegal(format!(
+            "match #{id} has no clock; there is no time to give"
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,235 @@
+//! The scheduler's side of the table: every deadline is a row ([`crate::store::Deadline`]);
+//! [`Table::next_deadline`] says when the earliest falls due, and [`Table::fire_due`] fires
+//! those due by the table's clock, each claimed in the same transaction as its effect, so it
+//! fires once, also across restarts (a deadline that passed while the bot was down fires at
+//! the next call). One loop in each adapter sleeps until the next deadline and calls it.
+
+use super::clock::Instant;
+use super::clocks::Timing;
+use super::update::update;
+use super::{Key, Live, Table, TableError, Update};
+use crate::engine::Seat;
+use crate::games::{GameKind, OnTime, TIME_OUT};
+use crate::store::{Change, Deadline, DeadlineKind, MatchId, Place, Player, Status};
+
+/// What a deadline did.
+#[derive(Clone, Debug)]
+pub enum Fired {
+    /// A clock ran out, or the game's own timer: the match changed.
+    Changed(Box<Update>),
+    /// The player to act is reminded of their clock.
+    Reminder(Reminder),
+}
+
+/// A reminder for the player to act.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reminder {
+    pub match_id: MatchId,
+    pub game: GameKind,
+    pub seat: Seat,
+    pub player: Player,
+    /// The time the player has left, in seconds, and when their clock runs out.
+    pub left: i64,
+    pub deadline: Instant,
+    pub place: Place,
+}
+
+impl Table {
+    /// When the earliest pending deadline falls due, if any.
+    pub fn next_deadline(&self) -> Result<Option<Instant>, TableError> {
+        Ok(self.store.next_deadline()?)
+    }
+
+    /// Fires the deadlines due by the table's clock, at most `limit`, earliest first. A
+    /// deadline that can no longer do anything (its match moved on or ended) is marked fired
+    /// quietly; one whose match cannot be loaded is marked fired and logged, so it is not tried
+    /// again and again.
+    pub fn fire_due(&mut self, limit: usize) -> Result<Vec<Fired>, TableError> {
+        let now = self.now();
+        let mut fired = Vec::new();
+        for deadline in self.store.due_deadlines(now, limit)? {
+            match self.fire(&deadline, now) {
+                Ok(Some(done)) => fired.push(done),
+                Ok(None) => {
+                    self.store.claim_deadline(deadline.id, now)?;
+                }
+                Err(e @ (TableError::Storage(_) | TableError::Corrupt { .. })) => {
+                    tracing::error!(
+                        match_id = deadline.match_id,
+                        deadline = deadline.id,
+                        error = %e,
+                        "a deadline could not be applied; it is dropped"
+                    );
+                    self.store.claim_deadline(deadline.id, now)?;
+                }
+                Err(e) => {
+                    tracing::debug!(
+                        match_id = deadline.match_id,
+                        deadline = deadline.id,
+                        reason = %e,
+                        "a deadline fell due after its match moved on"
+                    );
+                    self.store.claim_deadline(deadline.id, now)?;
+                }
+            }
+        }
+        Ok(fired)
+    }
+
+    /// Fires one deadline; None when it has nothing left to do.
+    fn fire(&mut self, deadline: &Deadline, now: Instant) -> Result<Option<Fired>, TableError> {
+        let id = deadline.match_id;
+        match deadline.kind {
+            DeadlineKind::Expire => {
+                let update = self.expire(id, deadline.payload as u64)?;
+                self.store.claim_deadline(deadline.id, now)?;
+                Ok((!update.repeated).then(|| Fired::Changed(Box::new(update))))
+            }
+            DeadlineKind::Timeout => {
+                let Some(seat) = deadline.seat else {
+                    return Ok(None);
+                };
+                self.time_out(deadline, seat, now)
+                    .map(|update| update.map(|u| Fired::Changed(Box::new(u))))
+            }
+            DeadlineKind::Reminder => {
+                let Some(seat) = deadline.seat else {
+                    return Ok(None);
+                };
+                let loaded = self.load(id)?;
+                let timing = Timing::of(&loaded.stored)?;
+                let stored = &loaded.stored;
+                if stored.status != Status::Active || !loaded.game.to_act().includes(seat) {
+                    return Ok(None);
+                }
+                let Some(end) = timing.deadline(seat) else {
+                    return Ok(None);
+                };
+                if !self.store.claim_deadline(deadline.id, now)? {
+                    return Ok(None);
+                }
+                Ok(Some(Fired::Reminder(Reminder {
+                    match_id: id,
+                    game: stored.game,
+                    seat,
+                    player: stored.players[seat.index()].clone(),
+                    left: end - now,
+                    deadline: end,
+                    place: stored.place.clone(),
+                })))
+            }
+        }
+    }
+
+    /// `seat` ran out of time in the match of `deadline`: it loses (or draws), or, in En Prise
+    /// with three or more players left, is put out and play goes on.
+    fn time_out(
+        &mut self,
+        deadline: &Deadline,
+        seat: Seat,
+        now: Instant,
+    ) -> Result<Option<Update>, TableError> {
+        let loaded = self.load_active(deadline.match_id, None)?;
+        let timing = Timing::of(&loaded.stored)?;
+        let running_out = timing.deadline(seat).is_some_and(|end| end <= now);
+        if !running_out || !loaded.game.to_act().includes(seat) {
+            return Ok(None);
+        }
+        let name = loaded.stored.players[seat.index()].name.clone();
+        let claim = Change::Claim {
+            deadline: deadline.id,
+        };
+        match loaded.game.on_time(seat) {
+            OnTime::Finish(outcome) => {
+                let line = format!("{name} ran out of time.");
+                let update = self.commit(
+                    &loaded,
+                    None,
+                    0,
+                    &[claim, Change::Finish(&outcome)],
+                    Key::new(None),
+                    vec![line],
+                    vec![],
+                )?;
+                Ok(Some(update))
+            }
+            OnTime::Eliminate => {
+                let mut after = Live {
+                    game: loaded.game.clone(),
+                    rng: loaded.rng.clone(),
+                };
+                let played = after
+                    .game
+                    .replay(seat, TIME_OUT, &mut after.rng)
+                    .map_err(|e| TableError::Corrupt {
+                        id: deadline.match_id,
+                        detail: format!("a time-out cannot be applied: {e}"),
+                    })?;
+                let outcome = after.game.to_act().outcome().cloned();
+                let mut changes = vec![
+                    claim,
+                    Change::Action {
+                        seat,
+                        text: TIME_OUT,
+                    },
+                ];
+                if let Some(outcome) = &outcome {
+                    changes.push(Change::Finish(outcome));
+                }
+                let (public, private) = super::update::split_events(&played.events);
+                let update = self.commit(
+                    &loaded,
+                    Some(after),
+                    1,
+                    &changes,
+                    Key::new(None),
+                    public,
+                    private,
+                )?;
+                Ok(Some(update))
+            }
+        }
+    }
+
+    /// Gives `seat`'s clock `seconds` more, at the request of `player`, an opponent.
+    pub fn give_time(
+        &mut self,
+        id: MatchId,
+        player: crate::store::PlayerId,
+        seconds: i64,
+    ) -> Result<Update, TableError> {
+        let loaded = self.load_active(id, None)?;
+        let mut timing = Timing::of(&loaded.stored)?;
+        super::clocks::check_give(id, &timing.control)?;
+        let giver = super::seats_of(&loaded.stored, player, id)?[0];
+        let to_act = loaded.game.to_act();
+        let Some(&seat) = to_act.seats().iter().find(|&&s| s != giver) else {
+            return Err(TableError::Illegal(
+                "time can be given only to an opponent who must act now".into(),
+            ));
+        };
+        if !(1..=super::time_control::MAX_GIFT).contains(&seconds) {
+            return Err(TableError::Illegal(format!(
+                "give between 1 minute and {}",
+                super::clock::span(super::time_control::MAX_GIFT)
+            )));
+        }
+        timing.clocks[seat.index()].remaining += seconds;
+        let giver_name = &loaded.stored.players[giver.index()].name;
+        let taker = &loaded.stored.players[seat.index()].name;
+        let line = format!(
+            "{giver_name} gives {taker} {} more.",
+            super::clock::span(seconds)
+        );
+        let now = self.now();
+        let deadlines =
+            super::clocks::pending(&timing, &loaded.game, loaded.stored.version + 1, now);
+        let clocks = timing.clocks_json();
+        let changes = [Change::Clocks(&clocks), Change::Deadlines(&deadlines)];
+        self.store
+            .change(id, loaded.stored.version, &changes)
+            .map_err(TableError::from)?;
+        let loaded = self.load(id)?;
+        Ok(update(&loaded, vec![line], vec![]))
+    }
+}

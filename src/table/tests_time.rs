@@ -1,0 +1,238 @@
+//! Slow play with a simulated clock: losses and eliminations on time, reminders once (also
+//! across a restart), a deadline that passed while the service was down, clocks that reset
+//! after a move, and time given.
+
+use super::clock::{DAY, HOUR, SimClock};
+use super::tests::temp_db;
+use super::*;
+
+const START: i64 = 1_800_000_000;
+
+fn timed_table(path: &std::path::Path, clock: &SimClock) -> Table {
+    Table::with_clock(Store::open(path).unwrap(), clock.clone())
+}
+
+fn players(table: &mut Table, count: usize) -> Vec<Player> {
+    (0..count)
+        .map(|i| table.store().local_player(&format!("p{i}")).unwrap())
+        .collect()
+}
+
+fn create(
+    table: &mut Table,
+    game: GameKind,
+    seats: usize,
+    options: &[(&str, &str)],
+    time: &str,
+) -> Update {
+    let players = players(table, seats);
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    table
+        .create_timed(
+            game,
+            &options,
+            &players,
+            7,
+            &Place::default(),
+            TimeControl::parse(time).unwrap(),
+        )
+        .unwrap()
+}
+
+fn changes(fired: Vec<Fired>) -> Vec<Update> {
+    fired
+        .into_iter()
+        .filter_map(|f| match f {
+            Fired::Changed(u) => Some(*u),
+            Fired::Reminder(_) => None,
+        })
+        .collect()
+}
+
+fn reminders(fired: &[Fired]) -> Vec<(String, i64)> {
+    fired
+        .iter()
+        .filter_map(|f| match f {
+            Fired::Reminder(r) => Some((r.player.name.clone(), r.left)),
+            Fired::Changed(_) => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_player_to_act_loses_on_time_in_every_game() {
+    for game in GameKind::ALL {
+        let clock = SimClock::at(START);
+        let mut table = timed_table(&temp_db(&format!("lose-{game}")), &clock);
+        let created = create(&mut table, game, 2, &[], "1d");
+        let id = created.match_id;
+        let (late, _) = created.to_act[0].clone();
+        assert_eq!(created.clocks, vec![(late, START + DAY)], "{game}");
+        clock.advance(DAY - 1);
+        assert!(
+            changes(table.fire_due(100).unwrap()).is_empty(),
+            "{game}: not yet"
+        );
+        clock.advance(1);
+        let done = changes(table.fire_due(100).unwrap());
+        assert_eq!(done.len(), 1, "{game}");
+        let outcome = done[0].outcome.clone().unwrap();
+        assert_eq!(outcome.winners(), &[Seat(1 - late.0)], "{game}");
+        assert!(
+            done[0].result.as_deref().unwrap().contains("time"),
+            "{game}: {:?}",
+            done[0].result
+        );
+        assert!(
+            done[0].public[0].ends_with("ran out of time."),
+            "{game}: {:?}",
+            done[0].public
+        );
+        assert!(done[0].clocks.is_empty(), "{game}: the clocks stop");
+        let stored = table.store().load(id).unwrap();
+        assert_eq!(stored.status, Status::Finished, "{game}");
+        // Fired once: nothing is left to fire.
+        clock.advance(10 * DAY);
+        assert!(table.fire_due(100).unwrap().is_empty(), "{game}");
+        assert_eq!(table.next_deadline().unwrap(), None, "{game}");
+    }
+}
+
+#[test]
+fn a_chess_player_out_of_time_draws_when_the_other_cannot_mate() {
+    for (fen, drawn) in [
+        ("4k3/8/8/8/8/8/8/4K2R b - - 0 1", false),
+        ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", true),
+        ("4k3/4p3/8/8/8/8/8/4KB2 b - - 0 1", true),
+        ("4k3/8/8/8/8/8/8/3NKB2 b - - 0 1", false),
+    ] {
+        let clock = SimClock::at(START);
+        let mut table = timed_table(&temp_db("material"), &clock);
+        create(&mut table, GameKind::Chess, 2, &[("fen", fen)], "2h");
+        clock.advance(2 * HOUR);
+        let done = changes(table.fire_due(10).unwrap());
+        let outcome = done[0].outcome.clone().unwrap();
+        assert_eq!(outcome.is_draw(), drawn, "{fen}: {outcome:?}");
+    }
+}
+
+#[test]
+fn in_en_prise_for_three_or_four_a_player_out_of_time_is_put_out_and_play_goes_on() {
+    for seats in [3, 4] {
+        let clock = SimClock::at(START);
+        let path = temp_db(&format!("enprise-{seats}"));
+        let mut table = timed_table(&path, &clock);
+        let created = create(&mut table, GameKind::Enprise, seats, &[], "1d");
+        let id = created.match_id;
+        let (first, _) = created.to_act[0].clone();
+        clock.advance(DAY);
+        let done = changes(table.fire_due(10).unwrap());
+        assert_eq!(done.len(), 1);
+        let after = &done[0];
+        assert!(after.outcome.is_none(), "{seats}: play goes on");
+        assert!(
+            after.public.iter().any(|l| l.contains("ran out of time")),
+            "{:?}",
+            after.public
+        );
+        let next = after.to_act[0].0;
+        assert_ne!(next, first, "the turn passed on");
+        assert_eq!(after.clocks, vec![(next, START + 2 * DAY)]);
+        // The log records it, and a fresh replay (another process) agrees.
+        let history = table.history(id).unwrap();
+        assert_eq!(history.last().unwrap().2, crate::games::TIME_OUT);
+        let fresh = timed_table(&path, &clock);
+        let shown = fresh.show(id).unwrap();
+        assert_eq!(shown.to_act, after.to_act);
+        // A player who was put out cannot act.
+        let out = &after.seat_views;
+        assert_eq!(out.len(), seats);
+    }
+}
+
+#[test]
+fn reminders_come_once_each_even_across_a_restart() {
+    let clock = SimClock::at(START);
+    let path = temp_db("reminders");
+    let mut table = timed_table(&path, &clock);
+    create(&mut table, GameKind::Chess, 2, &[], "5d");
+    // Half the time gone: one reminder, with 2.5 days left.
+    clock.advance(5 * DAY / 2);
+    let fired = table.fire_due(10).unwrap();
+    assert_eq!(reminders(&fired), [("p0".to_string(), 5 * DAY / 2)]);
+    assert!(table.fire_due(10).unwrap().is_empty(), "once");
+    // The service restarts: the reminder is not sent again.
+    let mut table = timed_table(&path, &clock);
+    assert!(
+        table.fire_due(10).unwrap().is_empty(),
+        "once, across a restart"
+    );
+    // 80% gone (which is also one day before the end): one more.
+    clock.advance(3 * DAY / 2);
+    assert_eq!(
+        reminders(&table.fire_due(10).unwrap()),
+        [("p0".to_string(), DAY)]
+    );
+    assert_eq!(table.next_deadline().unwrap(), Some(START + 5 * DAY));
+}
+
+#[test]
+fn a_deadline_that_passed_while_the_service_was_down_fires_once_at_start_up() {
+    let clock = SimClock::at(START);
+    let path = temp_db("downtime");
+    {
+        let mut table = timed_table(&path, &clock);
+        create(&mut table, GameKind::Chess, 2, &[], "1d");
+    }
+    // Down for a week; two services start on the file at once.
+    clock.advance(7 * DAY);
+    let mut first = timed_table(&path, &clock);
+    let mut second = timed_table(&path, &clock);
+    let a = first.fire_due(10).unwrap();
+    let b = second.fire_due(10).unwrap();
+    let results: Vec<Update> = changes(a).into_iter().chain(changes(b)).collect();
+    assert_eq!(results.len(), 1, "the time-out fires once");
+    assert_eq!(results[0].outcome.as_ref().unwrap().winners(), &[Seat(1)]);
+    assert_eq!(first.history(1).unwrap().len(), 0);
+}
+
+#[test]
+fn a_move_stops_its_clock_and_starts_the_next_and_time_can_be_given() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("moves"), &clock);
+    let created = create(&mut table, GameKind::Chess, 2, &[], "2d");
+    let id = created.match_id;
+    let (white, black) = (
+        created.to_act[0].1.id,
+        table.store().local_player("p1").unwrap().id,
+    );
+    clock.advance(DAY + 12 * HOUR);
+    let moved = table.act(id, white, None, "e4").unwrap();
+    assert_eq!(
+        moved.clocks,
+        vec![(Seat(1), START + DAY + 12 * HOUR + 2 * DAY)]
+    );
+    // White's pending reminders and time-out are gone; Black's are set.
+    let pending = table.store().deadlines_of(id).unwrap();
+    assert!(
+        pending.iter().all(|d| d.seat == Some(Seat(1))),
+        "{pending:?}"
+    );
+    // White gives Black a day.
+    let given = table.give_time(id, white, DAY).unwrap();
+    assert_eq!(given.public, ["p0 gives p1 1 day more."]);
+    assert_eq!(
+        given.clocks,
+        vec![(Seat(1), START + DAY + 12 * HOUR + 3 * DAY)]
+    );
+    // Black cannot give themselves time, and a match without a clock has none to give.
+    let err = table.give_time(id, black, DAY).unwrap_err();
+    assert!(err.to_string().contains("opponent who must act"), "{err}");
+    clock.advance(3 * DAY - 1);
+    assert!(changes(table.fire_due(10).unwrap()).is_empty());
+    clock.advance(1);
+    assert_eq!(changes(table.fire_due(10).unwrap()).len(), 1);
+}

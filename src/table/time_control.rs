@@ -1,0 +1,377 @@
+//! Time controls for slow play, and each seat's clock under one. Pure: the time is passed in.
+//!
+//! - `none`: no clock.
+//! - Per move (`3d`, `12h`): the same time for every move, reset after each (correspondence
+//!   chess as lichess plays it).
+//! - Bank (`10d+1d`, `10d+1d max 20d`): a reserve that runs down while the seat must act, plus a
+//!   fixed time added after each move, never above the cap (the starting reserve unless given).
+//!
+//! A clock runs only while its seat must act; a seat asked to act again at once (a turn of
+//! several steps) keeps its clock running: the move is over when the turn passes.
+
+use super::clock::{DAY, HOUR, Instant, MINUTE, span};
+use serde::{Deserialize, Serialize};
+
+/// The most time an opponent may give at once.
+pub const MAX_GIFT: i64 = 7 * DAY;
+
+/// The shortest and longest time a control may give.
+const SHORTEST: i64 = MINUTE;
+const LONGEST: i64 = 60 * DAY;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TimeControl {
+    #[default]
+    None,
+    PerMove {
+        seconds: i64,
+    },
+    Bank {
+        reserve: i64,
+        increment: i64,
+        cap: i64,
+    },
+}
+
+/// One seat's clock: the time it has left, and since when it has been running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatClock {
+    pub remaining: i64,
+    pub running_since: Option<Instant>,
+}
+
+impl SeatClock {
+    /// When this clock runs out, if it is running.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.running_since.map(|since| since + self.remaining)
+    }
+
+    /// The time left at `now`.
+    pub fn left(&self, now: Instant) -> i64 {
+        match self.running_since {
+            Some(since) => self.remaining - (now - since),
+            None => self.remaining,
+        }
+    }
+}
+
+/// Reads "2d", "36h", "90m" (and "1d12h"); a whole number of seconds.
+fn duration(text: &str) -> Result<i64, String> {
+    let bad = || format!("cannot read the time \"{text}\": write it like 3d, 12h or 90m");
+    let mut total = 0i64;
+    let mut number = String::new();
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c.to_ascii_lowercase() {
+            'd' => DAY,
+            'h' => HOUR,
+            'm' => MINUTE,
+            _ => return Err(bad()),
+        };
+        let n: i64 = number.parse().map_err(|_| bad())?;
+        number.clear();
+        total = total
+            .checked_add(n.checked_mul(unit).ok_or_else(bad)?)
+            .ok_or_else(bad)?;
+    }
+    if !number.is_empty() || total == 0 {
+        return Err(bad());
+    }
+    Ok(total)
+}
+
+/// "3d", "1d12h", "90m": the shortest text `duration` reads back.
+fn short(seconds: i64) -> String {
+    let mut text = String::new();
+    let mut rest = seconds;
+    for (unit, letter) in [(DAY, 'd'), (HOUR, 'h'), (MINUTE, 'm')] {
+        if rest >= unit {
+            text.push_str(&format!("{}{letter}", rest / unit));
+            rest %= unit;
+        }
+    }
+    text
+}
+
+fn within(seconds: i64, what: &str) -> Result<i64, String> {
+    if (SHORTEST..=LONGEST).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "{what} must be between {} and {}, not {}",
+            span(SHORTEST),
+            span(LONGEST),
+            span(seconds)
+        ))
+    }
+}
+
+impl TimeControl {
+    /// Reads a time control: `none`, `3d` (per move), `10d+1d` or `10d+1d max 20d` (bank).
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let text = text.trim().to_ascii_lowercase();
+        if text.is_empty() || text == "none" || text == "-" {
+            return Ok(TimeControl::None);
+        }
+        let (main, cap) = match text.split_once("max") {
+            Some((main, cap)) => (main.trim(), Some(cap.trim())),
+            None => (text.as_str(), None),
+        };
+        match main.split_once('+') {
+            None => {
+                if cap.is_some() {
+                    return Err("a cap (max) goes with a bank: write 10d+1d max 20d".into());
+                }
+                Ok(TimeControl::PerMove {
+                    seconds: within(duration(main)?, "the time for a move")?,
+                })
+            }
+            Some((reserve, increment)) => {
+                let reserve = within(duration(reserve)?, "the reserve")?;
+                let increment = within(duration(increment)?, "the time added per move")?;
+                let cap = match cap {
+                    Some(cap) => within(duration(cap)?, "the cap")?,
+                    None => reserve,
+                };
+                if cap < reserve {
+                    return Err(format!(
+                        "the cap ({}) is below the reserve ({})",
+                        span(cap),
+                        span(reserve)
+                    ));
+                }
+                Ok(TimeControl::Bank {
+                    reserve,
+                    increment,
+                    cap,
+                })
+            }
+        }
+    }
+
+    /// The text [`TimeControl::parse`] reads back: "none", "3d", "10d+1d max20d".
+    pub fn text(&self) -> String {
+        match *self {
+            TimeControl::None => "none".into(),
+            TimeControl::PerMove { seconds } => short(seconds),
+            TimeControl::Bank {
+                reserve,
+                increment,
+                cap,
+            } if cap == reserve => format!("{}+{}", short(reserve), short(increment)),
+            TimeControl::Bank {
+                reserve,
+                increment,
+                cap,
+            } => format!("{}+{} max {}", short(reserve), short(increment), short(cap)),
+        }
+    }
+
+    /// In words: "3 days a move", "a 10-day reserve, plus 1 day a move (at most 20 days)".
+    pub fn describe(&self) -> String {
+        match *self {
+            TimeControl::None => "no clock".into(),
+            TimeControl::PerMove { seconds } => format!("{} a move", span(seconds)),
+            TimeControl::Bank {
+                reserve,
+                increment,
+                cap,
+            } => {
+                let mut text = format!(
+                    "{} in reserve, plus {} a move",
+                    span(reserve),
+                    span(increment)
+                );
+                if cap != reserve {
+                    text.push_str(&format!(" (at most {})", span(cap)));
+                }
+                text
+            }
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        *self == TimeControl::None
+    }
+
+    /// Every seat's clock at the start, none running.
+    pub fn start(&self, seats: usize) -> Vec<SeatClock> {
+        let remaining = match *self {
+            TimeControl::None => 0,
+            TimeControl::PerMove { seconds } => seconds,
+            TimeControl::Bank { reserve, .. } => reserve,
+        };
+        vec![
+            SeatClock {
+                remaining,
+                running_since: None,
+            };
+            seats
+        ]
+    }
+
+    /// The clocks after a change at `now`, when `acting` must act (none once the game is
+    /// over): a clock whose seat is done stops, takes what it used and gets the time a move
+    /// adds; a clock whose seat must now act starts; the others stay as they are. Returns
+    /// whether anything changed.
+    pub fn pass_turn(&self, clocks: &mut [SeatClock], acting: &[usize], now: Instant) -> bool {
+        if self.is_none() {
+            return false;
+        }
+        let mut changed = false;
+        for (seat, clock) in clocks.iter_mut().enumerate() {
+            let must_act = acting.contains(&seat);
+            match (clock.running_since, must_act) {
+                (Some(since), false) => {
+                    let left = clock.remaining - (now - since);
+                    clock.remaining = match *self {
+                        TimeControl::None => 0,
+                        TimeControl::PerMove { seconds } => seconds,
+                        TimeControl::Bank { increment, cap, .. } => {
+                            (left.max(0) + increment).min(cap)
+                        }
+                    };
+                    clock.running_since = None;
+                    changed = true;
+                }
+                (None, true) => {
+                    clock.running_since = Some(now);
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        changed
+    }
+
+    /// When a running clock's player is reminded, as (time, what is left then): when half and
+    /// when 80% of the time this move started with have gone, and one day before the end;
+    /// only points after the clock started and before it runs out, each at most once.
+    pub fn reminders(&self, clock: &SeatClock) -> Vec<(Instant, i64)> {
+        let (Some(since), Some(end)) = (clock.running_since, clock.deadline()) else {
+            return vec![];
+        };
+        let budget = clock.remaining;
+        let mut points: Vec<Instant> = vec![since + budget / 2, since + budget * 4 / 5, end - DAY];
+        points.retain(|&at| at > since && at < end);
+        points.sort_unstable();
+        points.dedup();
+        points.into_iter().map(|at| (at, end - at)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_read_and_write_back() {
+        for (text, control) in [
+            ("none", TimeControl::None),
+            ("3d", TimeControl::PerMove { seconds: 3 * DAY }),
+            ("1d12h", TimeControl::PerMove { seconds: 36 * HOUR }),
+            (
+                "10d+1d",
+                TimeControl::Bank {
+                    reserve: 10 * DAY,
+                    increment: DAY,
+                    cap: 10 * DAY,
+                },
+            ),
+            (
+                "10d+1d max 20d",
+                TimeControl::Bank {
+                    reserve: 10 * DAY,
+                    increment: DAY,
+                    cap: 20 * DAY,
+                },
+            ),
+        ] {
+            assert_eq!(TimeControl::parse(text), Ok(control), "{text}");
+            assert_eq!(TimeControl::parse(&control.text()), Ok(control), "{text}");
+        }
+        assert_eq!(TimeControl::parse(" 36H ").unwrap().text(), "1d12h");
+        assert_eq!(
+            TimeControl::parse("10d+1d max 20d").unwrap().describe(),
+            "10 days in reserve, plus 1 day a move (at most 20 days)"
+        );
+    }
+
+    #[test]
+    fn bad_time_controls_say_what_is_wrong() {
+        for (text, words) in [
+            ("3x", "write it like 3d"),
+            ("d", "write it like 3d"),
+            ("30s", "write it like 3d"),
+            ("90d", "between 1 minute and 60 days"),
+            ("5d max 9d", "goes with a bank"),
+            ("10d+1d max 5d", "below the reserve"),
+            ("99999999999999999d", "cannot read"),
+        ] {
+            let err = TimeControl::parse(text).unwrap_err();
+            assert!(err.contains(words), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_per_move_clock_resets_after_each_move_and_runs_only_for_the_seat_to_act() {
+        let control = TimeControl::parse("2d").unwrap();
+        let mut clocks = control.start(2);
+        assert!(control.pass_turn(&mut clocks, &[0], 100));
+        assert_eq!(clocks[0].deadline(), Some(100 + 2 * DAY));
+        assert_eq!(clocks[1].deadline(), None);
+        // White moves after a day; Black's clock starts, White's is full again.
+        assert!(control.pass_turn(&mut clocks, &[1], 100 + DAY));
+        assert_eq!(clocks[0].left(100 + 5 * DAY), 2 * DAY);
+        assert_eq!(clocks[1].deadline(), Some(100 + 3 * DAY));
+        // Black acts again at once (a turn of several steps): the clock keeps running.
+        assert!(!control.pass_turn(&mut clocks, &[1], 100 + 2 * DAY));
+        assert_eq!(clocks[1].deadline(), Some(100 + 3 * DAY));
+        // The game ends: every clock stops.
+        control.pass_turn(&mut clocks, &[], 100 + 2 * DAY);
+        assert!(clocks.iter().all(|c| c.running_since.is_none()));
+    }
+
+    #[test]
+    fn a_bank_keeps_what_is_left_adds_the_increment_and_is_capped() {
+        let control = TimeControl::parse("3d+1d max 4d").unwrap();
+        let mut clocks = control.start(2);
+        control.pass_turn(&mut clocks, &[0], 0);
+        control.pass_turn(&mut clocks, &[1], 2 * DAY);
+        assert_eq!(clocks[0].remaining, 2 * DAY, "3d - 2d + 1d");
+        control.pass_turn(&mut clocks, &[0], 2 * DAY + HOUR);
+        assert_eq!(clocks[1].remaining, 4 * DAY - HOUR, "3d - 1h + 1d");
+        control.pass_turn(&mut clocks, &[1], 2 * DAY + 2 * HOUR);
+        control.pass_turn(&mut clocks, &[0], 2 * DAY + 2 * HOUR + MINUTE);
+        assert_eq!(
+            clocks[1].remaining,
+            4 * DAY,
+            "4d - 1h - 1m + 1d, capped at 4d"
+        );
+        // Simultaneous choices run every asked seat's clock.
+        control.pass_turn(&mut clocks, &[0, 1], 3 * DAY);
+        assert!(clocks.iter().all(|c| c.running_since.is_some()));
+    }
+
+    #[test]
+    fn reminders_come_at_half_at_80_percent_and_a_day_before_the_end() {
+        let control = TimeControl::parse("5d").unwrap();
+        let mut clocks = control.start(2);
+        control.pass_turn(&mut clocks, &[0], 0);
+        let at: Vec<(Instant, i64)> = control.reminders(&clocks[0]);
+        assert_eq!(
+            at,
+            [(5 * DAY / 2, 5 * DAY / 2), (4 * DAY, DAY),],
+            "80% and one day before coincide at 4 days"
+        );
+        // A day a move: half, 80%, and no "one day before" (that is the start).
+        let control = TimeControl::parse("1d").unwrap();
+        let mut clocks = control.start(2);
+        control.pass_turn(&mut clocks, &[1], 0);
+        let at: Vec<i64> = control.reminders(&clocks[1]).iter().map(|p| p.0).collect();
+        assert_eq!(at, [12 * HOUR, DAY * 4 / 5]);
+    }
+}
