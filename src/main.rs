@@ -57,6 +57,14 @@ enum Command {
         /// (feed a script twice and it changes nothing the second time).
         #[arg(long)]
         session: Option<String>,
+        /// The match's time control: none, 3d (per move), 10d+1d (a reserve plus time per
+        /// move), 10d+1d max 20d.
+        #[arg(long, default_value = "none", value_parser = parse_time)]
+        time: deckmate::table::time_control::TimeControl,
+        /// The clock: real, or simulated (moved only by `wait 30h` lines). Default: real on a
+        /// terminal, simulated when standard input is a script.
+        #[arg(long, value_parser = ["real", "simulated"])]
+        clock: Option<String>,
     },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
@@ -82,6 +90,10 @@ enum Command {
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, String)>,
     },
+}
+
+fn parse_time(text: &str) -> Result<deckmate::table::time_control::TimeControl, String> {
+    deckmate::table::time_control::TimeControl::parse(text)
 }
 
 fn parse_option(text: &str) -> Result<(String, String), String> {
@@ -131,6 +143,8 @@ fn main() -> ExitCode {
             match_id: None,
             board: true,
             session: None,
+            time: Default::default(),
+            clock: None,
         }
     });
     if !matches!(command, Command::Bot) {
@@ -148,6 +162,8 @@ fn main() -> ExitCode {
             match_id,
             board,
             session,
+            time,
+            clock,
         } => {
             if match_id.is_some() && db.is_none() {
                 eprintln!("error: --match needs --db, the file the match is stored in");
@@ -164,6 +180,11 @@ fn main() -> ExitCode {
                 prompt: std::io::stdin().is_terminal(),
                 show_board: board || std::io::stdin().is_terminal(),
                 session,
+                time,
+                simulated: match clock.as_deref() {
+                    Some(choice) => choice == "simulated",
+                    None => !std::io::stdin().is_terminal(),
+                },
             };
             match console::run(
                 &config,

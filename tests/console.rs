@@ -287,6 +287,8 @@ fn en_prise_for_three_with_the_memory_timer_running_out() {
             "variant=memory",
             "--option",
             "memory_seconds=1",
+            "--clock",
+            "real",
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -934,6 +936,63 @@ fn a_script_fed_again_in_the_same_session_changes_nothing() {
         stdout(&other).contains("error: it is not your turn: waiting for b"),
         "{}",
         stdout(&other)
+    );
+}
+
+#[test]
+fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time() {
+    let script = "e4\nwait 12h\nwait 30h\nann: give 1d\nwait 2d\nwait 1d\n";
+    let out = play(
+        &[
+            "chess",
+            "--players",
+            "ann,ben",
+            "--time",
+            "2d",
+            "--seed",
+            "1",
+        ],
+        script,
+    );
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let expected = [
+        "match #1: Chess — ann (White) vs ben (Black)",
+        "to move: ann (2 days left)",
+        "White plays e4",
+        "to move: ben (2 days left)",
+        "(12 hours later)",
+        // Half of ben's two days gone (also one day before the end), then 80%.
+        "reminder: ben, 1 day left in match #1",
+        "reminder: ben, 9 hours 36 minutes left in match #1",
+        "(1 day 6 hours later)",
+        "ann gives ben 1 day more.",
+        "to move: ben (1 day 6 hours left)",
+        // The reminders still ahead after the gift: a day before the end, and at 80%.
+        "reminder: ben, 1 day left in match #1",
+        "reminder: ben, 14 hours 24 minutes left in match #1",
+        "ben ran out of time.",
+        "result: White won on time",
+        "(2 days later)",
+        "(1 day later)",
+    ];
+    assert_eq!(lines, expected, "{text}");
+    // Without a simulated clock, wait is refused; a bad time control is refused at once.
+    let real = play(
+        &["chess", "--players", "a,b", "--clock", "real"],
+        "wait 1h\n",
+    );
+    assert!(
+        stdout(&real).contains("error: wait moves the simulated clock"),
+        "{}",
+        stdout(&real)
+    );
+    let bad = play(&["chess", "--players", "a,b", "--time", "3x"], "");
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("write it like 3d"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
     );
 }
 

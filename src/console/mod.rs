@@ -9,7 +9,9 @@ pub use text::text_view;
 use crate::engine::{GameRng, Seat, echo};
 use crate::games::{AnyView, GameKind};
 use crate::store::{MatchId, Place, Player, Store, StoreError};
-use crate::table::{Request, Table, TableError, Update};
+use crate::table::clock::{Clock, SimClock, SystemClock, span};
+use crate::table::time_control::TimeControl;
+use crate::table::{Fired, Request, Table, TableError, Update};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -25,11 +27,13 @@ pub const HELP: &str =
   resign          resign (two-player games)
   draw offer|accept|decline
   history         list the actions so far
+  give 1d         give the opponent who must act more time (a match with a clock)
+  wait 30h        (bare; simulated clock) move the clock on: what falls due meanwhile happens
 blank lines and lines starting with # are skipped";
 
 /// The console's own commands; any other first word starts an action.
-const COMMANDS: [&str; 8] = [
-    "move", "legal", "view", "board", "resign", "draw", "history", "help",
+const COMMANDS: [&str; 9] = [
+    "move", "legal", "view", "board", "resign", "draw", "history", "help", "give",
 ];
 
 /// The longest player name the console accepts.
@@ -56,6 +60,10 @@ pub struct ConsoleConfig {
     /// line's number, so the same script fed again with the same session changes nothing it
     /// already did. None: a new session each run.
     pub session: Option<String>,
+    /// The match's time control (for a new match).
+    pub time: TimeControl,
+    /// Run on a simulated clock that only `wait` lines move, instead of the real one.
+    pub simulated: bool,
 }
 
 /// Failures that stop the console before play (bad arguments, unusable database).
@@ -81,8 +89,8 @@ pub struct Console {
     /// Where pictures go, and the start of their file names (unique to this match).
     pictures: Option<(PathBuf, String)>,
     show_board: bool,
-    /// A running timer (En Prise Memory): when it ends, and the version it was set for.
-    timer: Option<(Instant, u64)>,
+    /// The simulated clock, when the console runs on one (`wait` moves it).
+    sim: Option<SimClock>,
     /// An action that loses on the spot, refused once with a warning: the same player sending
     /// the same action again plays it.
     pending: Option<(usize, String)>,
@@ -126,7 +134,11 @@ impl Console {
             Some(path) => Store::open(path)?,
             None => Store::open_in_memory()?,
         };
-        let mut table = Table::new(store);
+        let sim = config.simulated.then(|| SimClock::at(SystemClock.now()));
+        let mut table = match &sim {
+            Some(clock) => Table::with_clock(store, clock.clone()),
+            None => Table::with_clock(store, SystemClock),
+        };
         if let Some(out) = &config.out {
             std::fs::create_dir_all(out).map_err(|source| ConsoleError::Io {
                 path: out.display().to_string(),
@@ -166,12 +178,13 @@ impl Console {
                     players.push(table.store().local_player(name)?);
                 }
                 let seed = config.seed.unwrap_or_else(random_seed);
-                let update = table.create(
+                let update = table.create_timed(
                     config.game,
                     &config.options,
                     &players,
                     seed,
                     &Place::default(),
+                    config.time,
                 )?;
                 (update.match_id, update)
             }
@@ -201,13 +214,13 @@ impl Console {
             .out
             .as_ref()
             .map(|out| (out.clone(), picture_prefix(out, config.db.as_deref(), id)));
-        let mut console = Console {
+        let console = Console {
             table,
             id,
             players,
             pictures,
             show_board: config.show_board,
-            timer: None,
+            sim,
             pending: None,
             session: config
                 .session
@@ -215,7 +228,6 @@ impl Console {
                 .unwrap_or_else(|| format!("{:016x}", random_seed())),
             line_number: 0,
         };
-        console.note_timer(&update);
         let mut lines = vec![format!(
             "match #{id}: {} — {}",
             update.game.name(),
@@ -227,7 +239,7 @@ impl Console {
         if console.show_board {
             lines.extend(text_view(&update.public_view));
         }
-        lines.extend(status_lines(&update));
+        lines.extend(status_lines(&update, console.table.now()));
         Ok((console, lines))
     }
 
@@ -235,9 +247,15 @@ impl Console {
         self.id
     }
 
-    /// When the running timer ends, if one runs.
-    pub fn deadline(&self) -> Option<Instant> {
-        self.timer.map(|(at, _)| at)
+    /// When the scheduler next has something to do, on the real clock (a simulated clock
+    /// moves only with `wait`).
+    pub fn next_due(&self) -> Option<Instant> {
+        if self.sim.is_some() {
+            return None;
+        }
+        let due = self.table.next_deadline().ok().flatten()?;
+        let wait = (due - self.table.now()).max(0) as u64;
+        Some(Instant::now() + Duration::from_secs(wait))
     }
 
     /// The prompt for the next line: who must act, or that the match is over.
@@ -249,29 +267,66 @@ impl Console {
         }
     }
 
-    fn note_timer(&mut self, update: &Update) {
-        self.timer = update.timeout.map(|seconds| {
-            (
-                Instant::now() + Duration::from_secs(u64::from(seconds)),
-                update.version,
-            )
-        });
+    /// Fires what the scheduler has due now; returns the lines to print: reminders, and
+    /// what a clock running out or the game's own timer did.
+    pub fn fire(&mut self) -> Vec<String> {
+        let fired = match self.table.fire_due(1_000) {
+            Ok(fired) => fired,
+            Err(e) => return vec![format!("error: {e}")],
+        };
+        let mut lines = Vec::new();
+        for done in fired {
+            match done {
+                Fired::Reminder(r) => lines.push(format!(
+                    "reminder: {}, {} left in match #{}",
+                    r.player.name,
+                    span(r.left),
+                    r.match_id
+                )),
+                Fired::Changed(update) if update.match_id == self.id => {
+                    lines.extend(self.after_change(&update));
+                }
+                Fired::Changed(update) => {
+                    for line in update.public.iter().chain(&update.result) {
+                        lines.push(format!("match #{}: {line}", update.match_id));
+                    }
+                }
+            }
+        }
+        lines
     }
 
-    /// The timer has run out: the game's timeout actions are applied, unless the match moved
-    /// on meanwhile. Returns the lines to print.
-    pub fn expire(&mut self) -> Vec<String> {
-        let Some((_, version)) = self.timer.take() else {
-            return vec![];
+    /// `wait 30h`: moves the simulated clock on, firing each deadline at its time.
+    fn wait(&mut self, text: &str) -> Result<Vec<String>, String> {
+        let Some(clock) = self.sim.clone() else {
+            return Err(
+                "wait moves the simulated clock; start the console with --clock simulated".into(),
+            );
         };
-        match self.table.expire(self.id, version) {
-            Ok(update) => {
-                self.note_timer(&update);
-                self.after_change(&update)
+        let seconds = TimeControl::parse(text)
+            .ok()
+            .and_then(|t| match t {
+                TimeControl::PerMove { seconds } => Some(seconds),
+                _ => None,
+            })
+            .ok_or_else(|| {
+                format!(
+                    "cannot read the time \"{}\": write it like 30h, 2d or 90m",
+                    echo(text)
+                )
+            })?;
+        let until = clock.now() + seconds;
+        let mut lines = Vec::new();
+        while let Some(due) = self.table.next_deadline().map_err(|e| e.to_string())? {
+            if due > until {
+                break;
             }
-            Err(TableError::Stale(_)) => vec![],
-            Err(e) => vec![format!("error: {e}")],
+            clock.set(due);
+            lines.extend(self.fire());
         }
+        clock.set(until);
+        lines.push(format!("({} later)", span(seconds)));
+        Ok(lines)
     }
 
     /// Runs one input line; returns the lines to print. Errors come back as one `error:` line.
@@ -281,7 +336,11 @@ impl Console {
         if line.is_empty() || line.starts_with('#') {
             return vec![];
         }
-        match self.command(line) {
+        let waited = line
+            .split_once(char::is_whitespace)
+            .filter(|(verb, _)| verb.eq_ignore_ascii_case("wait"))
+            .map(|(_, rest)| self.wait(rest.trim()));
+        match waited.unwrap_or_else(|| self.command(line)) {
             Ok(lines) => lines,
             Err(message) => vec![format!("error: {message}")],
         }
@@ -363,6 +422,22 @@ impl Console {
                 self.act(index, rest)
             }
             "legal" => self.legal(&player),
+            "give" => {
+                let seconds = match TimeControl::parse(rest) {
+                    Ok(TimeControl::PerMove { seconds }) => seconds,
+                    _ => {
+                        return Err(format!(
+                            "say how much time, for example: give 1d (not \"{}\")",
+                            echo(rest)
+                        ));
+                    }
+                };
+                let update = self
+                    .table
+                    .give_time(id, player.id, request, seconds)
+                    .map_err(&err)?;
+                Ok(self.after_change(&update))
+            }
             "view" => {
                 let view = self.table.view_for(id, Some(player.id)).map_err(&err)?;
                 Ok(text_view(&view))
@@ -371,7 +446,7 @@ impl Console {
                 let update = self.table.show(id).map_err(&err)?;
                 self.write_png(&update)?;
                 let mut lines = text_view(&update.public_view);
-                lines.extend(status_lines(&update));
+                lines.extend(status_lines(&update, self.table.now()));
                 Ok(lines)
             }
             "resign" => {
@@ -431,7 +506,6 @@ impl Console {
         };
         self.pending = None;
         let update = result.map_err(|e| told(e, self.line_number, &self.session))?;
-        self.note_timer(&update);
         Ok(self.after_change(&update))
     }
 
@@ -528,7 +602,7 @@ impl Console {
         if self.show_board {
             lines.extend(text_view(&update.public_view));
         }
-        lines.extend(status_lines(update));
+        lines.extend(status_lines(update, self.table.now()));
         lines
     }
 
@@ -618,12 +692,22 @@ fn seat_name(view: &AnyView, seat: Seat) -> String {
     }
 }
 
-/// "to move: bob", or the `result:` line.
-fn status_lines(update: &Update) -> Vec<String> {
+/// "to move: bob", with the time each has left when the match has a clock ("to move: bob (2
+/// days left)"), or the `result:` line.
+fn status_lines(update: &Update, now: i64) -> Vec<String> {
     match &update.result {
         Some(result) => vec![format!("result: {result}")],
         None => {
-            let names: Vec<&str> = update.to_act.iter().map(|(_, p)| p.name.as_str()).collect();
+            let names: Vec<String> = update
+                .to_act
+                .iter()
+                .map(
+                    |(seat, p)| match update.clocks.iter().find(|(s, _)| s == seat) {
+                        Some((_, end)) => format!("{} ({} left)", p.name, span(end - now)),
+                        None => p.name.clone(),
+                    },
+                )
+                .collect();
             vec![format!("to move: {}", names.join(", "))]
         }
     }
@@ -673,10 +757,10 @@ pub fn run(
             write!(output, "{}", console.prompt()).map_err(io)?;
             output.flush().map_err(io)?;
         }
-        let next = match console.deadline() {
+        let next = match console.next_due() {
             Some(at) => match lines.recv_timeout(at.saturating_duration_since(Instant::now())) {
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    for out in console.expire() {
+                    for out in console.fire() {
                         writeln!(output, "{out}").map_err(io)?;
                     }
                     output.flush().map_err(io)?;

@@ -141,7 +141,7 @@ fn deadlines(
             seat,
             payload: 0,
         });
-        for (due_at, left) in timing.control.reminders(clock) {
+        for (due_at, left) in timing.control.reminders(clock, now) {
             out.push(NewDeadline {
                 kind: DeadlineKind::Reminder,
                 due_at,

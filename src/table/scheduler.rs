@@ -4,8 +4,9 @@
 //! fires once, also across restarts (a deadline that passed while the bot was down fires at
 //! the next call). One loop in each adapter sleeps until the next deadline and calls it.
 
-use super::clock::Instant;
+use super::clock::{Instant, MINUTE, span};
 use super::clocks::Timing;
+use super::time_control::MAX_GIFT;
 use super::update::update;
 use super::{Key, Live, Table, TableError, Update};
 use crate::engine::Seat;
@@ -191,11 +192,26 @@ impl Table {
         }
     }
 
-    /// Gives `seat`'s clock `seconds` more, at the request of `player`, an opponent.
-    pub fn give_time(
+    /// Gives the opponent who must act `seconds` more on their clock, at the request of
+    /// `player`.
+    pub fn give_time<'a>(
         &mut self,
         id: MatchId,
         player: crate::store::PlayerId,
+        request: impl Into<super::Request<'a>>,
+        seconds: i64,
+    ) -> Result<Update, TableError> {
+        let request = request.into();
+        self.keyed(id, &request, |table, key| {
+            table.give_time_unkeyed(id, player, key, seconds)
+        })
+    }
+
+    fn give_time_unkeyed(
+        &mut self,
+        id: MatchId,
+        player: crate::store::PlayerId,
+        key: Key,
         seconds: i64,
     ) -> Result<Update, TableError> {
         let loaded = self.load_active(id, None)?;
@@ -208,27 +224,36 @@ impl Table {
                 "time can be given only to an opponent who must act now".into(),
             ));
         };
-        if !(1..=super::time_control::MAX_GIFT).contains(&seconds) {
+        if !(MINUTE..=MAX_GIFT).contains(&seconds) {
             return Err(TableError::Illegal(format!(
                 "give between 1 minute and {}",
-                super::clock::span(super::time_control::MAX_GIFT)
+                span(MAX_GIFT)
             )));
         }
         timing.clocks[seat.index()].remaining += seconds;
         let giver_name = &loaded.stored.players[giver.index()].name;
         let taker = &loaded.stored.players[seat.index()].name;
-        let line = format!(
-            "{giver_name} gives {taker} {} more.",
-            super::clock::span(seconds)
-        );
+        let line = format!("{giver_name} gives {taker} {} more.", span(seconds));
         let now = self.now();
         let deadlines =
             super::clocks::pending(&timing, &loaded.game, loaded.stored.version + 1, now);
         let clocks = timing.clocks_json();
-        let changes = [Change::Clocks(&clocks), Change::Deadlines(&deadlines)];
-        self.store
-            .change(id, loaded.stored.version, &changes)
-            .map_err(TableError::from)?;
+        let lines = serde_json::to_string(&super::Lines {
+            public: vec![line.clone()],
+            private: vec![],
+            refused: None,
+            confirm: false,
+        })
+        .expect("lines serialise");
+        let mut changes = vec![Change::Clocks(&clocks), Change::Deadlines(&deadlines)];
+        if let Some(request) = key.key {
+            changes.push(Change::Request {
+                key: request,
+                lines: &lines,
+                replaces: key.replaces.as_deref(),
+            });
+        }
+        self.store.change(id, loaded.stored.version, &changes)?;
         let loaded = self.load(id)?;
         Ok(update(&loaded, vec![line], vec![]))
     }

@@ -222,14 +222,14 @@ fn a_move_stops_its_clock_and_starts_the_next_and_time_can_be_given() {
         "{pending:?}"
     );
     // White gives Black a day.
-    let given = table.give_time(id, white, DAY).unwrap();
+    let given = table.give_time(id, white, None, DAY).unwrap();
     assert_eq!(given.public, ["p0 gives p1 1 day more."]);
     assert_eq!(
         given.clocks,
         vec![(Seat(1), START + DAY + 12 * HOUR + 3 * DAY)]
     );
     // Black cannot give themselves time, and a match without a clock has none to give.
-    let err = table.give_time(id, black, DAY).unwrap_err();
+    let err = table.give_time(id, black, None, DAY).unwrap_err();
     assert!(err.to_string().contains("opponent who must act"), "{err}");
     clock.advance(3 * DAY - 1);
     assert!(changes(table.fire_due(10).unwrap()).is_empty());

@@ -249,14 +249,14 @@ impl TimeControl {
 
     /// When a running clock's player is reminded, as (time, what is left then): when half and
     /// when 80% of the time this move started with have gone, and one day before the end;
-    /// only points after the clock started and before it runs out, each at most once.
-    pub fn reminders(&self, clock: &SeatClock) -> Vec<(Instant, i64)> {
+    /// only points after `now` and before it runs out, each at most once.
+    pub fn reminders(&self, clock: &SeatClock, now: Instant) -> Vec<(Instant, i64)> {
         let (Some(since), Some(end)) = (clock.running_since, clock.deadline()) else {
             return vec![];
         };
         let budget = clock.remaining;
         let mut points: Vec<Instant> = vec![since + budget / 2, since + budget * 4 / 5, end - DAY];
-        points.retain(|&at| at > since && at < end);
+        points.retain(|&at| at > since.max(now) && at < end);
         points.sort_unstable();
         points.dedup();
         points.into_iter().map(|at| (at, end - at)).collect()
@@ -361,7 +361,7 @@ mod tests {
         let control = TimeControl::parse("5d").unwrap();
         let mut clocks = control.start(2);
         control.pass_turn(&mut clocks, &[0], 0);
-        let at: Vec<(Instant, i64)> = control.reminders(&clocks[0]);
+        let at: Vec<(Instant, i64)> = control.reminders(&clocks[0], 0);
         assert_eq!(
             at,
             [(5 * DAY / 2, 5 * DAY / 2), (4 * DAY, DAY),],
@@ -371,7 +371,11 @@ mod tests {
         let control = TimeControl::parse("1d").unwrap();
         let mut clocks = control.start(2);
         control.pass_turn(&mut clocks, &[1], 0);
-        let at: Vec<i64> = control.reminders(&clocks[1]).iter().map(|p| p.0).collect();
+        let at: Vec<i64> = control
+            .reminders(&clocks[1], 0)
+            .iter()
+            .map(|p| p.0)
+            .collect();
         assert_eq!(at, [12 * HOUR, DAY * 4 / 5]);
     }
 }
