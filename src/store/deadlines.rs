@@ -211,3 +211,74 @@ impl Store {
             .flatten())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scheduler's reads go through the partial index of pending deadlines, never a scan
+    /// of every row, so a tick costs the same with ten matches or ten thousand.
+    #[test]
+    fn the_scheduler_reads_only_pending_rows_through_their_index() {
+        let store = Store::open_in_memory().unwrap();
+        for sql in [
+            "SELECT MIN(due_at) FROM deadlines WHERE fired_at IS NULL",
+            "SELECT id FROM deadlines WHERE fired_at IS NULL AND due_at <= 5 ORDER BY due_at, id LIMIT 10",
+        ] {
+            let mut stmt = store
+                .connection()
+                .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+                .unwrap();
+            let plan: Vec<String> = stmt
+                .query_map([], |r| r.get::<_, String>(3))
+                .unwrap()
+                .map(Result::unwrap)
+                .collect();
+            assert!(
+                plan.iter()
+                    .any(|step| step.contains("USING INDEX deadlines_due")),
+                "{sql}: {plan:?}"
+            );
+            assert!(
+                !plan.iter().any(|step| step.starts_with("SCAN")),
+                "{sql}: {plan:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_deadline_is_claimed_once() {
+        let mut store = Store::open_in_memory().unwrap();
+        let a = store.local_player("a").unwrap().id;
+        let b = store.local_player("b").unwrap().id;
+        let id = store
+            .create_timed_match(
+                crate::games::GameKind::Chess,
+                &[],
+                1,
+                &[a, b],
+                &crate::store::Place::default(),
+                1,
+                Some(crate::store::Timing {
+                    control: "1d",
+                    clocks: "[]",
+                    deadlines: &[NewDeadline {
+                        kind: DeadlineKind::Reminder,
+                        due_at: 100,
+                        seat: Some(Seat(0)),
+                        payload: 50,
+                    }],
+                }),
+            )
+            .unwrap();
+        assert_eq!(store.next_deadline().unwrap(), Some(100));
+        assert!(store.due_deadlines(99, 10).unwrap().is_empty());
+        let due = store.due_deadlines(100, 10).unwrap();
+        assert_eq!(due.len(), 1);
+        assert_eq!(due[0].match_id, id);
+        assert!(store.claim_deadline(due[0].id, 100).unwrap());
+        assert!(!store.claim_deadline(due[0].id, 101).unwrap(), "once");
+        assert_eq!(store.fired_at(due[0].id).unwrap(), Some(100));
+        assert_eq!(store.next_deadline().unwrap(), None);
+    }
+}
