@@ -3,7 +3,7 @@
 
 use super::commands::{
     CHALLENGE_TTL, Challenge, action_components, challenge_text, choice_components, confirmation,
-    player_of, private_lines, start_timer, update_text,
+    player_of, private_lines, update_text,
 };
 use super::menu::Pick;
 use super::{ButtonAction, Data, Error, logs, pictures};
@@ -314,12 +314,6 @@ async fn act_by_component(
             )
             .await?;
     }
-    start_timer(
-        ctx.http.clone(),
-        data.table.clone(),
-        press.channel_id,
-        update.timer(),
-    );
     Ok(())
 }
 
@@ -453,12 +447,6 @@ async fn accept_challenge(
                 .components(choice_components(&update)),
         )
         .await?;
-    start_timer(
-        ctx.http.clone(),
-        data.table.clone(),
-        thread.id,
-        update.timer(),
-    );
     press
         .edit_response(
             ctx,

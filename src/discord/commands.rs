@@ -117,7 +117,7 @@ pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
         .collect()
 }
 
-fn mention(player: &Player) -> String {
+pub(super) fn mention(player: &Player) -> String {
     match &player.discord_id {
         Some(id) => format!("<@{id}>"),
         None => player.name.clone(),
@@ -175,7 +175,24 @@ pub fn update_text(update: &Update) -> String {
     let mut lines = update.public.clone();
     if update.result.is_none() && !update.to_act.is_empty() {
         let pings: Vec<String> = update.to_act.iter().map(|(_, p)| mention(p)).collect();
-        lines.push(format!("{} to play.", pings.join(", ")));
+        let mut line = format!("{} to play.", pings.join(", "));
+        // With a clock: when each player's time runs out, in the reader's own time zone.
+        let ends: Vec<String> = update
+            .clocks
+            .iter()
+            .map(
+                |(seat, end)| match update.to_act.iter().find(|(s, _)| s == seat) {
+                    Some((_, p)) if update.to_act.len() > 1 => {
+                        format!("{} <t:{end}:R>", mention(p))
+                    }
+                    _ => format!("<t:{end}:R>"),
+                },
+            )
+            .collect();
+        if !ends.is_empty() {
+            line.push_str(&format!(" Time runs out {}.", ends.join(", ")));
+        }
+        lines.push(line);
     }
     lines.join("\n")
 }
@@ -264,73 +281,6 @@ pub(super) fn action_components(
             .collect::<String>(),
     );
     vec![serenity::CreateActionRow::SelectMenu(menu)]
-}
-
-/// Starts a timer (the memorising time of En Prise Memory): when it runs out and the match has
-/// not moved on, the table applies the game's timeout actions and the result is posted in
-/// `channel`.
-pub fn start_timer(
-    http: std::sync::Arc<serenity::Http>,
-    table: crate::table::TableHandle,
-    channel: serenity::ChannelId,
-    timer: Option<crate::table::Timer>,
-) {
-    let Some(crate::table::Timer {
-        match_id: id,
-        version,
-        seconds,
-    }) = timer
-    else {
-        return;
-    };
-    tracing::debug!(match_id = id, version, seconds, "a timer starts");
-    tokio::spawn(async move {
-        tokio::time::sleep(Duration::from_secs(u64::from(seconds))).await;
-        match table.call(move |t| t.expire(id, version)).await {
-            Ok(Ok(update)) => {
-                tracing::info!(match_id = id, version, "a timer ran out and was applied");
-                let mut message = serenity::CreateMessage::new()
-                    .content(update_text(&update))
-                    .components(choice_components(&update));
-                match pictures::board_file(&update).await {
-                    Ok(board) => message = message.add_file(board),
-                    Err(e) => tracing::error!(
-                        match_id = id,
-                        error = %logs::chain(e.as_ref()),
-                        "a timer's board could not be drawn; its message goes without it"
-                    ),
-                }
-                if let Err(e) = channel.send_message(&http, message).await {
-                    tracing::error!(
-                        match_id = id,
-                        %channel,
-                        error = %logs::chain(&e),
-                        "a timer ran out but its message could not be posted"
-                    );
-                }
-            }
-            // The players acted first: this timer is out of date.
-            Ok(Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_))) => {
-                tracing::debug!(
-                    match_id = id,
-                    version,
-                    "a timer ran out after the match moved on"
-                );
-            }
-            Ok(Err(e)) => tracing::error!(
-                match_id = id,
-                version,
-                error = %logs::chain(&e),
-                "a timer ran out but could not be applied"
-            ),
-            Err(e) => tracing::error!(
-                match_id = id,
-                version,
-                error = %logs::chain(&e),
-                "a timer ran out but the table did not answer"
-            ),
-        }
-    });
 }
 
 pub(super) async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
@@ -536,13 +486,6 @@ async fn board_after(
                 ctx.send(CreateReply::default().content(text).ephemeral(true))
                     .await?;
             }
-            let http = ctx.serenity_context().http.clone();
-            start_timer(
-                http,
-                ctx.data().table.clone(),
-                ctx.channel_id(),
-                update.timer(),
-            );
             Ok(())
         }
         Err(TableError::Confirm {

@@ -7,6 +7,7 @@ pub mod logs;
 pub mod menu;
 mod pictures;
 mod rules;
+mod scheduler;
 
 pub use commands::commands;
 
@@ -139,18 +140,9 @@ pub fn framework(
                     }
                     None => poise::builtins::register_globally(ctx, commands).await?,
                 }
-                // Timers of matches that were waiting when the bot stopped start again.
-                for (timer, thread) in table.call(|t| t.timers()).await?? {
-                    if let Ok(thread) = thread.parse::<u64>() {
-                        let channel = serenity::ChannelId::new(thread);
-                        commands::start_timer(
-                            ctx.http.clone(),
-                            table.clone(),
-                            channel,
-                            Some(timer),
-                        );
-                    }
-                }
+                // Deadlines (clocks, reminders, Memory's reveal) fire from here on, those that
+                // fell due while the bot was down first.
+                scheduler::spawn(table.clone(), ctx.http.clone());
                 if let Some(tx) = ready.lock().expect("not poisoned").take() {
                     let _ = tx.send(());
                 }

@@ -4,9 +4,9 @@
 //! SQLite's single writer.
 
 use super::Table;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use thiserror::Error;
-use tokio::sync::oneshot;
+use tokio::sync::{Notify, oneshot};
 
 type Job = Box<dyn FnOnce(&mut Table) + Send>;
 
@@ -14,6 +14,9 @@ type Job = Box<dyn FnOnce(&mut Table) + Send>;
 #[derive(Clone)]
 pub struct TableHandle {
     jobs: mpsc::Sender<Job>,
+    /// Told after every call that may have changed a match (and so its deadlines), so that the
+    /// scheduler loop can look again for the next deadline.
+    changed: Arc<Notify>,
 }
 
 /// The table thread has stopped (it panicked, or the handle outlived it).
@@ -34,11 +37,30 @@ impl TableHandle {
                 }
             })
             .expect("the table thread starts");
-        TableHandle { jobs }
+        TableHandle {
+            jobs,
+            changed: Arc::new(Notify::new()),
+        }
     }
 
-    /// Runs `work` on the table thread and waits for its result without blocking the runtime.
+    /// Notified after every [`TableHandle::call`]: a match may have new deadlines.
+    pub fn changed(&self) -> Arc<Notify> {
+        self.changed.clone()
+    }
+
+    /// Runs `work` on the table thread and waits for its result without blocking the runtime;
+    /// then tells the scheduler loop ([`TableHandle::changed`]).
     pub async fn call<R: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Table) -> R + Send + 'static,
+    ) -> Result<R, Stopped> {
+        let result = self.call_quietly(work).await;
+        self.changed.notify_one();
+        result
+    }
+
+    /// [`TableHandle::call`] without telling the scheduler loop (the loop's own calls).
+    pub async fn call_quietly<R: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Table) -> R + Send + 'static,
     ) -> Result<R, Stopped> {

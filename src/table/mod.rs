@@ -31,7 +31,7 @@ use live::{Cache, Live};
 pub use scheduler::{Fired, Reminder};
 use std::sync::Arc;
 use time_control::TimeControl;
-pub use update::{Timer, Update};
+pub use update::Update;
 use update::{split_events, update};
 
 /// The longest action text read; longer text is refused before any game reads it.
@@ -678,24 +678,6 @@ impl Table {
             .and_then(|p| seats_of(&loaded.stored, p, id).ok())
             .map_or(Viewer::Spectator, |seats| Viewer::Seat(seats[0]));
         Ok(loaded.view(viewer))
-    }
-
-    /// The timers active Discord matches wait on, with their threads: after a restart they
-    /// start again from the full time.
-    pub fn timers(&self) -> Result<Vec<(Timer, String)>, TableError> {
-        let mut out = Vec::new();
-        for (id, thread) in self.store.active_in_threads()? {
-            let loaded = self.load(id)?;
-            if let Some((seconds, _)) = loaded.game.timeout() {
-                let timer = Timer {
-                    match_id: id,
-                    version: loaded.stored.version,
-                    seconds,
-                };
-                out.push((timer, thread));
-            }
-        }
-        Ok(out)
     }
 
     /// The log: (move number from 1, player name, canonical text).

@@ -512,46 +512,6 @@ fn casino_the_chooser_is_asked_and_offered_the_positions() {
 }
 
 #[test]
-fn timers_of_active_thread_matches_are_found_again() {
-    let mut store = Store::open_in_memory().unwrap();
-    let players: Vec<Player> = ["alice", "bob"]
-        .iter()
-        .map(|n| store.local_player(n).unwrap())
-        .collect();
-    let mut table = Table::new(store);
-    let place = |thread: &str| Place {
-        guild_id: Some("1".into()),
-        channel_id: Some("2".into()),
-        thread_id: Some(thread.into()),
-    };
-    let memory = vec![("variant".to_string(), "memory".to_string())];
-    let waiting = table
-        .create(GameKind::Enprise, &memory, &players, 1, &place("30"))
-        .unwrap();
-    table
-        .create(GameKind::Chess, &[], &players, 1, &place("31"))
-        .unwrap();
-    table
-        .create(GameKind::Enprise, &memory, &players, 1, &Place::default())
-        .unwrap();
-    let timers = table.timers().unwrap();
-    assert_eq!(
-        timers,
-        vec![(
-            Timer {
-                match_id: waiting.match_id,
-                version: 0,
-                seconds: 60
-            },
-            "30".to_string()
-        )]
-    );
-    assert_eq!(waiting.timer(), Some(timers[0].0));
-    table.expire(waiting.match_id, 0).unwrap();
-    assert!(table.timers().unwrap().is_empty());
-}
-
-#[test]
 fn chess_a_tete_asks_the_defender_in_the_middle_of_the_attackers_turn() {
     let Fixture {
         mut table,

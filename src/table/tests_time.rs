@@ -236,3 +236,29 @@ fn a_move_stops_its_clock_and_starts_the_next_and_time_can_be_given() {
     clock.advance(1);
     assert_eq!(changes(table.fire_due(10).unwrap()).len(), 1);
 }
+
+#[test]
+fn the_memory_reveal_keeps_its_remaining_time_across_a_restart() {
+    let clock = SimClock::at(START);
+    let path = temp_db("memory");
+    let mut table = timed_table(&path, &clock);
+    let created = create(
+        &mut table,
+        GameKind::Enprise,
+        3,
+        &[("variant", "memory")],
+        "none",
+    );
+    assert_eq!(created.timeout, Some(60));
+    clock.advance(40);
+    assert!(table.fire_due(10).unwrap().is_empty());
+    // The service restarts 40 seconds in: the reveal comes 20 seconds later, not 60.
+    let mut table = timed_table(&path, &clock);
+    clock.advance(19);
+    assert!(table.fire_due(10).unwrap().is_empty());
+    clock.advance(1);
+    let done = changes(table.fire_due(10).unwrap());
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].public[0], "Time is up.");
+    assert!(table.fire_due(10).unwrap().is_empty(), "once");
+}

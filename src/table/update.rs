@@ -8,7 +8,7 @@ use super::clocks::Timing;
 use super::time_control::TimeControl;
 use crate::engine::{Outcome, Seat, ToAct, Viewer};
 use crate::games::{AnyView, GameKind};
-use crate::store::{MatchId, Player, Status};
+use crate::store::{MatchId, Place, Player, Status};
 
 /// What to send after a call: public lines and view for the channel, each seat's own view for
 /// that seat alone, and who must act next.
@@ -16,6 +16,8 @@ use crate::store::{MatchId, Player, Status};
 pub struct Update {
     pub match_id: MatchId,
     pub game: GameKind,
+    /// Where the match is played (server, channel, thread).
+    pub place: Place,
     /// The version a follow-up request (a button) must carry.
     pub version: u64,
     /// Lines for everyone ("White plays e4").
@@ -37,8 +39,8 @@ pub struct Update {
     /// The actions would give away what only their player may see (a hand of cards): ask
     /// [`Table::legal`] for one player at a time, and show the answer to that player alone.
     pub private_choices: bool,
-    /// Seconds after which [`Table::expire`] should be called with this version, if the game
-    /// is waiting on a timer.
+    /// The game's own timer (Memory's reveal), in seconds, if it waits on one; the scheduler
+    /// fires it (a deadline stored with the match).
     pub timeout: Option<u32>,
     /// The match's time control, and when each running clock runs out (the seats that must
     /// act, with their deadlines, by the table's clock).
@@ -49,29 +51,12 @@ pub struct Update {
     pub repeated: bool,
 }
 
-/// A timer a match waits on: after `seconds`, call [`Table::expire`] with `version`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timer {
-    pub match_id: MatchId,
-    pub version: u64,
-    pub seconds: u32,
-}
-
 impl Update {
     /// The public board picture (PNG), drawn from `public_view` now. Drawing takes a few
     /// milliseconds, so the table leaves it to whoever posts the picture, off the thread that
     /// serialises every match's actions; async adapters call it on a blocking thread.
     pub fn board_png(&self) -> Vec<u8> {
         crate::render::render(&self.public_view)
-    }
-
-    /// The timer this update asks for, if any.
-    pub fn timer(&self) -> Option<Timer> {
-        self.timeout.map(|seconds| Timer {
-            match_id: self.match_id,
-            version: self.version,
-            seconds,
-        })
     }
 }
 
@@ -153,6 +138,7 @@ pub(super) fn update(
         .collect();
     Update {
         match_id: stored.id,
+        place: stored.place.clone(),
         time_control: timing.control,
         clocks,
         game: stored.game,

@@ -1,0 +1,126 @@
+//! The scheduler loop: one task sleeps until the earliest deadline in the database (a clock
+//! running out, a reminder, Memory's reveal), fires what is due through the table, and posts
+//! what happened in each match's thread. It wakes early whenever the table was called (a move
+//! may bring a deadline nearer), and at start-up fires what fell due while the bot was down.
+
+use super::commands::{choice_components, mention, update_text};
+use super::{logs, pictures};
+use crate::table::clock::span;
+use crate::table::{Fired, Reminder, TableHandle, Update};
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How many deadlines one round fires at most; the loop goes round again at once if more are
+/// due.
+const BATCH: usize = 200;
+/// The longest sleep: the loop looks again at least this often.
+const LONGEST_SLEEP: i64 = 3600;
+
+/// Starts the loop; it ends when the table stops.
+pub fn spawn(table: TableHandle, http: Arc<serenity::Http>) {
+    tokio::spawn(run(table, http));
+}
+
+async fn run(table: TableHandle, http: Arc<serenity::Http>) {
+    let changed = table.changed();
+    loop {
+        let mut pause = None;
+        match table.call_quietly(|t| t.fire_due(BATCH)).await {
+            Ok(Ok(fired)) => {
+                for done in fired {
+                    post(&http, done).await;
+                }
+            }
+            Ok(Err(e)) => {
+                tracing::error!(error = %logs::chain(&e), "the scheduler could not fire its deadlines");
+                pause = Some(60);
+            }
+            Err(_) => return,
+        }
+        let next = table
+            .call_quietly(|t| t.next_deadline().map(|due| (due, t.now())))
+            .await;
+        let wait = match next {
+            Ok(Ok((Some(due), now))) => (due - now).clamp(0, LONGEST_SLEEP),
+            Ok(Ok((None, _))) => LONGEST_SLEEP,
+            Ok(Err(e)) => {
+                tracing::error!(error = %logs::chain(&e), "the scheduler could not read its next deadline");
+                60
+            }
+            Err(_) => return,
+        };
+        let wait = pause.unwrap_or(wait);
+        if wait == 0 {
+            continue;
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(wait as u64)) => {}
+            _ = changed.notified() => {}
+        }
+    }
+}
+
+/// The channel a match is played in: its thread, else its channel.
+fn channel_of(place: &crate::store::Place) -> Option<serenity::ChannelId> {
+    place
+        .thread_id
+        .as_deref()
+        .or(place.channel_id.as_deref())
+        .and_then(|id| id.parse().ok())
+        .map(serenity::ChannelId::new)
+}
+
+async fn post(http: &serenity::Http, fired: Fired) {
+    let (match_id, channel, message) = match fired {
+        Fired::Reminder(reminder) => (
+            reminder.match_id,
+            channel_of(&reminder.place),
+            serenity::CreateMessage::new().content(reminder_text(&reminder)),
+        ),
+        Fired::Changed(update) => (
+            update.match_id,
+            channel_of(&update.place),
+            changed_message(&update).await,
+        ),
+    };
+    let Some(channel) = channel else {
+        tracing::debug!(match_id, "a deadline fired for a match with no channel");
+        return;
+    };
+    if let Err(e) = channel.send_message(http, message).await {
+        tracing::error!(
+            match_id,
+            %channel,
+            error = %logs::chain(&e),
+            "a deadline fired but its message could not be posted"
+        );
+    }
+}
+
+/// "<@…> reminder: 1 day left in match #3; your clock runs out <t:…:R>."
+pub fn reminder_text(r: &Reminder) -> String {
+    format!(
+        "{} reminder: {} left in match #{}; your clock runs out <t:{}:R>.",
+        mention(&r.player),
+        span(r.left),
+        r.match_id,
+        r.deadline
+    )
+}
+
+/// A match a deadline changed: what happened, its board and its choices.
+async fn changed_message(update: &Update) -> serenity::CreateMessage {
+    let mut message = serenity::CreateMessage::new()
+        .content(update_text(update))
+        .components(choice_components(update));
+    match pictures::board_file(update).await {
+        Ok(board) => message = message.add_file(board),
+        Err(e) => tracing::error!(
+            match_id = update.match_id,
+            error = %logs::chain(e.as_ref()),
+            "a board could not be drawn; its message goes without it"
+        ),
+    }
+    message
+}
