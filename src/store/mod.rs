@@ -26,8 +26,10 @@ use thiserror::Error;
 
 mod deadlines;
 mod read;
+mod settings;
 
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
+pub use settings::Settings;
 
 pub type MatchId = i64;
 pub type PlayerId = i64;
@@ -47,6 +49,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../migrations/0003_exactly_once.sql"),
     ),
     ("0004_time", include_str!("../../migrations/0004_time.sql")),
+    (
+        "0006_settings",
+        include_str!("../../migrations/0006_settings.sql"),
+    ),
 ];
 
 #[derive(Debug, Error)]

@@ -22,6 +22,15 @@ pub enum Fired {
     Reminder(Reminder),
 }
 
+/// What firing one deadline came to.
+enum Step {
+    Fired(Fired),
+    /// Nothing to do any more: the deadline is marked fired.
+    Nothing,
+    /// Not yet: the deadline was moved later (a reminder waiting for quiet hours to end).
+    Later,
+}
+
 /// A reminder for the player to act.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reminder {
@@ -50,8 +59,9 @@ impl Table {
         let mut fired = Vec::new();
         for deadline in self.store.due_deadlines(now, limit)? {
             match self.fire(&deadline, now) {
-                Ok(Some(done)) => fired.push(done),
-                Ok(None) => {
+                Ok(Step::Fired(done)) => fired.push(done),
+                Ok(Step::Later) => {}
+                Ok(Step::Nothing) => {
                     self.store.claim_deadline(deadline.id, now)?;
                 }
                 Err(e @ (TableError::Storage(_) | TableError::Corrupt { .. })) => {
@@ -77,39 +87,56 @@ impl Table {
         Ok(fired)
     }
 
-    /// Fires one deadline; None when it has nothing left to do.
-    fn fire(&mut self, deadline: &Deadline, now: Instant) -> Result<Option<Fired>, TableError> {
+    /// Fires one deadline.
+    fn fire(&mut self, deadline: &Deadline, now: Instant) -> Result<Step, TableError> {
         let id = deadline.match_id;
+        let changed = |update: Option<Update>| match update {
+            Some(update) => Step::Fired(Fired::Changed(Box::new(update))),
+            None => Step::Nothing,
+        };
         match deadline.kind {
             DeadlineKind::Expire => {
                 let update = self.expire(id, deadline.payload as u64)?;
                 self.store.claim_deadline(deadline.id, now)?;
-                Ok((!update.repeated).then(|| Fired::Changed(Box::new(update))))
+                Ok(changed((!update.repeated).then_some(update)))
             }
             DeadlineKind::Timeout => {
                 let Some(seat) = deadline.seat else {
-                    return Ok(None);
+                    return Ok(Step::Nothing);
                 };
-                self.time_out(deadline, seat, now)
-                    .map(|update| update.map(|u| Fired::Changed(Box::new(u))))
+                self.time_out(deadline, seat, now).map(changed)
             }
             DeadlineKind::Reminder => {
                 let Some(seat) = deadline.seat else {
-                    return Ok(None);
+                    return Ok(Step::Nothing);
                 };
                 let loaded = self.load(id)?;
                 let timing = Timing::of(&loaded.stored)?;
                 let stored = &loaded.stored;
                 if stored.status != Status::Active || !loaded.game.to_act().includes(seat) {
-                    return Ok(None);
+                    return Ok(Step::Nothing);
                 }
                 let Some(end) = timing.deadline(seat) else {
-                    return Ok(None);
+                    return Ok(Step::Nothing);
                 };
-                if !self.store.claim_deadline(deadline.id, now)? {
-                    return Ok(None);
+                // The player's own settings: no reminders at all, or not in their quiet hours
+                // (the reminder waits until they end, unless the clock runs out first).
+                let player = &stored.players[seat.index()];
+                let settings = self.store.settings(player.id)?;
+                if !settings.reminders {
+                    return Ok(Step::Nothing);
                 }
-                Ok(Some(Fired::Reminder(Reminder {
+                if let Some(until) = settings.quiet_until(now) {
+                    if until >= end {
+                        return Ok(Step::Nothing);
+                    }
+                    self.store.postpone_deadline(deadline.id, until)?;
+                    return Ok(Step::Later);
+                }
+                if !self.store.claim_deadline(deadline.id, now)? {
+                    return Ok(Step::Nothing);
+                }
+                Ok(Step::Fired(Fired::Reminder(Reminder {
                     match_id: id,
                     game: stored.game,
                     seat,

@@ -262,3 +262,50 @@ fn the_memory_reveal_keeps_its_remaining_time_across_a_restart() {
     assert_eq!(done[0].public[0], "Time is up.");
     assert!(table.fire_due(10).unwrap().is_empty(), "once");
 }
+
+#[test]
+fn reminders_wait_for_quiet_hours_and_are_not_sent_to_a_player_who_turned_them_off() {
+    // The match starts at a UTC midnight.
+    let midnight = START - START % DAY + DAY;
+    let clock = SimClock::at(midnight);
+    let mut table = timed_table(&temp_db("quiet"), &clock);
+    let created = create(&mut table, GameKind::Chess, 2, &[], "1d");
+    let white = created.to_act[0].1.id;
+    // White's quiet hours: 10:00 to 14:00 UTC; the half-time reminder falls at 12:00.
+    table
+        .store()
+        .set_settings(
+            white,
+            &crate::store::Settings {
+                quiet: Some((10 * 60, 14 * 60)),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    clock.advance(12 * HOUR);
+    assert!(table.fire_due(10).unwrap().is_empty(), "quiet: it waits");
+    clock.advance(2 * HOUR - 1);
+    assert!(table.fire_due(10).unwrap().is_empty());
+    clock.advance(1);
+    let fired = table.fire_due(10).unwrap();
+    assert_eq!(
+        reminders(&fired),
+        [("p0".to_string(), 10 * HOUR)],
+        "sent at 14:00"
+    );
+    // Reminders off: the 80% reminder is dropped, the time-out still comes.
+    table
+        .store()
+        .set_settings(
+            white,
+            &crate::store::Settings {
+                reminders: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    clock.advance(6 * HOUR);
+    assert!(table.fire_due(10).unwrap().is_empty());
+    clock.advance(4 * HOUR);
+    assert_eq!(changes(table.fire_due(10).unwrap()).len(), 1);
+}
