@@ -997,6 +997,38 @@ fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time()
 }
 
 #[test]
+fn players_choose_reminders_and_quiet_hours() {
+    let script = "ann: quiet 22-7 +2\nann: quiet 22:30-06:15 UTC-05:30\nann: quiet 25-7\n\
+                  ann: reminders off\nwait 2d\n";
+    let out = play(
+        &[
+            "chess",
+            "--players",
+            "ann,ben",
+            "--time",
+            "2d",
+            "--seed",
+            "1",
+        ],
+        script,
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("ann: quiet from 22:00 to 07:00 at UTC+2:00")
+            && text.contains("ann: quiet from 22:30 to 06:15 at UTC-5:30")
+            && text.contains("error: cannot read the quiet hours \"25-7\"")
+            && text.contains("ann: reminders off"),
+        "{text}"
+    );
+    // With reminders off, two days pass without one, and then ann's clock runs out.
+    assert!(!text.contains("reminder:"), "{text}");
+    assert!(
+        text.contains("ann ran out of time.\nresult: Black won on time"),
+        "{text}"
+    );
+}
+
+#[test]
 fn four_processes_create_matches_and_move_on_one_file_at_once() {
     let dir = temp_dir("four");
     let db = dir.join("shared.db");

@@ -28,12 +28,24 @@ pub const HELP: &str =
   draw offer|accept|decline
   history         list the actions so far
   give 1d         give the opponent who must act more time (a match with a clock)
+  reminders on|off
+  quiet 22-7 +2   quiet hours (22:00 to 07:00 at UTC+2): reminders wait until they end; quiet off
   wait 30h        (bare; simulated clock) move the clock on: what falls due meanwhile happens
 blank lines and lines starting with # are skipped";
 
 /// The console's own commands; any other first word starts an action.
-const COMMANDS: [&str; 9] = [
-    "move", "legal", "view", "board", "resign", "draw", "history", "help", "give",
+const COMMANDS: [&str; 11] = [
+    "move",
+    "legal",
+    "view",
+    "board",
+    "resign",
+    "draw",
+    "history",
+    "help",
+    "give",
+    "reminders",
+    "quiet",
 ];
 
 /// The longest player name the console accepts.
@@ -422,6 +434,39 @@ impl Console {
                 self.act(index, rest)
             }
             "legal" => self.legal(&player),
+            "reminders" | "quiet" => {
+                let store = self.table.store();
+                let mut settings = store.settings(player.id).map_err(|e| e.to_string())?;
+                let said = if verb == "reminders" {
+                    settings.reminders = match rest.to_ascii_lowercase().as_str() {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err("say reminders on or reminders off".into()),
+                    };
+                    format!("{}: reminders {}", player.name, rest.to_ascii_lowercase())
+                } else if rest.eq_ignore_ascii_case("off") {
+                    settings.quiet = None;
+                    format!("{}: no quiet hours", player.name)
+                } else {
+                    let (quiet, offset) = quiet_hours(rest)?;
+                    settings.quiet = Some(quiet);
+                    settings.utc_offset = offset;
+                    format!(
+                        "{}: quiet from {:02}:{:02} to {:02}:{:02} at UTC{:+}:{:02}",
+                        player.name,
+                        quiet.0 / 60,
+                        quiet.0 % 60,
+                        quiet.1 / 60,
+                        quiet.1 % 60,
+                        offset / 60,
+                        (offset % 60).abs()
+                    )
+                };
+                store
+                    .set_settings(player.id, &settings)
+                    .map_err(|e| e.to_string())?;
+                Ok(vec![said])
+            }
             "give" => {
                 let seconds = match TimeControl::parse(rest) {
                     Ok(TimeControl::PerMove { seconds }) => seconds,
@@ -615,6 +660,49 @@ impl Console {
         std::fs::write(&path, update.board_png())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
+}
+
+/// Reads quiet hours: "22-7", "22:30-07:00", with an optional time zone "+2", "-05:30",
+/// "UTC+1"; minutes after local midnight, and the zone in minutes east of UTC.
+fn quiet_hours(text: &str) -> Result<((u16, u16), i16), String> {
+    let bad = || {
+        format!(
+            "cannot read the quiet hours \"{}\": write them like quiet 22-7 or quiet 22:30-07:00 +2",
+            echo(text)
+        )
+    };
+    let clock = |t: &str| -> Option<i32> {
+        let (h, m) = t.split_once(':').unwrap_or((t, "0"));
+        let (h, m): (i32, i32) = (h.trim().parse().ok()?, m.trim().parse().ok()?);
+        ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
+    };
+    let mut words = text.split_whitespace();
+    let span = words.next().ok_or_else(bad)?;
+    let (start, end) = span.split_once('-').ok_or_else(bad)?;
+    let (start, end) = (clock(start).ok_or_else(bad)?, clock(end).ok_or_else(bad)?);
+    if start == end {
+        return Err("quiet hours must start and end at different times".into());
+    }
+    let offset = match words.next() {
+        None => 0,
+        Some(zone) => {
+            let zone = zone
+                .trim_start_matches("UTC")
+                .trim_start_matches("utc")
+                .trim_start_matches("GMT");
+            let (sign, rest) = match zone.chars().next() {
+                Some('+') => (1, &zone[1..]),
+                Some('-') => (-1, &zone[1..]),
+                _ => return Err(bad()),
+            };
+            let minutes = clock(rest).filter(|m| *m <= 14 * 60).ok_or_else(bad)?;
+            sign * minutes
+        }
+    };
+    if words.next().is_some() {
+        return Err(bad());
+    }
+    Ok(((start as u16, end as u16), offset as i16))
 }
 
 /// What a refusal says; one given before to this very line (a script fed again) says so.
