@@ -8,7 +8,7 @@ pub use text::text_view;
 
 use crate::engine::{GameRng, Seat, echo};
 use crate::games::{AnyView, GameKind};
-use crate::store::{MatchId, Place, Player, Store, StoreError};
+use crate::store::{MatchId, Place, Player, Settings, Store, StoreError};
 use crate::table::clock::{Clock, SimClock, SystemClock, span};
 use crate::table::time_control::TimeControl;
 use crate::table::{Fired, Request, Table, TableError, Update};
@@ -662,47 +662,21 @@ impl Console {
     }
 }
 
-/// Reads quiet hours: "22-7", "22:30-07:00", with an optional time zone "+2", "-05:30",
-/// "UTC+1"; minutes after local midnight, and the zone in minutes east of UTC.
+/// Reads quiet hours with an optional time zone: "22-7", "22:30-07:00 +2".
 fn quiet_hours(text: &str) -> Result<((u16, u16), i16), String> {
-    let bad = || {
-        format!(
-            "cannot read the quiet hours \"{}\": write them like quiet 22-7 or quiet 22:30-07:00 +2",
-            echo(text)
-        )
-    };
-    let clock = |t: &str| -> Option<i32> {
-        let (h, m) = t.split_once(':').unwrap_or((t, "0"));
-        let (h, m): (i32, i32) = (h.trim().parse().ok()?, m.trim().parse().ok()?);
-        ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
-    };
     let mut words = text.split_whitespace();
-    let span = words.next().ok_or_else(bad)?;
-    let (start, end) = span.split_once('-').ok_or_else(bad)?;
-    let (start, end) = (clock(start).ok_or_else(bad)?, clock(end).ok_or_else(bad)?);
-    if start == end {
-        return Err("quiet hours must start and end at different times".into());
-    }
-    let offset = match words.next() {
+    let quiet = Settings::read_quiet(words.next().unwrap_or_default())?;
+    let zone = match words.next() {
+        Some(zone) => Settings::read_zone(zone)?,
         None => 0,
-        Some(zone) => {
-            let zone = zone
-                .trim_start_matches("UTC")
-                .trim_start_matches("utc")
-                .trim_start_matches("GMT");
-            let (sign, rest) = match zone.chars().next() {
-                Some('+') => (1, &zone[1..]),
-                Some('-') => (-1, &zone[1..]),
-                _ => return Err(bad()),
-            };
-            let minutes = clock(rest).filter(|m| *m <= 14 * 60).ok_or_else(bad)?;
-            sign * minutes
-        }
     };
-    if words.next().is_some() {
-        return Err(bad());
+    match words.next() {
+        Some(extra) => Err(format!(
+            "unexpected \"{}\" after the time zone",
+            echo(extra)
+        )),
+        None => Ok((quiet, zone)),
     }
-    Ok(((start as u16, end as u16), offset as i16))
 }
 
 /// What a refusal says; one given before to this very line (a script fed again) says so.

@@ -26,6 +26,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         draw(),
         games(),
         rules(),
+        super::settings::time(),
+        super::settings::settings(),
     ]
 }
 
@@ -451,7 +453,7 @@ pub fn filter_actions(legal: Vec<String>, partial: &str) -> Vec<String> {
 
 /// Runs `work` for the caller on this thread's match, then shows everyone the board, or tells
 /// the caller privately why not.
-async fn board_after(
+pub(super) async fn board_after(
     ctx: Context<'_>,
     work: impl FnOnce(&mut Table, MatchId, PlayerId, Request) -> Result<Update, TableError>
     + Send

@@ -8,6 +8,7 @@ pub mod menu;
 mod pictures;
 mod rules;
 mod scheduler;
+mod settings;
 
 pub use commands::commands;
 

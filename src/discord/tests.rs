@@ -188,7 +188,7 @@ fn options_autocomplete_and_challenges() {
 #[test]
 fn command_definitions_fit_discords_limits() {
     let commands = poise::builtins::create_application_commands(&commands());
-    assert_eq!(commands.len(), 8);
+    assert_eq!(commands.len(), 10);
     let valid_name = |name: &str| {
         (1..=32).contains(&name.chars().count())
             && name
@@ -246,7 +246,7 @@ fn command_definitions_fit_discords_limits() {
     assert_eq!(
         names,
         [
-            "board", "draw", "games", "move", "play", "resign", "rules", "view"
+            "board", "draw", "games", "move", "play", "resign", "rules", "settings", "time", "view"
         ]
     );
     let play = commands

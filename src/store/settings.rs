@@ -50,6 +50,58 @@ impl Settings {
     }
 }
 
+impl Settings {
+    /// Reads quiet hours: "22-7", "22:30-07:00"; minutes after local midnight.
+    pub fn read_quiet(text: &str) -> Result<(u16, u16), String> {
+        let bad = || {
+            format!(
+                "cannot read the quiet hours \"{}\": write them like 22-7 or 22:30-07:00",
+                crate::engine::echo(text)
+            )
+        };
+        let (start, end) = text.trim().split_once('-').ok_or_else(bad)?;
+        let (start, end) = (
+            minutes(start).ok_or_else(bad)?,
+            minutes(end).ok_or_else(bad)?,
+        );
+        if start == end {
+            return Err("quiet hours must start and end at different times".into());
+        }
+        Ok((start, end))
+    }
+
+    /// Reads a time zone as an offset from UTC: "+2", "-05:30", "UTC+1"; minutes east of UTC.
+    pub fn read_zone(text: &str) -> Result<i16, String> {
+        let bad = || {
+            format!(
+                "cannot read the time zone \"{}\": write it like +2, -05:30 or UTC+1",
+                crate::engine::echo(text)
+            )
+        };
+        let zone = text.trim();
+        let zone = zone
+            .strip_prefix("UTC")
+            .or_else(|| zone.strip_prefix("utc"))
+            .or_else(|| zone.strip_prefix("GMT"))
+            .unwrap_or(zone);
+        let (sign, rest) = match zone.chars().next() {
+            Some('+') => (1, &zone[1..]),
+            Some('-') => (-1, &zone[1..]),
+            None => return Ok(0),
+            _ => return Err(bad()),
+        };
+        let offset = minutes(rest).filter(|m| *m <= 14 * 60).ok_or_else(bad)?;
+        Ok(sign * offset as i16)
+    }
+}
+
+/// "7", "07:30": minutes after midnight.
+fn minutes(text: &str) -> Option<u16> {
+    let (h, m) = text.trim().split_once(':').unwrap_or((text.trim(), "0"));
+    let (h, m): (u16, u16) = (h.parse().ok()?, m.parse().ok()?);
+    (h < 24 && m < 60).then_some(h * 60 + m)
+}
+
 impl Store {
     /// `player`'s settings (the defaults when they never chose).
     pub fn settings(&self, player: PlayerId) -> Result<Settings, StoreError> {

@@ -1,0 +1,101 @@
+//! Slow-play commands: `/time give` (give the opponent to act more time) and `/settings me`
+//! (reminders on or off, quiet hours in your time zone, turns by direct message).
+
+use super::commands::{board_after, ephemeral, player_of};
+use super::{Context, Error};
+use crate::store::Settings;
+use crate::table::time_control::TimeControl;
+
+/// The match's clock.
+#[poise::command(slash_command, guild_only, subcommands("give"))]
+pub async fn time(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Give the opponent who must act more time on their clock.
+#[poise::command(slash_command, guild_only)]
+pub async fn give(
+    ctx: Context<'_>,
+    #[description = "How much: 1d, 12h, 90m (up to 7 days)"] amount: String,
+) -> Result<(), Error> {
+    let seconds = match TimeControl::parse(&amount) {
+        Ok(TimeControl::PerMove { seconds }) => seconds,
+        _ => {
+            let text = format!("Say how much time, like 1d, 12h or 90m (not \"{amount}\").");
+            return ephemeral(ctx, text).await;
+        }
+    };
+    board_after(ctx, move |t, id, player, request| {
+        t.give_time(id, player, request, seconds)
+    })
+    .await
+}
+
+/// Your settings for slow play.
+#[poise::command(slash_command, subcommands("me"))]
+pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// See or change your reminders, quiet hours and turn messages.
+#[poise::command(slash_command)]
+pub async fn me(
+    ctx: Context<'_>,
+    #[description = "Remind me when my time runs low"] reminders: Option<bool>,
+    #[description = "Quiet hours: 22-7, 22:30-07:00, or off"] quiet: Option<String>,
+    #[description = "My time zone: +2, -05:30, UTC+1"] zone: Option<String>,
+    #[description = "Send me my turns by direct message"] dm: Option<bool>,
+) -> Result<(), Error> {
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let result = ctx
+        .data()
+        .table
+        .call(move |t| -> Result<Settings, String> {
+            let store = t.store();
+            let mut settings = store.settings(player).map_err(|e| e.short().to_string())?;
+            if let Some(on) = reminders {
+                settings.reminders = on;
+            }
+            if let Some(on) = dm {
+                settings.dm_on_turn = on;
+            }
+            if let Some(zone) = &zone {
+                settings.utc_offset = Settings::read_zone(zone)?;
+            }
+            match quiet.as_deref().map(str::trim) {
+                None => {}
+                Some(off) if off.eq_ignore_ascii_case("off") => settings.quiet = None,
+                Some(hours) => settings.quiet = Some(Settings::read_quiet(hours)?),
+            }
+            store
+                .set_settings(player, &settings)
+                .map_err(|e| e.short().to_string())?;
+            Ok(settings)
+        })
+        .await?;
+    let text = match result {
+        Ok(settings) => describe(&settings),
+        Err(why) => why,
+    };
+    ephemeral(ctx, text).await
+}
+
+/// Settings in words.
+pub fn describe(s: &Settings) -> String {
+    let hm = |m: u16| format!("{:02}:{:02}", m / 60, m % 60);
+    let quiet = match s.quiet {
+        Some((start, end)) => format!("quiet from {} to {}", hm(start), hm(end)),
+        None => "no quiet hours".into(),
+    };
+    format!(
+        "Reminders {}; {quiet}; time zone UTC{:+}:{:02}; turns {}.",
+        if s.reminders { "on" } else { "off" },
+        s.utc_offset / 60,
+        (s.utc_offset % 60).abs(),
+        if s.dm_on_turn {
+            "also by direct message"
+        } else {
+            "in the match thread"
+        }
+    )
+}
