@@ -1,5 +1,5 @@
 -- Each player's own settings for slow play: reminders on or off, quiet hours in their time
--- zone (reminders wait until they end), and whether their turns are sent by direct message.
+-- zone (reminders wait until they end), and whether reminders go by direct message.
 CREATE TABLE player_settings (
     player_id       INTEGER PRIMARY KEY REFERENCES players(id),
     reminders       INTEGER NOT NULL DEFAULT 1,

@@ -75,7 +75,11 @@ async fn post(http: &serenity::Http, fired: Fired) {
     let (match_id, channel, message) = match fired {
         Fired::Reminder(reminder) => (
             reminder.match_id,
-            channel_of(&reminder.place),
+            match reminder.direct {
+                true => direct_channel(http, &reminder).await,
+                false => None,
+            }
+            .or_else(|| channel_of(&reminder.place)),
             serenity::CreateMessage::new().content(reminder_text(&reminder)),
         ),
         Fired::Changed(update) => (
@@ -95,6 +99,23 @@ async fn post(http: &serenity::Http, fired: Fired) {
             error = %logs::chain(&e),
             "a deadline fired but its message could not be posted"
         );
+    }
+}
+
+/// The player's direct-message channel, when they asked for reminders there (None: the
+/// thread it is, and why is logged).
+async fn direct_channel(http: &serenity::Http, r: &Reminder) -> Option<serenity::ChannelId> {
+    let user = r.player.discord_id.as_deref()?.parse().ok()?;
+    match serenity::UserId::new(user).create_dm_channel(http).await {
+        Ok(dm) => Some(dm.id),
+        Err(e) => {
+            tracing::info!(
+                match_id = r.match_id,
+                error = %logs::chain(&e),
+                "a reminder could not go by direct message; it goes to the thread"
+            );
+            None
+        }
     }
 }
 

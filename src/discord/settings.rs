@@ -1,5 +1,5 @@
 //! Slow-play commands: `/time give` (give the opponent to act more time) and `/settings me`
-//! (reminders on or off, quiet hours in your time zone, turns by direct message).
+//! (reminders on or off, quiet hours in your time zone, reminders by direct message).
 
 use super::commands::{board_after, ephemeral, player_of};
 use super::{Context, Error};
@@ -44,7 +44,7 @@ pub async fn me(
     #[description = "Remind me when my time runs low"] reminders: Option<bool>,
     #[description = "Quiet hours: 22-7, 22:30-07:00, or off"] quiet: Option<String>,
     #[description = "My time zone: +2, -05:30, UTC+1"] zone: Option<String>,
-    #[description = "Send me my turns by direct message"] dm: Option<bool>,
+    #[description = "Send me reminders by direct message"] dm: Option<bool>,
 ) -> Result<(), Error> {
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let result = ctx
@@ -88,14 +88,13 @@ pub fn describe(s: &Settings) -> String {
         None => "no quiet hours".into(),
     };
     format!(
-        "Reminders {}; {quiet}; time zone UTC{:+}:{:02}; turns {}.",
-        if s.reminders { "on" } else { "off" },
+        "Reminders {}; {quiet}; time zone UTC{:+}:{:02}.",
+        match (s.reminders, s.dm_on_turn) {
+            (false, _) => "off",
+            (true, true) => "on, by direct message",
+            (true, false) => "on, in the match thread",
+        },
         s.utc_offset / 60,
         (s.utc_offset % 60).abs(),
-        if s.dm_on_turn {
-            "also by direct message"
-        } else {
-            "in the match thread"
-        }
     )
 }

@@ -1,5 +1,5 @@
 //! Each player's settings for slow play: reminders on or off, quiet hours in their own time
-//! zone, and turns by direct message. A player who never chose has the defaults.
+//! zone, and reminders by direct message. A player who never chose has the defaults.
 
 use super::{PlayerId, Store, StoreError};
 use rusqlite::{OptionalExtension, params};
@@ -8,6 +8,7 @@ use rusqlite::{OptionalExtension, params};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub reminders: bool,
+    /// Reminders go by direct message instead of the match's thread.
     pub dm_on_turn: bool,
     /// Quiet hours as minutes after local midnight, from `.0` up to `.1` (may wrap past
     /// midnight: 22:00 to 07:00).

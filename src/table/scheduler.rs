@@ -42,6 +42,8 @@ pub struct Reminder {
     pub left: i64,
     pub deadline: Instant,
     pub place: Place,
+    /// The player asked for reminders by direct message rather than in the match's thread.
+    pub direct: bool,
 }
 
 impl Table {
@@ -144,6 +146,7 @@ impl Table {
                     left: end - now,
                     deadline: end,
                     place: stored.place.clone(),
+                    direct: settings.dm_on_turn,
                 })))
             }
         }
