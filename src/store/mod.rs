@@ -24,7 +24,12 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
+pub mod challenges;
 mod read;
+
+pub use challenges::{
+    Accepted, Challenge, ChallengeError, ChallengeId, ChallengeSeat, ChallengeStatus, NewChallenge,
+};
 
 pub type MatchId = i64;
 pub type PlayerId = i64;
@@ -42,6 +47,12 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0003_exactly_once",
         include_str!("../../migrations/0003_exactly_once.sql"),
+    ),
+    // 0004 (clocks) lands separately and goes here, before 0005: the schema version counts
+    // the migrations applied, so their order in this list is their number.
+    (
+        "0005_challenges",
+        include_str!("../../migrations/0005_challenges.sql"),
     ),
 ];
 
@@ -377,30 +388,7 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let options = serde_json::to_string(options).expect("pairs serialise");
-        let t = now();
-        tx.execute(
-            "INSERT INTO matches (game, options, seed, status, guild_id, channel_id, thread_id,
-                                  created_at, updated_at, rules)
-             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7, ?8)",
-            params![
-                game.id(),
-                options,
-                seed as i64,
-                place.guild_id,
-                place.channel_id,
-                place.thread_id,
-                t,
-                rules
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        for (seat, player) in players.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
-                params![id, seat as i64, player],
-            )?;
-        }
+        let id = insert_match(&tx, game, options, seed, players, place, rules, now())?;
         tx.commit()?;
         Ok(id)
     }
@@ -584,6 +572,44 @@ impl Store {
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// Inserts a new match and its seats inside `tx` (a caller's transaction), created at `t`.
+#[allow(clippy::too_many_arguments)]
+fn insert_match(
+    tx: &Transaction,
+    game: GameKind,
+    options: &[(String, String)],
+    seed: u64,
+    players: &[PlayerId],
+    place: &Place,
+    rules: u32,
+    t: i64,
+) -> Result<MatchId, StoreError> {
+    let options = serde_json::to_string(options).expect("pairs serialise");
+    tx.execute(
+        "INSERT INTO matches (game, options, seed, status, guild_id, channel_id, thread_id,
+                              created_at, updated_at, rules)
+         VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7, ?8)",
+        params![
+            game.id(),
+            options,
+            seed as i64,
+            place.guild_id,
+            place.channel_id,
+            place.thread_id,
+            t,
+            rules
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    for (seat, player) in players.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+            params![id, seat as i64, player],
+        )?;
+    }
+    Ok(id)
 }
 
 fn why_not(tx: &Transaction, id: MatchId, expected: u64) -> StoreError {
