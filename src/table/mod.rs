@@ -275,22 +275,47 @@ impl Table {
         seed: u64,
         place: &Place,
     ) -> Result<Update, TableError> {
-        // Set up once first, so bad options or seat counts are refused before anything is stored,
-        // and so is a start that is already over (it would be a match nobody can play).
-        let start = game.start(options, players.len(), &mut GameRng::from_seed(seed))?;
+        Self::check_start(game, options, players.len(), seed)?;
+        let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
+        let id = self
+            .store
+            .create_match(game, options, seed, &ids, place, game.rules())?;
+        self.opened(id)
+    }
+
+    /// Sets the game up once, so bad options or seat counts are refused before anything is
+    /// stored, and so is a start that is already over (it would be a match nobody can play).
+    pub fn check_start(
+        game: GameKind,
+        options: &[(String, String)],
+        seats: usize,
+        seed: u64,
+    ) -> Result<(), TableError> {
+        let start = game.start(options, seats, &mut GameRng::from_seed(seed))?;
         if let Some(outcome) = start.to_act().outcome() {
             return Err(TableError::Setup(SetupError::Options(format!(
                 "this start is already over ({}); nothing to play",
                 start.describe(outcome)
             ))));
         }
-        let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
-        let id = self
-            .store
-            .create_match(game, options, seed, &ids, place, game.rules())?;
+        Ok(())
+    }
+
+    /// A match just created (here or by an accepted challenge): its first update, announcing
+    /// the game and its players.
+    pub fn opened(&self, id: MatchId) -> Result<Update, TableError> {
         let loaded = self.load(id)?;
-        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-        let line = format!("Match #{id}: {} for {}", game.name(), names.join(", "));
+        let names: Vec<&str> = loaded
+            .stored
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        let line = format!(
+            "Match #{id}: {} for {}",
+            loaded.stored.game.name(),
+            names.join(", ")
+        );
         Ok(update(&loaded, vec![line], vec![]))
     }
 

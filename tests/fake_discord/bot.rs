@@ -118,7 +118,7 @@ pub async fn two_player_match(
         bob,
         CHANNEL,
         5000 + challenge,
-        &format!("dm:challenge:{challenge}:accept"),
+        &format!("dm:chal:{challenge}:accept"),
     );
     let first = fake
         .wait_for(n, "the first board", |r| {
