@@ -1,6 +1,8 @@
 //! The real serenity client and poise framework, driven end to end against a fake Discord on
 //! 127.0.0.1.
 
+#[path = "discord_e2e/challenges.rs"]
+mod challenges;
 mod fake_discord;
 #[path = "discord_e2e/logs_and_redelivery.rs"]
 mod logs_and_redelivery;

@@ -238,11 +238,11 @@ fn challenges_expire_by_the_callers_time() {
     assert_eq!(match_count(&store), 0);
 }
 
-/// Runs `work` on `n` connections to one file, released together by a barrier.
-fn at_once<R: Send + 'static>(
-    path: &std::path::Path,
-    work: Vec<Box<dyn FnOnce(&mut Store) -> R + Send>>,
-) -> Vec<R> {
+/// Work for one connection of [`at_once`].
+type Work<R> = Box<dyn FnOnce(&mut Store) -> R + Send>;
+
+/// Runs each `work` on its own connection to one file, released together by a barrier.
+fn at_once<R: Send + 'static>(path: &std::path::Path, work: Vec<Work<R>>) -> Vec<R> {
     let barrier = Arc::new(Barrier::new(work.len()));
     let threads: Vec<_> = work
         .into_iter()
@@ -266,7 +266,7 @@ fn two_acceptances_at_once_both_count() {
     for round in 0..10 {
         let c = challenge_of(&mut store, GameKind::Enprise, &[&p[0], &p[1], &p[2]]);
         let id = c.id;
-        let accept = |player: PlayerId| -> Box<dyn FnOnce(&mut Store) -> _ + Send> {
+        let accept = |player: PlayerId| -> Work<_> {
             Box::new(move |s: &mut Store| s.accept_challenge(id, player, T0 + 1))
         };
         let results = at_once(&path, vec![accept(p[1].id), accept(p[2].id)]);
@@ -294,9 +294,8 @@ fn a_final_accept_pressed_twice_at_once_creates_one_match() {
     for round in 0..10 {
         let c = challenge_of(&mut store, GameKind::Chess, &[&p[0], &p[1]]);
         let (id, bob) = (c.id, p[1].id);
-        let accept = || -> Box<dyn FnOnce(&mut Store) -> _ + Send> {
-            Box::new(move |s: &mut Store| s.accept_challenge(id, bob, T0 + 1))
-        };
+        let accept =
+            || -> Work<_> { Box::new(move |s: &mut Store| s.accept_challenge(id, bob, T0 + 1)) };
         let results = at_once(&path, vec![accept(), accept(), accept()]);
         let mut started = Vec::new();
         let mut refused = Vec::new();
