@@ -127,6 +127,7 @@ async fn a_challenge_is_accepted_after_the_bot_restarted() {
         (stored.status, stored.match_id),
         (ChallengeStatus::Accepted, Some(1))
     );
+    assert!(stored.message_id.is_some(), "where it was posted is kept");
     let played = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
     assert_eq!(played.place.thread_id.as_deref(), Some(thread.as_str()));
 
