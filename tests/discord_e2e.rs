@@ -1,6 +1,8 @@
 //! The real serenity client and poise framework, driven end to end against a fake Discord on
 //! 127.0.0.1.
 
+#[path = "discord_e2e/challenges.rs"]
+mod challenges;
 mod fake_discord;
 #[path = "discord_e2e/logs_and_redelivery.rs"]
 mod logs_and_redelivery;
@@ -60,12 +62,12 @@ async fn a_match_from_challenge_to_draw_offer() {
     );
     assert_eq!(
         custom_ids(&reply),
-        ["dm:challenge:1:accept", "dm:challenge:1:decline"]
+        ["dm:chal:1:accept", "dm:chal:1:decline"]
     );
 
     // A stranger cannot accept it.
     let n = fake.requests().len();
-    let id = fake.press(&carol, CHANNEL, 5000, "dm:challenge:1:accept");
+    let id = fake.press(&carol, CHANNEL, 5000, "dm:chal:1:accept");
     let reply = fake.reply_to(n, &id).await;
     assert!(
         ephemeral(&reply) && content(&reply).contains("not addressed to you"),
@@ -74,7 +76,7 @@ async fn a_match_from_challenge_to_draw_offer() {
 
     // Bob accepts: a thread opens and the first board is posted with a ping.
     let n = fake.requests().len();
-    fake.press(&bob, CHANNEL, 5000, "dm:challenge:1:accept");
+    fake.press(&bob, CHANNEL, 5000, "dm:chal:1:accept");
     fake.wait_for(n, "a thread", |r| {
         r.method == "POST" && r.path.ends_with("/messages/5000/threads")
     })

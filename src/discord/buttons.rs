@@ -1,16 +1,178 @@
 //! Buttons and menus under the bot's messages: challenges, draw offers, actions, private
-//! choices. Each press parses its custom id, calls the table, and answers the presser.
+//! choices. Each press parses its custom id, defers when its work may take a while, calls the
+//! table, and answers the presser.
 
+use super::challenges::{accept_challenge, decline_challenge};
 use super::commands::{
-    CHALLENGE_TTL, Challenge, action_components, challenge_text, choice_components, confirmation,
-    player_of, private_lines, update_text,
+    action_components, choice_components, confirmation, player_of, private_lines, update_text,
 };
 use super::menu::Pick;
 use super::{ButtonAction, Data, Error, logs, pictures};
-use crate::engine::GameRng;
-use crate::store::{MatchId, Place, PlayerId};
+use crate::store::{MatchId, PlayerId};
 use crate::table::{Request, Table, TableError, Update};
 use poise::serenity_prelude as serenity;
+use std::sync::Mutex;
+
+/// How a press was acknowledged so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Deferred {
+    /// Not yet: the first answer is the interaction's response.
+    No,
+    /// Acknowledged without a visible change: answers edit the pressed message or follow it.
+    Update,
+    /// Acknowledged with a private "thinking…": the answer edits it.
+    Private,
+}
+
+/// A press being answered. Its answers go where Discord expects them after the way it was
+/// deferred: a private answer is always private, a public one always a new message.
+pub(super) struct Press<'a> {
+    it: &'a serenity::ComponentInteraction,
+    deferred: Mutex<Deferred>,
+}
+
+impl std::ops::Deref for Press<'_> {
+    type Target = serenity::ComponentInteraction;
+    fn deref(&self) -> &serenity::ComponentInteraction {
+        self.it
+    }
+}
+
+impl Press<'_> {
+    fn deferred(&self) -> Deferred {
+        *self.deferred.lock().expect("not poisoned")
+    }
+
+    fn set(&self, deferred: Deferred) {
+        *self.deferred.lock().expect("not poisoned") = deferred;
+    }
+
+    /// Acknowledges the press now; the answer edits the pressed message or follows it.
+    pub(super) async fn defer(&self, ctx: &serenity::Context) -> Result<(), Error> {
+        self.it.defer(ctx).await?;
+        self.set(Deferred::Update);
+        Ok(())
+    }
+
+    /// Acknowledges the press now with a private "thinking…"; every answer is private.
+    pub(super) async fn defer_private(&self, ctx: &serenity::Context) -> Result<(), Error> {
+        self.it.defer_ephemeral(ctx).await?;
+        self.set(Deferred::Private);
+        Ok(())
+    }
+
+    /// Tells the presser `text`, privately.
+    pub(super) async fn tell(
+        &self,
+        ctx: &serenity::Context,
+        text: impl Into<String>,
+    ) -> Result<(), Error> {
+        self.private(ctx, text.into(), vec![], None).await
+    }
+
+    /// Shows the presser alone `text`, with these rows and this picture.
+    pub(super) async fn private(
+        &self,
+        ctx: &serenity::Context,
+        text: String,
+        rows: Vec<serenity::CreateActionRow>,
+        file: Option<serenity::CreateAttachment>,
+    ) -> Result<(), Error> {
+        match self.deferred() {
+            Deferred::No => {
+                let mut reply = serenity::CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .components(rows)
+                    .ephemeral(true);
+                if let Some(file) = file {
+                    reply = reply.add_file(file);
+                }
+                let reply = serenity::CreateInteractionResponse::Message(reply);
+                self.it.create_response(ctx, reply).await?;
+            }
+            Deferred::Update => {
+                let mut reply = serenity::CreateInteractionResponseFollowup::new()
+                    .content(text)
+                    .components(rows)
+                    .ephemeral(true);
+                if let Some(file) = file {
+                    reply = reply.add_file(file);
+                }
+                self.it.create_followup(ctx, reply).await?;
+            }
+            Deferred::Private => {
+                let mut edit = serenity::EditInteractionResponse::new()
+                    .content(text)
+                    .components(rows);
+                if let Some(file) = file {
+                    edit = edit.new_attachment(file);
+                }
+                self.it.edit_response(ctx, edit).await?;
+                // Anything more is a further private message.
+                self.set(Deferred::Update);
+            }
+        }
+        Ok(())
+    }
+
+    /// Posts `text` for everyone, as a new message under the pressed one.
+    pub(super) async fn public(
+        &self,
+        ctx: &serenity::Context,
+        text: String,
+        rows: Vec<serenity::CreateActionRow>,
+        file: serenity::CreateAttachment,
+    ) -> Result<(), Error> {
+        if self.deferred() == Deferred::No {
+            let reply = serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(rows)
+                .add_file(file);
+            let reply = serenity::CreateInteractionResponse::Message(reply);
+            self.it.create_response(ctx, reply).await?;
+        } else {
+            let reply = serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .components(rows)
+                .add_file(file);
+            self.it.create_followup(ctx, reply).await?;
+        }
+        Ok(())
+    }
+
+    /// Changes the pressed message's text; with `rows`, its buttons too.
+    pub(super) async fn edit(
+        &self,
+        ctx: &serenity::Context,
+        text: String,
+        rows: Option<Vec<serenity::CreateActionRow>>,
+    ) -> Result<(), Error> {
+        if self.deferred() == Deferred::No {
+            let mut reply = serenity::CreateInteractionResponseMessage::new().content(text);
+            if let Some(rows) = rows {
+                reply = reply.components(rows);
+            }
+            let reply = serenity::CreateInteractionResponse::UpdateMessage(reply);
+            self.it.create_response(ctx, reply).await?;
+        } else {
+            let mut edit = serenity::EditInteractionResponse::new().content(text);
+            if let Some(rows) = rows {
+                edit = edit.components(rows);
+            }
+            self.it.edit_response(ctx, edit).await?;
+        }
+        Ok(())
+    }
+
+    /// The pressed message becomes `text`, without its buttons: the question is settled.
+    pub(super) async fn settle(
+        &self,
+        ctx: &serenity::Context,
+        text: impl Into<String>,
+    ) -> Result<(), Error> {
+        self.edit(ctx, text.into(), Some(vec![])).await
+    }
+}
 
 /// Buttons and menus. A press that fails is logged with its match and every cause, and the
 /// presser is told in short.
@@ -29,10 +191,14 @@ pub async fn on_event(
         return Ok(());
     };
     let match_id = action.match_id();
-    if let Err(error) = handle(ctx, press, data, action).await {
-        let told = logs::failed(&pressed(press), press.user.id, match_id, &*error);
+    let press = Press {
+        it: press,
+        deferred: Mutex::new(Deferred::No),
+    };
+    if let Err(error) = handle(ctx, &press, data, action).await {
+        let told = logs::failed(&pressed(&press), press.user.id, match_id, &*error);
         if let Some(text) = told
-            && let Err(e) = tell(ctx, press, text).await
+            && let Err(e) = press.tell(ctx, text).await
         {
             tracing::debug!(match_id, error = %logs::chain(&*e), "the failure could not be told");
         }
@@ -60,13 +226,13 @@ fn refused(
 
 /// Refuses a press for a reason of the presser's (a challenge not theirs): logged at debug,
 /// told privately.
-async fn refuse(
+pub(super) async fn refuse(
     ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
+    press: &Press<'_>,
     reason: &str,
 ) -> Result<(), Error> {
     tracing::debug!(user = %press.user.id, request = %pressed(press), reason, "a press was refused");
-    tell(ctx, press, reason).await
+    press.tell(ctx, reason).await
 }
 
 /// Logs a press the table applied (at debug), or one Discord delivered again, which the table
@@ -85,13 +251,37 @@ fn log_applied(press: &serenity::ComponentInteraction, match_id: MatchId, update
     }
 }
 
+/// Runs the press: a quick refusal in words is answered at once; anything that waits for the
+/// table defers first.
 async fn handle(
     ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
+    press: &Press<'_>,
     data: &Data,
     action: ButtonAction,
 ) -> Result<(), Error> {
+    let pick = match (&action, &press.data.kind) {
+        (
+            ButtonAction::Choose { .. },
+            serenity::ComponentInteractionDataKind::StringSelect { values },
+        ) => values.first().and_then(|v| Pick::from_value(v)),
+        _ => None,
+    };
+    match (&action, &pick) {
+        (ButtonAction::OldChallenge, _) => {
+            let reason = "This challenge was made before the bot last restarted and is no \
+                          longer open. Start a new one with /play.";
+            return refuse(ctx, press, reason).await;
+        }
+        (ButtonAction::Choose { .. }, None) => {
+            return refuse(ctx, press, "Choose one of the actions in the menu.").await;
+        }
+        (ButtonAction::Mine { .. }, _) | (_, Some(Pick::More(_))) => {
+            press.defer_private(ctx).await?
+        }
+        _ => press.defer(ctx).await?,
+    }
     match action {
+        ButtonAction::OldChallenge => Ok(()),
         ButtonAction::AcceptChallenge(id) => accept_challenge(ctx, press, data, id).await,
         ButtonAction::DeclineChallenge(id) => decline_challenge(ctx, press, data, id).await,
         ButtonAction::AcceptDraw { match_id, version } => {
@@ -110,21 +300,13 @@ async fn handle(
             version,
             text,
         } => act_by_component(ctx, press, data, match_id, version, text, true).await,
-        ButtonAction::Choose { match_id, version } => {
-            let serenity::ComponentInteractionDataKind::StringSelect { values } = &press.data.kind
-            else {
-                return refuse(ctx, press, "That menu is not one of mine.").await;
-            };
-            match values.first().and_then(|v| Pick::from_value(v)) {
-                Some(Pick::Act(text)) => {
-                    act_by_component(ctx, press, data, match_id, version, text, false).await
-                }
-                Some(Pick::More(prefix)) => {
-                    narrow(ctx, press, data, match_id, version, prefix).await
-                }
-                None => refuse(ctx, press, "Choose one of the actions in the menu.").await,
+        ButtonAction::Choose { match_id, version } => match pick {
+            Some(Pick::Act(text)) => {
+                act_by_component(ctx, press, data, match_id, version, text, false).await
             }
-        }
+            Some(Pick::More(prefix)) => narrow(ctx, press, data, match_id, version, prefix).await,
+            None => Ok(()),
+        },
         ButtonAction::Mine { match_id } => show_choices(ctx, press, data, match_id).await,
     }
 }
@@ -132,7 +314,7 @@ async fn handle(
 /// "Choose privately": the presser's own view (their hand) and their choices, for their eyes.
 async fn show_choices(
     ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
+    press: &Press<'_>,
     data: &Data,
     match_id: MatchId,
 ) -> Result<(), Error> {
@@ -143,7 +325,7 @@ async fn show_choices(
         .await?;
     let mine = match result {
         Ok(found) => found,
-        Err(e) => return tell(ctx, press, refused(press, match_id, &e)).await,
+        Err(e) => return press.tell(ctx, refused(press, match_id, &e)).await,
     };
     let rows = action_components(&mine.actions, "", match_id, mine.version);
     let content = if mine.actions.is_empty() {
@@ -160,28 +342,17 @@ async fn show_choices(
     } else {
         format!("Your choices in match #{match_id} (only you see this):")
     };
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(content)
-                    .add_file(serenity::CreateAttachment::bytes(
-                        pictures::draw_private(mine.view.clone()).await?,
-                        "view.png",
-                    ))
-                    .components(rows)
-                    .ephemeral(true),
-            ),
-        )
-        .await?;
-    Ok(())
+    let view = serenity::CreateAttachment::bytes(
+        pictures::draw_private(mine.view.clone()).await?,
+        "view.png",
+    );
+    press.private(ctx, content, rows, Some(view)).await
 }
 
 /// A group in a menu ("attack Fork …"): a menu of its actions, for the presser only.
 async fn narrow(
     ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
+    press: &Press<'_>,
     data: &Data,
     match_id: MatchId,
     version: u64,
@@ -194,45 +365,31 @@ async fn narrow(
         .await?;
     let mine = match result {
         Ok(mine) => mine,
-        Err(e) => return tell(ctx, press, refused(press, match_id, &e)).await,
+        Err(e) => return press.tell(ctx, refused(press, match_id, &e)).await,
     };
     if mine.actions.is_empty() {
         let waiting = mine.waiting_for.join(", ");
-        return tell(
-            ctx,
-            press,
-            format!("It is not your turn: waiting for {waiting}."),
-        )
-        .await;
+        return press
+            .tell(ctx, format!("It is not your turn: waiting for {waiting}."))
+            .await;
     }
     let rows = action_components(&mine.actions, &prefix, match_id, version);
     if rows.is_empty() {
-        return tell(
-            ctx,
-            press,
-            format!("None of your actions starts with \"{prefix}\"."),
-        )
-        .await;
+        return press
+            .tell(
+                ctx,
+                format!("None of your actions starts with \"{prefix}\"."),
+            )
+            .await;
     }
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(format!("{prefix} …"))
-                    .components(rows)
-                    .ephemeral(true),
-            ),
-        )
-        .await?;
-    Ok(())
+    press.private(ctx, format!("{prefix} …"), rows, None).await
 }
 
 /// Runs `work` on the table for the presser (their player id is passed in and returned), as a
 /// request keyed by this interaction that carries the version the buttons were made at.
 async fn press_request<R: Send + 'static>(
     data: &Data,
-    press: &serenity::ComponentInteraction,
+    press: &Press<'_>,
     version: u64,
     confirmed: bool,
     work: impl for<'k> FnOnce(&mut Table, PlayerId, Request<'k>) -> R + Send + 'static,
@@ -258,7 +415,7 @@ async fn press_request<R: Send + 'static>(
 /// that loses on the spot is first asked about privately, unless `confirmed`.
 async fn act_by_component(
     ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
+    press: &Press<'_>,
     data: &Data,
     match_id: MatchId,
     version: u64,
@@ -277,224 +434,28 @@ async fn act_by_component(
             version,
         }) => {
             let (text, buttons) = confirmation(match_id, version, &warning, &action);
-            let reply = serenity::CreateInteractionResponseMessage::new()
-                .content(text)
-                .components(buttons)
-                .ephemeral(true);
-            press
-                .create_response(ctx, serenity::CreateInteractionResponse::Message(reply))
-                .await?;
-            return Ok(());
+            return press.private(ctx, text, buttons, None).await;
         }
-        Err(e) => return tell(ctx, press, refused(press, match_id, &e)).await,
+        Err(e) => return press.tell(ctx, refused(press, match_id, &e)).await,
     };
     log_applied(press, match_id, &update);
+    let board = pictures::board_file(&update).await?;
     press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(update_text(&update))
-                    .add_file(pictures::board_file(&update).await?)
-                    .components(choice_components(&update)),
-            ),
-        )
+        .public(ctx, update_text(&update), choice_components(&update), board)
         .await?;
     // Delivered again: the same answer (Discord keeps one of the two), nothing more.
     if update.repeated {
         return Ok(());
     }
     if let Some(text) = private_lines(&update, player) {
-        press
-            .create_followup(
-                ctx,
-                serenity::CreateInteractionResponseFollowup::new()
-                    .content(text)
-                    .ephemeral(true),
-            )
-            .await?;
+        press.tell(ctx, text).await?;
     }
     Ok(())
-}
-
-async fn tell(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    text: impl Into<String>,
-) -> Result<(), Error> {
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(text)
-                    .ephemeral(true),
-            ),
-        )
-        .await?;
-    Ok(())
-}
-
-async fn settle(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    text: impl Into<String>,
-) -> Result<(), Error> {
-    press
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::UpdateMessage(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(text)
-                    .components(vec![]),
-            ),
-        )
-        .await?;
-    Ok(())
-}
-
-/// The open challenge `id`, or why there is none (expired ones are removed).
-fn open_challenge(data: &Data, id: u64) -> Result<Challenge, &'static str> {
-    let mut challenges = data.challenges.lock().expect("not poisoned");
-    match challenges.get(&id) {
-        None => Err("This challenge is no longer open."),
-        Some(c) if c.created.elapsed() > CHALLENGE_TTL => {
-            challenges.remove(&id);
-            Err("This challenge has expired. Start a new one with /play.")
-        }
-        Some(c) => Ok(c.clone()),
-    }
-}
-
-async fn accept_challenge(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    id: u64,
-) -> Result<(), Error> {
-    let mut challenge = match open_challenge(data, id) {
-        Ok(c) => c,
-        Err(reason) => return refuse(ctx, press, reason).await,
-    };
-    let clicker = press.user.id;
-    if !challenge.invited().iter().any(|u| u.id == clicker) {
-        return refuse(ctx, press, "This challenge is not addressed to you.").await;
-    }
-    if !challenge.accepted.contains(&clicker) {
-        challenge.accepted.push(clicker);
-    }
-    if !challenge.waiting().is_empty() {
-        data.challenges
-            .lock()
-            .expect("not poisoned")
-            .insert(id, challenge.clone());
-        let text = challenge_text(&challenge);
-        press
-            .create_response(
-                ctx,
-                serenity::CreateInteractionResponse::UpdateMessage(
-                    serenity::CreateInteractionResponseMessage::new().content(text),
-                ),
-            )
-            .await?;
-        return Ok(());
-    }
-    // Everyone is in: acknowledge now (thread and match creation may take a moment).
-    data.challenges.lock().expect("not poisoned").remove(&id);
-    press.defer(ctx).await?;
-    let mut players = Vec::new();
-    for user in &challenge.players {
-        players.push(player_of(data, user).await?);
-    }
-    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-    let thread = press
-        .channel_id
-        .create_thread_from_message(
-            ctx,
-            press.message.id,
-            serenity::CreateThread::new(format!(
-                "{}: {}",
-                challenge.game.name(),
-                names.join(" vs ")
-            ))
-            .kind(serenity::ChannelType::PublicThread),
-        )
-        .await?;
-    let place = Place {
-        guild_id: challenge.guild.map(|g| g.to_string()),
-        channel_id: Some(press.channel_id.to_string()),
-        thread_id: Some(thread.id.to_string()),
-    };
-    let seed = GameRng::from_seed(id ^ press.id.get()).next_u64();
-    let (game, options) = (challenge.game, challenge.options.clone());
-    let update = data
-        .table
-        .call(move |t| t.create(game, &options, &players, seed, &place))
-        .await??;
-    tracing::info!(
-        match_id = update.match_id,
-        game = game.name(),
-        thread = %thread.id,
-        "a challenge was accepted and its match created"
-    );
-    thread
-        .id
-        .send_message(
-            ctx,
-            serenity::CreateMessage::new()
-                .content(update_text(&update))
-                .add_file(pictures::board_file(&update).await?)
-                .components(choice_components(&update)),
-        )
-        .await?;
-    press
-        .edit_response(
-            ctx,
-            serenity::EditInteractionResponse::new()
-                .content(format!(
-                    "Challenge accepted: match #{} is on in <#{}>.",
-                    update.match_id, thread.id
-                ))
-                .components(vec![]),
-        )
-        .await?;
-    Ok(())
-}
-
-async fn decline_challenge(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    data: &Data,
-    id: u64,
-) -> Result<(), Error> {
-    let challenge = match open_challenge(data, id) {
-        Ok(c) => c,
-        Err(reason) => return refuse(ctx, press, reason).await,
-    };
-    if !challenge.players.iter().any(|u| u.id == press.user.id) {
-        return refuse(ctx, press, "This challenge is not addressed to you.").await;
-    }
-    data.challenges.lock().expect("not poisoned").remove(&id);
-    let verb = if press.user.id == challenge.players[0].id {
-        "withdrew"
-    } else {
-        "declined"
-    };
-    settle(
-        ctx,
-        press,
-        format!(
-            "<@{}> {verb} the challenge to {}.",
-            press.user.id,
-            challenge.game.name()
-        ),
-    )
-    .await
 }
 
 async fn answer_draw(
     ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
+    press: &Press<'_>,
     data: &Data,
     match_id: MatchId,
     version: u64,
@@ -511,76 +472,13 @@ async fn answer_draw(
     match result {
         Ok(update) => {
             log_applied(press, match_id, &update);
-            settle(ctx, press, update_text(&update)).await
+            press.settle(ctx, update_text(&update)).await
         }
         Err(e @ TableError::Stale(_)) => {
             refused(press, match_id, &e);
             let reason = "This draw offer is out of date: the match has moved on.";
-            tell(ctx, press, reason).await
+            press.tell(ctx, reason).await
         }
-        Err(e) => tell(ctx, press, refused(press, match_id, &e)).await,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::GameKind;
-    use crate::store::Store;
-    use crate::table::Table;
-    use std::time::{Duration, Instant};
-
-    fn data_with(challenge: Challenge) -> Data {
-        let data = Data::new(crate::table::TableHandle::spawn(Table::new(
-            Store::open_in_memory().unwrap(),
-        )));
-        data.challenges.lock().unwrap().insert(1, challenge);
-        data
-    }
-
-    fn challenge(age: Duration) -> Challenge {
-        let mut a = serenity::User::default();
-        a.id = serenity::UserId::new(1);
-        let mut b = serenity::User::default();
-        b.id = serenity::UserId::new(2);
-        Challenge {
-            game: GameKind::Chess,
-            options: vec![],
-            players: vec![a, b],
-            accepted: vec![],
-            guild: None,
-            created: Instant::now() - age,
-        }
-    }
-
-    #[test]
-    fn challenges_expire_and_are_removed() {
-        let fresh = data_with(challenge(Duration::from_secs(60)));
-        assert!(open_challenge(&fresh, 1).is_ok());
-        assert_eq!(
-            open_challenge(&fresh, 2).unwrap_err(),
-            "This challenge is no longer open."
-        );
-        let old = data_with(challenge(CHALLENGE_TTL + Duration::from_secs(1)));
-        assert!(open_challenge(&old, 1).unwrap_err().contains("expired"));
-        assert!(
-            old.challenges.lock().unwrap().is_empty(),
-            "an expired challenge is dropped"
-        );
-    }
-
-    #[test]
-    fn challenge_text_names_who_is_still_awaited() {
-        let mut c = challenge(Duration::ZERO);
-        c.options = vec![("fen".into(), "x".into())];
-        let text = challenge_text(&c);
-        assert!(
-            text.starts_with("<@1> challenges <@2> to Chess. Options: fen=x."),
-            "{text}"
-        );
-        assert!(
-            text.contains("Waiting for <@2> to accept (within 15 minutes)."),
-            "{text}"
-        );
+        Err(e) => press.tell(ctx, refused(press, match_id, &e)).await,
     }
 }

@@ -1,20 +1,17 @@
 //! Slash commands and buttons. Each one parses, calls the table, and replies; player mistakes
 //! get an ephemeral, precise reply; internal failures are logged and answered generically.
 
+use super::challenges::play;
 use super::menu;
+use super::reply::{self, answer};
 use super::{ButtonAction, Context, Data, Error, logs, pictures};
-use crate::engine::GameRng;
 use crate::games::GameKind;
 use crate::store::{MatchId, Player, PlayerId};
 use crate::table::{Request, Table, TableError, Update};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use std::time::{Duration, Instant};
 
 pub use super::rules::rules_summary;
-
-/// How long a challenge waits for its answers.
-pub const CHALLENGE_TTL: Duration = Duration::from_secs(15 * 60);
 
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
     vec![
@@ -57,32 +54,6 @@ impl GameChoice {
             GameChoice::Snipe => GameKind::Snipe,
             GameChoice::Chessatete => GameKind::Chessatete,
         }
-    }
-}
-
-/// A challenge waiting for the invited players' answers.
-#[derive(Clone, Debug)]
-pub struct Challenge {
-    pub game: GameKind,
-    pub options: Vec<(String, String)>,
-    /// Seat order: the challenger first, then the invited players as named.
-    pub players: Vec<serenity::User>,
-    pub accepted: Vec<serenity::UserId>,
-    pub guild: Option<serenity::GuildId>,
-    pub created: Instant,
-}
-
-impl Challenge {
-    pub(super) fn invited(&self) -> &[serenity::User] {
-        &self.players[1..]
-    }
-
-    pub(super) fn waiting(&self) -> Vec<serenity::UserId> {
-        self.invited()
-            .iter()
-            .map(|u| u.id)
-            .filter(|id| !self.accepted.contains(id))
-            .collect()
     }
 }
 
@@ -161,7 +132,7 @@ fn log_applied(ctx: Context<'_>, match_id: MatchId, update: &Update) {
 
 /// Refuses a command for a reason of the caller's (a bad option, the wrong channel): logged at
 /// debug, told privately.
-async fn refuse(ctx: Context<'_>, reason: impl Into<String>) -> Result<(), Error> {
+pub(super) async fn refuse(ctx: Context<'_>, reason: impl Into<String>) -> Result<(), Error> {
     let reason = reason.into();
     tracing::debug!(
         user = %ctx.author().id,
@@ -285,10 +256,9 @@ pub(super) fn action_components(
     vec![serenity::CreateActionRow::SelectMenu(menu)]
 }
 
+/// Tells the caller `text` privately (also after a public deferral).
 pub(super) async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
-    ctx.send(CreateReply::default().content(text).ephemeral(true))
-        .await?;
-    Ok(())
+    reply::private(ctx, CreateReply::default().content(text)).await
 }
 
 pub(super) async fn player_of(data: &Data, user: &serenity::User) -> Result<Player, Error> {
@@ -313,103 +283,6 @@ pub(super) async fn match_here(
 
 const NOT_A_MATCH: &str =
     "This channel is not a match thread. Use this command in your match's thread (see /games).";
-
-/// Challenge players to a game; it starts in a new thread once everyone accepts.
-#[poise::command(slash_command, guild_only)]
-pub async fn play(
-    ctx: Context<'_>,
-    #[description = "The game to play"] game: GameChoice,
-    #[description = "Who you challenge"] opponent: serenity::User,
-    #[description = "A further player, for games of three or more"] opponent2: Option<
-        serenity::User,
-    >,
-    #[description = "A further player, for games of four"] opponent3: Option<serenity::User>,
-    #[description = "Game options as key=value, e.g. unable_to_enthrall_loses=true"]
-    options: Option<String>,
-) -> Result<(), Error> {
-    let kind = game.kind();
-    let mut players = vec![ctx.author().clone(), opponent];
-    players.extend(opponent2);
-    players.extend(opponent3);
-    if let Some(reason) = challenge_problem(&players) {
-        return refuse(ctx, reason).await;
-    }
-    let options = match parse_options(options.as_deref().unwrap_or("")) {
-        Ok(options) => options,
-        Err(reason) => return refuse(ctx, reason).await,
-    };
-    if let Err(e) = kind.start(&options, players.len(), &mut GameRng::from_seed(0)) {
-        return refuse(ctx, e.to_string()).await;
-    }
-    let id = ctx
-        .data()
-        .next_challenge
-        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let challenge = Challenge {
-        game: kind,
-        options,
-        players,
-        accepted: vec![],
-        guild: ctx.guild_id(),
-        created: Instant::now(),
-    };
-    let text = challenge_text(&challenge);
-    ctx.data()
-        .challenges
-        .lock()
-        .expect("not poisoned")
-        .insert(id, challenge);
-    ctx.send(CreateReply::default().content(text).components(vec![
-        serenity::CreateActionRow::Buttons(vec![
-                serenity::CreateButton::new(ButtonAction::AcceptChallenge(id).custom_id())
-                    .label("Accept")
-                    .style(serenity::ButtonStyle::Success),
-                serenity::CreateButton::new(ButtonAction::DeclineChallenge(id).custom_id())
-                    .label("Decline")
-                    .style(serenity::ButtonStyle::Danger),
-            ]),
-    ]))
-    .await?;
-    Ok(())
-}
-
-/// Why these players cannot be challenged, if they cannot.
-pub fn challenge_problem(players: &[serenity::User]) -> Option<String> {
-    if players.iter().skip(1).any(|u| u.bot) {
-        return Some("Bots cannot play; challenge people.".into());
-    }
-    for (i, user) in players.iter().enumerate() {
-        if players[..i].iter().any(|u| u.id == user.id) {
-            return Some(if i > 0 && user.id == players[0].id {
-                "You cannot challenge yourself.".into()
-            } else {
-                format!("{} is named twice.", user.name)
-            });
-        }
-    }
-    None
-}
-
-pub(super) fn challenge_text(c: &Challenge) -> String {
-    let invited: Vec<String> = c.invited().iter().map(|u| format!("<@{}>", u.id)).collect();
-    let mut text = format!(
-        "<@{}> challenges {} to {}.",
-        c.players[0].id,
-        invited.join(", "),
-        c.game.name()
-    );
-    if !c.options.is_empty() {
-        let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        text.push_str(&format!(" Options: {}.", options.join(" ")));
-    }
-    let waiting: Vec<String> = c.waiting().iter().map(|id| format!("<@{id}>")).collect();
-    text.push_str(&format!(
-        "\nWaiting for {} to accept (within {} minutes).",
-        waiting.join(", "),
-        CHALLENGE_TTL.as_secs() / 60
-    ));
-    text
-}
 
 async fn autocomplete_action(
     ctx: Context<'_>,
@@ -459,6 +332,7 @@ pub(super) async fn board_after(
     + Send
     + 'static,
 ) -> Result<(), Error> {
+    reply::defer(ctx).await?;
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
         return refuse(ctx, NOT_A_MATCH).await;
     };
@@ -478,15 +352,14 @@ pub(super) async fn board_after(
             // is given (Discord keeps whichever arrives first and refuses the other), without
             // the private lines and timer that went with the first.
             log_applied(ctx, id, &update);
-            ctx.send(board_reply(&update).await?).await?;
+            answer(ctx, board_reply(&update).await?).await?;
             Ok(())
         }
         Ok(update) => {
             log_applied(ctx, id, &update);
-            ctx.send(board_reply(&update).await?).await?;
+            answer(ctx, board_reply(&update).await?).await?;
             if let Some(text) = private_lines(&update, player) {
-                ctx.send(CreateReply::default().content(text).ephemeral(true))
-                    .await?;
+                ephemeral(ctx, text).await?;
             }
             Ok(())
         }
@@ -496,14 +369,11 @@ pub(super) async fn board_after(
             version,
         }) => {
             let (text, buttons) = confirmation(id, version, &warning, &action);
-            ctx.send(
-                CreateReply::default()
-                    .content(text)
-                    .components(buttons)
-                    .ephemeral(true),
+            reply::private(
+                ctx,
+                CreateReply::default().content(text).components(buttons),
             )
-            .await?;
-            Ok(())
+            .await
         }
         Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     }
@@ -551,12 +421,13 @@ pub async fn move_(
 /// Show this match's board again.
 #[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    reply::defer(ctx).await?;
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
         return refuse(ctx, NOT_A_MATCH).await;
     };
     match ctx.data().table.call(move |t| t.show(id)).await? {
         Ok(update) => {
-            ctx.send(board_reply(&update).await?).await?;
+            answer(ctx, board_reply(&update).await?).await?;
             Ok(())
         }
         Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
@@ -569,6 +440,7 @@ pub async fn view(
     ctx: Context<'_>,
     #[description = "Send it to you by direct message"] dm: Option<bool>,
 ) -> Result<(), Error> {
+    reply::defer_private(ctx).await?;
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
         return refuse(ctx, NOT_A_MATCH).await;
     };
@@ -604,14 +476,7 @@ pub async fn view(
             }
         }
     }
-    ctx.send(
-        CreateReply::default()
-            .content(note)
-            .attachment(file())
-            .ephemeral(true),
-    )
-    .await?;
-    Ok(())
+    reply::private(ctx, CreateReply::default().content(note).attachment(file())).await
 }
 
 /// Resign this match.
@@ -623,6 +488,7 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 /// Offer a draw (or accept the one on the table).
 #[poise::command(slash_command, guild_only)]
 pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    reply::defer(ctx).await?;
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
         return refuse(ctx, NOT_A_MATCH).await;
     };
@@ -645,7 +511,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     };
     log_applied(ctx, id, &update);
     if update.result.is_some() {
-        ctx.send(board_reply(&update).await?).await?;
+        answer(ctx, board_reply(&update).await?).await?;
         return Ok(());
     }
     let version = update.version;
@@ -655,7 +521,8 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
         .filter(|(_, p, _)| p.id != player)
         .map(|(_, p, _)| mention(p))
         .collect();
-    ctx.send(
+    answer(
+        ctx,
         CreateReply::default()
             .content(format!(
                 "{}\n{}: accept or decline?",
@@ -690,6 +557,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 /// Your active matches in this server, and whose turn it is.
 #[poise::command(slash_command, guild_only)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    reply::defer_private(ctx).await?;
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let list = match ctx.data().table.call(move |t| t.matches_of(player)).await? {
         Ok(list) => list,

@@ -2,20 +2,21 @@
 //! call the table (on its own thread, through [`TableHandle`]), reply.
 
 mod buttons;
+mod challenges;
 mod commands;
 pub mod logs;
 pub mod menu;
 mod pictures;
+mod reply;
 mod rules;
 mod scheduler;
 mod settings;
 
 pub use commands::commands;
 
-use crate::store::Store;
+use crate::store::{ChallengeId, Store};
 use crate::table::{Table, TableHandle};
 use poise::serenity_prelude as serenity;
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use thiserror::Error;
@@ -23,21 +24,15 @@ use thiserror::Error;
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// What every command can reach.
+/// What every command can reach. Everything lasting (matches, open challenges) is in the
+/// store, behind the table.
 pub struct Data {
     pub table: TableHandle,
-    /// Open challenges by id, until accepted, declined or expired.
-    pub challenges: Mutex<HashMap<u64, commands::Challenge>>,
-    pub next_challenge: std::sync::atomic::AtomicU64,
 }
 
 impl Data {
     pub fn new(table: TableHandle) -> Self {
-        Data {
-            table,
-            challenges: Mutex::new(HashMap::new()),
-            next_challenge: std::sync::atomic::AtomicU64::new(1),
-        }
+        Data { table }
     }
 }
 
@@ -168,8 +163,11 @@ pub async fn run(config: BotConfig) -> Result<(), Error> {
 /// What a button does, written into its custom id with the match and version it was made for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ButtonAction {
-    AcceptChallenge(u64),
-    DeclineChallenge(u64),
+    AcceptChallenge(ChallengeId),
+    DeclineChallenge(ChallengeId),
+    /// A challenge's button from before challenges were stored (`dm:challenge:…`): its id may
+    /// name a newer challenge, so it is never looked up.
+    OldChallenge,
     AcceptDraw {
         match_id: i64,
         version: u64,
@@ -206,7 +204,9 @@ impl ButtonAction {
     /// The match the button belongs to (none for a challenge, which has no match yet).
     pub fn match_id(&self) -> Option<i64> {
         match self {
-            ButtonAction::AcceptChallenge(_) | ButtonAction::DeclineChallenge(_) => None,
+            ButtonAction::AcceptChallenge(_)
+            | ButtonAction::DeclineChallenge(_)
+            | ButtonAction::OldChallenge => None,
             ButtonAction::AcceptDraw { match_id, .. }
             | ButtonAction::DeclineDraw { match_id, .. }
             | ButtonAction::Act { match_id, .. }
@@ -218,8 +218,9 @@ impl ButtonAction {
 
     pub fn custom_id(&self) -> String {
         match self {
-            ButtonAction::AcceptChallenge(id) => format!("dm:challenge:{id}:accept"),
-            ButtonAction::DeclineChallenge(id) => format!("dm:challenge:{id}:decline"),
+            ButtonAction::AcceptChallenge(id) => format!("dm:chal:{id}:accept"),
+            ButtonAction::DeclineChallenge(id) => format!("dm:chal:{id}:decline"),
+            ButtonAction::OldChallenge => "dm:challenge:old".into(),
             ButtonAction::AcceptDraw { match_id, version } => {
                 format!("dm:draw:{match_id}:{version}:accept")
             }
@@ -268,12 +269,9 @@ impl ButtonAction {
         }
         let parts: Vec<&str> = custom_id.split(':').collect();
         match parts.as_slice() {
-            ["dm", "challenge", id, "accept"] => {
-                Some(ButtonAction::AcceptChallenge(id.parse().ok()?))
-            }
-            ["dm", "challenge", id, "decline"] => {
-                Some(ButtonAction::DeclineChallenge(id.parse().ok()?))
-            }
+            ["dm", "chal", id, "accept"] => Some(ButtonAction::AcceptChallenge(id.parse().ok()?)),
+            ["dm", "chal", id, "decline"] => Some(ButtonAction::DeclineChallenge(id.parse().ok()?)),
+            ["dm", "challenge", ..] => Some(ButtonAction::OldChallenge),
             ["dm", "mine", m] => Some(ButtonAction::Mine {
                 match_id: m.parse().ok()?,
             }),

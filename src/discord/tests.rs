@@ -1,4 +1,5 @@
-use super::commands::{challenge_problem, filter_actions, parse_options};
+use super::challenges::challenge_problem;
+use super::commands::{filter_actions, parse_options};
 use super::*;
 use serde_json::Value;
 
@@ -74,6 +75,7 @@ fn button_ids_carry_the_match_and_version() {
     for action in [
         ButtonAction::AcceptChallenge(7),
         ButtonAction::DeclineChallenge(7),
+        ButtonAction::OldChallenge,
         ButtonAction::AcceptDraw {
             match_id: 3,
             version: 12,
@@ -110,6 +112,11 @@ fn button_ids_carry_the_match_and_version() {
     ] {
         assert_eq!(ButtonAction::parse(junk), None, "{junk}");
     }
+    // Buttons of the challenges kept in memory before: never taken for a stored challenge.
+    assert_eq!(
+        ButtonAction::parse("dm:challenge:1:accept"),
+        Some(ButtonAction::OldChallenge)
+    );
 }
 
 #[test]
@@ -262,7 +269,14 @@ fn command_definitions_fit_discords_limits() {
         .collect();
     assert_eq!(
         option_names,
-        ["game", "opponent", "opponent2", "opponent3", "options"]
+        [
+            "game",
+            "opponent",
+            "opponent2",
+            "opponent3",
+            "options",
+            "time"
+        ]
     );
     let game_choices: Vec<&Value> = play["options"][0]["choices"]
         .as_array()

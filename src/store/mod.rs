@@ -24,12 +24,17 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
+pub mod challenges;
 mod deadlines;
 mod read;
 mod settings;
 
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 pub use settings::Settings;
+
+pub use challenges::{
+    Accepted, Challenge, ChallengeError, ChallengeId, ChallengeSeat, ChallengeStatus, NewChallenge,
+};
 
 pub type MatchId = i64;
 pub type PlayerId = i64;
@@ -49,6 +54,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../migrations/0003_exactly_once.sql"),
     ),
     ("0004_time", include_str!("../../migrations/0004_time.sql")),
+    (
+        "0005_challenges",
+        include_str!("../../migrations/0005_challenges.sql"),
+    ),
     (
         "0006_settings",
         include_str!("../../migrations/0006_settings.sql"),
@@ -430,36 +439,9 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let options = serde_json::to_string(options).expect("pairs serialise");
-        let t = now();
-        tx.execute(
-            "INSERT INTO matches (game, options, seed, status, guild_id, channel_id, thread_id,
-                                  created_at, updated_at, rules)
-             VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7, ?8)",
-            params![
-                game.id(),
-                options,
-                seed as i64,
-                place.guild_id,
-                place.channel_id,
-                place.thread_id,
-                t,
-                rules
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        for (seat, player) in players.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
-                params![id, seat as i64, player],
-            )?;
-        }
+        let id = insert_match(&tx, game, options, seed, players, place, rules, now())?;
         if let Some(timing) = timing {
-            tx.execute(
-                "UPDATE matches SET time_control = ?1, clocks = ?2 WHERE id = ?3",
-                params![timing.control, timing.clocks, id],
-            )?;
-            deadlines::replace(&tx, id, timing.deadlines)?;
+            set_timing(&tx, id, &timing)?;
         }
         tx.commit()?;
         Ok(id)
@@ -638,6 +620,53 @@ impl Store {
     pub fn connection(&self) -> &Connection {
         &self.conn
     }
+}
+
+/// Inserts a new match and its seats inside `tx` (a caller's transaction), created at `t`.
+#[allow(clippy::too_many_arguments)]
+fn insert_match(
+    tx: &Transaction,
+    game: GameKind,
+    options: &[(String, String)],
+    seed: u64,
+    players: &[PlayerId],
+    place: &Place,
+    rules: u32,
+    t: i64,
+) -> Result<MatchId, StoreError> {
+    let options = serde_json::to_string(options).expect("pairs serialise");
+    tx.execute(
+        "INSERT INTO matches (game, options, seed, status, guild_id, channel_id, thread_id,
+                              created_at, updated_at, rules)
+         VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7, ?8)",
+        params![
+            game.id(),
+            options,
+            seed as i64,
+            place.guild_id,
+            place.channel_id,
+            place.thread_id,
+            t,
+            rules
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    for (seat, player) in players.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",
+            params![id, seat as i64, player],
+        )?;
+    }
+    Ok(id)
+}
+
+/// Gives a match being created its clock: time control, clocks and first deadlines.
+fn set_timing(tx: &Transaction, id: MatchId, timing: &Timing) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE matches SET time_control = ?1, clocks = ?2 WHERE id = ?3",
+        params![timing.control, timing.clocks, id],
+    )?;
+    deadlines::replace(tx, id, timing.deadlines)
 }
 
 fn why_not(tx: &Transaction, id: MatchId, expected: u64) -> StoreError {

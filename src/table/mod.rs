@@ -312,19 +312,10 @@ impl Table {
         place: &Place,
         time: TimeControl,
     ) -> Result<Update, TableError> {
-        // Set up once first, so bad options or seat counts are refused before anything is stored,
-        // and so is a start that is already over (it would be a match nobody can play).
-        let start = game.start(options, players.len(), &mut GameRng::from_seed(seed))?;
-        if let Some(outcome) = start.to_act().outcome() {
-            return Err(TableError::Setup(SetupError::Options(format!(
-                "this start is already over ({}); nothing to play",
-                start.describe(outcome)
-            ))));
-        }
+        let start = Self::checked_start(game, options, players.len(), seed)?;
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
         let (timing, deadlines) = clocks::at_start(time, &start, self.now());
-        let clocks = timing.clocks_json();
-        let control = time.text();
+        let (control, clocks) = (time.text(), timing.clocks_json());
         let id = self.store.create_timed_match(
             game,
             options,
@@ -338,9 +329,67 @@ impl Table {
                 deadlines: &deadlines,
             }),
         )?;
+        self.opened(id)
+    }
+
+    /// Sets the game up once, so bad options or seat counts are refused before anything is
+    /// stored, and so is a start that is already over (it would be a match nobody can play).
+    pub fn check_start(
+        game: GameKind,
+        options: &[(String, String)],
+        seats: usize,
+        seed: u64,
+    ) -> Result<(), TableError> {
+        Self::checked_start(game, options, seats, seed).map(|_| ())
+    }
+
+    fn checked_start(
+        game: GameKind,
+        options: &[(String, String)],
+        seats: usize,
+        seed: u64,
+    ) -> Result<AnyGame, TableError> {
+        let start = game.start(options, seats, &mut GameRng::from_seed(seed))?;
+        if let Some(outcome) = start.to_act().outcome() {
+            return Err(TableError::Setup(SetupError::Options(format!(
+                "this start is already over ({}); nothing to play",
+                start.describe(outcome)
+            ))));
+        }
+        Ok(start)
+    }
+
+    /// The clocks (JSON) and first deadlines of a match about to start now under `time` (a
+    /// challenge being accepted, whose store transaction creates the match).
+    pub fn clocks_at_start(
+        &self,
+        game: GameKind,
+        options: &[(String, String)],
+        seats: usize,
+        seed: u64,
+        time: TimeControl,
+    ) -> Result<(String, Vec<crate::store::NewDeadline>), TableError> {
+        let start = Self::checked_start(game, options, seats, seed)?;
+        let (timing, deadlines) = clocks::at_start(time, &start, self.now());
+        Ok((timing.clocks_json(), deadlines))
+    }
+
+    /// A match just created (here or by an accepted challenge): its first update, announcing
+    /// the game, its players and its clock.
+    pub fn opened(&self, id: MatchId) -> Result<Update, TableError> {
         let loaded = self.load(id)?;
-        let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-        let mut line = format!("Match #{id}: {} for {}", game.name(), names.join(", "));
+        let names: Vec<&str> = loaded
+            .stored
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        let mut line = format!(
+            "Match #{id}: {} for {}",
+            loaded.stored.game.name(),
+            names.join(", ")
+        );
+        let time = clocks::Timing::of(&loaded.stored)?.control;
         if !time.is_none() {
             line.push_str(&format!(" ({})", time.describe()));
         }

@@ -63,6 +63,15 @@ pub async fn start_bot(fake: &FakeDiscord) -> TableHandle {
 /// Starts the bot on `store`, connected to `fake`, and waits until it is ready; returns its
 /// table, for a test to look into.
 pub async fn start_bot_with(fake: &FakeDiscord, store: Store) -> TableHandle {
+    start_stoppable_bot(fake, store).await.0
+}
+
+/// Starts the bot as [`start_bot_with`] does; also returns its shards, to stop it
+/// (`shutdown_all`) as a restart would.
+pub async fn start_stoppable_bot(
+    fake: &FakeDiscord,
+    store: Store,
+) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
     let http = serenity::HttpBuilder::new(BOT_TOKEN)
         .proxy(fake.base.clone())
         .ratelimiter_disabled(true)
@@ -78,6 +87,7 @@ pub async fn start_bot_with(fake: &FakeDiscord, store: Store) -> TableHandle {
         .framework(framework)
         .await
         .expect("the client builds");
+    let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         let _ = client.start().await;
     });
@@ -85,7 +95,7 @@ pub async fn start_bot_with(fake: &FakeDiscord, store: Store) -> TableHandle {
         .await
         .expect("the bot becomes ready")
         .unwrap();
-    table
+    (table, shards)
 }
 
 /// Opens a challenge to the game at `game.0` in /play's list (named `game.1`) with these
@@ -118,7 +128,7 @@ pub async fn two_player_match(
         bob,
         CHANNEL,
         5000 + challenge,
-        &format!("dm:challenge:{challenge}:accept"),
+        &format!("dm:chal:{challenge}:accept"),
     );
     let first = fake
         .wait_for(n, "the first board", |r| {

@@ -2,7 +2,10 @@
 //! answered with plausible objects) and a WebSocket gateway that says HELLO, takes IDENTIFY,
 //! sends READY, acknowledges heartbeats, and then delivers the interactions a test pushes
 //! (again, when a test redelivers one). Like Discord, it takes one answer per interaction and
-//! refuses a second with 400 "Interaction has already been acknowledged." (code 40060).
+//! refuses a second with 400 "Interaction has already been acknowledged." (code 40060); the
+//! answer may be a deferral, after which the bot edits, deletes or follows up its reply through
+//! the interaction's webhook (refused with 404 "Unknown Webhook", 10015, before the interaction
+//! was answered). [`FakeDiscord::reply_to`] reads a deferred answer as the user sees it.
 
 #![allow(dead_code)]
 
@@ -63,6 +66,11 @@ pub struct FakeDiscord {
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
 }
+
+/// Callback types: a deferred message ("thinking…") and a deferred update of the pressed
+/// message.
+pub const DEFERRED_MESSAGE: u64 = 5;
+pub const DEFERRED_UPDATE: u64 = 6;
 
 pub fn user(id: &str, name: &str) -> Value {
     json!({"id": id, "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": false})
@@ -184,13 +192,70 @@ impl FakeDiscord {
         );
     }
 
-    /// Waits for the response to interaction `id` (its callback).
+    /// Waits for the answer to interaction `id`, as the user sees it: its callback when that
+    /// carried the answer; after a deferral, the edit or follow-up that answered it, shaped as
+    /// a callback (`type` 4 for a message, 7 for the pressed message updated; `data` with the
+    /// flags Discord applies: a follow-up taking the place of a deferred "thinking…" keeps the
+    /// deferral's privacy, whatever it asks for).
     pub async fn reply_to(&self, after: usize, id: &str) -> Recorded {
-        let path = format!("/api/v10/interactions/{id}/");
-        self.wait_for(after, &format!("the reply to interaction {id}"), |r| {
-            r.path.starts_with(&path)
-        })
-        .await
+        for _ in 0..1000 {
+            if let Some(answer) = self.answer_of(after, id) {
+                return answer;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        let seen: Vec<String> = self
+            .requests()
+            .iter()
+            .skip(after)
+            .map(|r| format!("{} {} {} {}", r.method, r.path, r.status, r.json))
+            .collect();
+        panic!(
+            "no answer to interaction {id}; saw after #{after}:\n{}",
+            seen.join("\n")
+        );
+    }
+
+    fn answer_of(&self, after: usize, id: &str) -> Option<Recorded> {
+        let requests: Vec<Recorded> = self.requests().into_iter().skip(after).collect();
+        let callback = format!("/api/v10/interactions/{id}/");
+        let callback = requests
+            .iter()
+            .find(|r| r.path.starts_with(&callback) && r.status < 300)?;
+        let kind = callback.json["type"].as_u64().unwrap_or(0);
+        if kind != DEFERRED_MESSAGE && kind != DEFERRED_UPDATE {
+            return Some(callback.clone());
+        }
+        let hook = format!("/api/v10/webhooks/{APP_ID}/token-{id}");
+        let mut thinking = kind == DEFERRED_MESSAGE;
+        let shaped = |r: &Recorded, kind: u64, flags: &Value| {
+            let mut data = r.json.clone();
+            data["flags"] = flags.clone();
+            Recorded {
+                json: json!({"type": kind, "data": data}),
+                ..r.clone()
+            }
+        };
+        for r in requests
+            .iter()
+            .filter(|r| r.path == hook || r.path.starts_with(&format!("{hook}/")))
+            .filter(|r| r.status < 300)
+        {
+            let original = r.path.ends_with("/messages/@original");
+            match (r.method.as_str(), original) {
+                ("DELETE", true) => thinking = false,
+                ("PATCH", true) if kind == DEFERRED_UPDATE => {
+                    return Some(shaped(r, 7, &json!(0)));
+                }
+                ("PATCH", true) => return Some(shaped(r, 4, &callback.json["data"]["flags"])),
+                ("POST", false) if thinking => {
+                    return Some(shaped(r, 4, &callback.json["data"]["flags"]));
+                }
+                ("POST", false) => return Some(shaped(r, 4, &r.json["flags"])),
+                _ => {}
+            }
+        }
+        None
     }
 
     fn interaction(
@@ -393,6 +458,15 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         ),
         (Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (Method::PUT, ["applications", _, "commands"]) => ok(json!([])),
+        (Method::POST, ["interactions", _, _, "callback"])
+            if !matches!(json["type"].as_u64(), Some(4..=9)) =>
+        {
+            refuse(
+                StatusCode::BAD_REQUEST,
+                "Invalid interaction response type",
+                50035,
+            )
+        }
         (Method::POST, ["interactions", interaction, _, "callback"]) => {
             if shared
                 .answered
@@ -408,6 +482,19 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
                     40060,
                 )
             }
+        }
+        // An interaction's webhook exists once the interaction was answered.
+        (_, ["webhooks", _, token, ..])
+            if !shared
+                .answered
+                .lock()
+                .unwrap()
+                .contains(token.trim_start_matches("token-")) =>
+        {
+            refuse(StatusCode::NOT_FOUND, "Unknown Webhook", 10015)
+        }
+        (Method::DELETE, ["webhooks", _, _, "messages", _]) => {
+            StatusCode::NO_CONTENT.into_response()
         }
         (_, ["webhooks", _, _, "messages", _]) | (Method::POST, ["webhooks", _, _]) => {
             // A real channel id: serenity refuses 0 for one.

@@ -1,0 +1,86 @@
+//! Answering slash commands in time. A command whose work may take a while (anything that
+//! waits for the table or draws a picture) defers first, so Discord shows "thinking…" instead
+//! of failing after three seconds, then answers by editing that deferred reply. A private
+//! answer after a public deferral (a refusal, which must never show in the channel) removes
+//! the "thinking…" message and is sent privately instead.
+
+use super::{Context, Error};
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+
+/// A deferred reply still waiting for its answer (kept in poise's invocation data).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// Everyone sees "thinking…".
+    Public,
+    /// Only the caller sees it.
+    Private,
+}
+
+async fn set(ctx: Context<'_>, pending: Option<Pending>) {
+    ctx.set_invocation_data(pending).await;
+}
+
+/// The deferral waiting for its answer, if any; the caller now answers it.
+async fn take(ctx: Context<'_>) -> Option<Pending> {
+    ctx.invocation_data::<Option<Pending>>()
+        .await
+        .and_then(|mut pending| pending.take())
+}
+
+/// Defers: the answer will be public (a private one is sent apart, see [`private`]).
+pub(super) async fn defer(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer().await?;
+    set(ctx, Some(Pending::Public)).await;
+    Ok(())
+}
+
+/// Defers: every answer will be private.
+pub(super) async fn defer_private(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    set(ctx, Some(Pending::Private)).await;
+    Ok(())
+}
+
+/// Edits the deferred reply into `reply`; returns the message it became.
+async fn edit(ctx: Context<'_>, reply: CreateReply) -> Result<Option<serenity::Message>, Error> {
+    let poise::Context::Application(app) = ctx else {
+        ctx.send(reply).await?;
+        return Ok(None);
+    };
+    let edit = reply.to_slash_initial_response_edit(serenity::EditInteractionResponse::new());
+    Ok(Some(app.interaction.edit_response(ctx.http(), edit).await?))
+}
+
+/// Answers with `reply`: into the deferred reply if there is one (public or private as it
+/// was deferred), otherwise as a reply or follow-up. Returns the message when Discord gave it.
+pub(super) async fn answer(
+    ctx: Context<'_>,
+    reply: CreateReply,
+) -> Result<Option<serenity::Message>, Error> {
+    if take(ctx).await.is_some() {
+        return edit(ctx, reply).await;
+    }
+    ctx.send(reply).await?;
+    Ok(None)
+}
+
+/// Answers with `reply` for the caller's eyes only, whatever was deferred.
+pub(super) async fn private(ctx: Context<'_>, reply: CreateReply) -> Result<(), Error> {
+    match take(ctx).await {
+        Some(Pending::Private) => {
+            edit(ctx, reply).await?;
+            return Ok(());
+        }
+        Some(Pending::Public) => {
+            // A public "thinking…" cannot turn private: it goes, and a private follow-up
+            // takes its place.
+            if let poise::Context::Application(app) = ctx {
+                app.interaction.delete_response(ctx.http()).await?;
+            }
+        }
+        None => {}
+    }
+    ctx.send(reply.ephemeral(true)).await?;
+    Ok(())
+}
