@@ -118,7 +118,9 @@ impl Table {
                 if stored.status != Status::Active || !loaded.game.to_act().includes(seat) {
                     return Ok(Step::Nothing);
                 }
-                let Some(end) = timing.deadline(seat) else {
+                // A reminder that falls due only when the clock has run out (the service was
+                // down meanwhile) has nothing left to remind of: the time-out follows.
+                let Some(end) = timing.deadline(seat).filter(|&end| end > now) else {
                     return Ok(Step::Nothing);
                 };
                 // The player's own settings: no reminders at all, or not in their quiet hours

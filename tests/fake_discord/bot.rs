@@ -72,11 +72,19 @@ pub async fn start_stoppable_bot(
     fake: &FakeDiscord,
     store: Store,
 ) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
+    start_bot_on(fake, Table::new(store)).await
+}
+
+/// Starts the bot on `table` (one with a simulated clock, say) as [`start_stoppable_bot`] does.
+pub async fn start_bot_on(
+    fake: &FakeDiscord,
+    table: Table,
+) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
     let http = serenity::HttpBuilder::new(BOT_TOKEN)
         .proxy(fake.base.clone())
         .ratelimiter_disabled(true)
         .build();
-    let table = TableHandle::spawn(Table::new(store));
+    let table = TableHandle::spawn(table);
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
     let framework = deckmate::discord::framework(
         table.clone(),
@@ -108,14 +116,33 @@ pub async fn two_player_match(
     options: &str,
     challenge: u64,
 ) -> (String, Recorded) {
+    timed_match(fake, alice, bob, game, options, challenge, None).await
+}
+
+/// [`two_player_match`] with a clock (`time:` of /play), when given.
+pub async fn timed_match(
+    fake: &FakeDiscord,
+    alice: &Value,
+    bob: &Value,
+    game: (u64, &str),
+    options: &str,
+    challenge: u64,
+    time: Option<&str>,
+) -> (String, Recorded) {
     let n = fake.requests().len();
+    let mut args = vec![
+        json!({"name": "game", "type": 4, "value": game.0}),
+        json!({"name": "opponent", "type": 6, "value": bob["id"]}),
+        json!({"name": "options", "type": 3, "value": options}),
+    ];
+    if let Some(time) = time {
+        args.push(json!({"name": "time", "type": 3, "value": time}));
+    }
     let id = fake.command(
         alice,
         CHANNEL,
         "play",
-        json!([{"name": "game", "type": 4, "value": game.0},
-               {"name": "opponent", "type": 6, "value": bob["id"]},
-               {"name": "options", "type": 3, "value": options}]),
+        Value::Array(args),
         json!({"users": {bob["id"].as_str().unwrap(): bob}}),
     );
     let reply = fake.reply_to(n, &id).await;

@@ -1,0 +1,90 @@
+//! End to end, slow play: a match challenged with a clock (`/play ... time:1d`) shows when
+//! time runs out, reminds its player in the thread, and ends on time, all on a simulated clock
+//! the test moves.
+
+use crate::fake_discord::bot::{content, start_bot_on, timed_match};
+use crate::fake_discord::{FakeDiscord, Recorded, user};
+use deckmate::store::Store;
+use deckmate::table::Table;
+use deckmate::table::clock::{DAY, HOUR, SimClock};
+
+const START: i64 = 1_800_000_000;
+
+/// The next message the bot posts in `thread` whose text holds `words`.
+async fn posted(fake: &FakeDiscord, after: usize, thread: &str, words: &str) -> Recorded {
+    let path = format!("/channels/{thread}/messages");
+    fake.wait_for(after, words, |r| {
+        r.method == "POST" && r.path.ends_with(&path) && content(r).contains(words)
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timed_match_reminds_in_its_thread_and_ends_on_time() {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(&fake, table).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, first) = timed_match(&fake, &alice, &bob, (0, "Chess"), "", 1, Some("1d")).await;
+    let text = content(&first);
+    assert!(
+        text.contains("Match #1: Chess for alice, bob (1 day a move)"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "<@100000000000000001> to play. Time runs out <t:{}:R>.",
+            START + DAY
+        )),
+        "{text}"
+    );
+
+    // Half the day gone: alice is reminded in the thread.
+    let n = fake.requests().len();
+    clock.advance(12 * HOUR);
+    table.call(|_| ()).await.unwrap(); // any call wakes the scheduler
+    let reminder = posted(&fake, n, &thread, "reminder").await;
+    assert_eq!(
+        content(&reminder),
+        format!(
+            "<@100000000000000001> reminder: 12 hours left in match #1; your clock runs out <t:{}:R>.",
+            START + DAY
+        )
+    );
+
+    // The day is up: alice loses on time, and the final board is posted.
+    let n = fake.requests().len();
+    clock.advance(12 * HOUR);
+    table.call(|_| ()).await.unwrap();
+    let over = posted(&fake, n, &thread, "ran out of time").await;
+    assert_eq!(
+        content(&over),
+        "alice ran out of time.\nGame over: Black won on time"
+    );
+    assert!(!over.files.is_empty(), "with the board");
+    // Once: the 80% reminder fell due with the time-out and is not sent late.
+    let later: Vec<Recorded> = fake.requests().into_iter().skip(n).collect();
+    assert!(
+        later.iter().all(|r| !content(r).contains("reminder")),
+        "{later:?}"
+    );
+
+    // A bad clock is refused before anything is stored.
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        crate::fake_discord::bot::CHANNEL,
+        "play",
+        serde_json::json!([{"name": "game", "type": 4, "value": 0},
+               {"name": "opponent", "type": 6, "value": bob["id"]},
+               {"name": "time", "type": 3, "value": "soon"}]),
+        serde_json::json!({"users": {bob["id"].as_str().unwrap(): bob}}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("cannot read the time \"soon\""),
+        "{reply:?}"
+    );
+}
