@@ -999,7 +999,7 @@ fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time()
 #[test]
 fn players_choose_reminders_and_quiet_hours() {
     let script = "ann: quiet 22-7 +2\nann: quiet 22:30-06:15 UTC-05:30\nann: quiet 25-7\n\
-                  ann: reminders off\nwait 2d\n";
+                  ann: reminders off\nben: nudge\nben: nudge\nwait 2d\n";
     let out = play(
         &[
             "chess",
@@ -1017,7 +1017,9 @@ fn players_choose_reminders_and_quiet_hours() {
         text.contains("ann: quiet from 22:00 to 07:00 at UTC+2:00")
             && text.contains("ann: quiet from 22:30 to 06:15 at UTC-5:30")
             && text.contains("error: cannot read the quiet hours \"25-7\"")
-            && text.contains("ann: reminders off"),
+            && text.contains("ann: reminders off")
+            && text.contains("nudge: ann, ben is waiting for your move in match #1")
+            && text.contains("error: match #1 was nudged just now; nudge again in 12 hours"),
         "{text}"
     );
     // With reminders off, two days pass without one, and then ann's clock runs out.

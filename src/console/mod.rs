@@ -28,13 +28,14 @@ pub const HELP: &str =
   draw offer|accept|decline
   history         list the actions so far
   give 1d         give the opponent who must act more time (a match with a clock)
+  nudge           remind the player to act that it is their turn (once per 12 hours)
   reminders on|off
   quiet 22-7 +2   quiet hours (22:00 to 07:00 at UTC+2): reminders wait until they end; quiet off
   wait 30h        (bare; simulated clock) move the clock on: what falls due meanwhile happens
 blank lines and lines starting with # are skipped";
 
 /// The console's own commands; any other first word starts an action.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "move",
     "legal",
     "view",
@@ -46,6 +47,7 @@ const COMMANDS: [&str; 11] = [
     "give",
     "reminders",
     "quiet",
+    "nudge",
 ];
 
 /// The longest player name the console accepts.
@@ -466,6 +468,15 @@ impl Console {
                     .set_settings(player.id, &settings)
                     .map_err(|e| e.to_string())?;
                 Ok(vec![said])
+            }
+            "nudge" => {
+                let waiting = self.table.nudge(id, player.id).map_err(&err)?;
+                let names: Vec<&str> = waiting.iter().map(|p| p.name.as_str()).collect();
+                Ok(vec![format!(
+                    "nudge: {}, {} is waiting for your move in match #{id}",
+                    names.join(", "),
+                    player.name
+                )])
             }
             "give" => {
                 let seconds = match TimeControl::parse(rest) {

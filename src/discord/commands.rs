@@ -24,6 +24,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         games(),
         rules(),
         super::settings::time(),
+        super::settings::nudge(),
         super::settings::settings(),
     ]
 }
@@ -281,7 +282,7 @@ pub(super) async fn match_here(
         .await??)
 }
 
-const NOT_A_MATCH: &str =
+pub(super) const NOT_A_MATCH: &str =
     "This channel is not a match thread. Use this command in your match's thread (see /games).";
 
 async fn autocomplete_action(

@@ -1,7 +1,8 @@
-//! Slow-play commands: `/time give` (give the opponent to act more time) and `/settings me`
-//! (reminders on or off, quiet hours in your time zone, reminders by direct message).
+//! Slow-play commands: `/time give` (give the opponent to act more time), `/nudge` (ping the
+//! player to act, once per 12 hours per match) and `/settings me` (reminders on or off, quiet
+//! hours in your time zone, reminders by direct message).
 
-use super::commands::{board_after, ephemeral, player_of};
+use super::commands::{NOT_A_MATCH, board_after, ephemeral, match_here, mention, player_of};
 use super::{Context, Error};
 use crate::store::Settings;
 use crate::table::time_control::TimeControl;
@@ -29,6 +30,28 @@ pub async fn give(
         t.give_time(id, player, request, seconds)
     })
     .await
+}
+
+/// Remind the player who must act that it is their turn (once per 12 hours per match).
+#[poise::command(slash_command, guild_only)]
+pub async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    match ctx.data().table.call(move |t| t.nudge(id, player)).await? {
+        Ok(waiting) => {
+            let pings: Vec<String> = waiting.iter().map(mention).collect();
+            let text = format!(
+                "{}: <@{}> is waiting for your move in match #{id}.",
+                pings.join(", "),
+                ctx.author().id
+            );
+            ctx.say(text).await?;
+            Ok(())
+        }
+        Err(e) => ephemeral(ctx, format!("{e}.")).await,
+    }
 }
 
 /// Your settings for slow play.

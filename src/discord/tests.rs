@@ -195,7 +195,7 @@ fn options_autocomplete_and_challenges() {
 #[test]
 fn command_definitions_fit_discords_limits() {
     let commands = poise::builtins::create_application_commands(&commands());
-    assert_eq!(commands.len(), 10);
+    assert_eq!(commands.len(), 11);
     let valid_name = |name: &str| {
         (1..=32).contains(&name.chars().count())
             && name
@@ -253,7 +253,8 @@ fn command_definitions_fit_discords_limits() {
     assert_eq!(
         names,
         [
-            "board", "draw", "games", "move", "play", "resign", "rules", "settings", "time", "view"
+            "board", "draw", "games", "move", "nudge", "play", "resign", "rules", "settings",
+            "time", "view"
         ]
     );
     let play = commands

@@ -62,6 +62,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0006_settings",
         include_str!("../../migrations/0006_settings.sql"),
     ),
+    (
+        "0007_nudges",
+        include_str!("../../migrations/0007_nudges.sql"),
+    ),
 ];
 
 #[derive(Debug, Error)]
@@ -614,6 +618,28 @@ impl Store {
         )?;
         let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Records a nudge in match `id` at `now`, unless one was recorded after `since`: true
+    /// when this one was recorded.
+    pub fn nudge(&mut self, id: MatchId, now: i64, since: i64) -> Result<bool, StoreError> {
+        let n = self.conn.execute(
+            "UPDATE matches SET nudged_at = ?1
+             WHERE id = ?2 AND (nudged_at IS NULL OR nudged_at <= ?3)",
+            params![now, id, since],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// When match `id` was last nudged, if ever.
+    pub fn nudged_at(&self, id: MatchId) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT nudged_at FROM matches WHERE id = ?1", [id], |r| {
+                r.get::<_, Option<i64>>(0)
+            })
+            .optional()?
+            .flatten())
     }
 
     /// Direct access for tests and maintenance tools.

@@ -22,6 +22,9 @@ pub enum Fired {
     Reminder(Reminder),
 }
 
+/// The least time between two nudges in one match.
+const NUDGE_GAP: i64 = 12 * super::clock::HOUR;
+
 /// What firing one deadline came to.
 enum Step {
     Fired(Fired),
@@ -222,6 +225,43 @@ impl Table {
                 Ok(Some(update))
             }
         }
+    }
+
+    /// `player` nudges the players who must act in match `id` (not themselves): at most once
+    /// per 12 hours per match. Returns those to nudge.
+    pub fn nudge(
+        &mut self,
+        id: MatchId,
+        player: crate::store::PlayerId,
+    ) -> Result<Vec<Player>, TableError> {
+        let loaded = self.load_active(id, None)?;
+        let seats = super::seats_of(&loaded.stored, player, id)?;
+        let waiting: Vec<Player> = loaded
+            .game
+            .to_act()
+            .seats()
+            .iter()
+            .filter(|s| !seats.contains(s))
+            .map(|s| loaded.stored.players[s.index()].clone())
+            .collect();
+        if waiting.is_empty() {
+            return Err(TableError::Illegal(
+                "nobody else must act now; it is your move".into(),
+            ));
+        }
+        let now = self.now();
+        if !self.store.nudge(id, now, now - NUDGE_GAP)? {
+            let last = self.store.nudged_at(id)?.unwrap_or(now);
+            let ago = match now - last {
+                gap if gap < MINUTE => "just now".to_string(),
+                gap => format!("{} ago", span(gap)),
+            };
+            return Err(TableError::Illegal(format!(
+                "match #{id} was nudged {ago}; nudge again in {}",
+                span(last + NUDGE_GAP - now)
+            )));
+        }
+        Ok(waiting)
     }
 
     /// Gives the opponent who must act `seconds` more on their clock, at the request of

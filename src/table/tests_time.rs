@@ -309,3 +309,24 @@ fn reminders_wait_for_quiet_hours_and_are_not_sent_to_a_player_who_turned_them_o
     clock.advance(4 * HOUR);
     assert_eq!(changes(table.fire_due(10).unwrap()).len(), 1);
 }
+
+#[test]
+fn an_opponent_may_nudge_the_player_to_act_once_every_twelve_hours() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("nudge"), &clock);
+    let created = create(&mut table, GameKind::Chess, 2, &[], "none");
+    let id = created.match_id;
+    let white = created.to_act[0].1.clone();
+    let black = table.store().local_player("p1").unwrap();
+    let err = table.nudge(id, white.id).unwrap_err();
+    assert!(err.to_string().contains("it is your move"), "{err}");
+    assert_eq!(table.nudge(id, black.id).unwrap(), [white.clone()]);
+    clock.advance(11 * HOUR);
+    let err = table.nudge(id, black.id).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("match #{id} was nudged 11 hours ago; nudge again in 1 hour")
+    );
+    clock.advance(HOUR);
+    assert_eq!(table.nudge(id, black.id).unwrap(), [white]);
+}
