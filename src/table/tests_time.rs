@@ -320,7 +320,10 @@ fn an_opponent_may_nudge_the_player_to_act_once_every_twelve_hours() {
     let black = table.store().local_player("p1").unwrap();
     let err = table.nudge(id, white.id).unwrap_err();
     assert!(err.to_string().contains("it is your move"), "{err}");
-    assert_eq!(table.nudge(id, black.id).unwrap(), [white.clone()]);
+    assert_eq!(
+        table.nudge(id, black.id).unwrap(),
+        std::slice::from_ref(&white)
+    );
     clock.advance(11 * HOUR);
     let err = table.nudge(id, black.id).unwrap_err();
     assert_eq!(
