@@ -300,6 +300,9 @@ impl Console {
                 Fired::Changed(update) if update.match_id == self.id => {
                     lines.extend(self.after_change(&update));
                 }
+                Fired::ChallengeExpired(c) => {
+                    lines.push(format!("challenge #{} expired", c.id));
+                }
                 Fired::Changed(update) => {
                     for line in update.public.iter().chain(&update.result) {
                         lines.push(format!("match #{}: {line}", update.match_id));

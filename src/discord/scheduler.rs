@@ -73,6 +73,7 @@ fn channel_of(place: &crate::store::Place) -> Option<serenity::ChannelId> {
 
 async fn post(http: &serenity::Http, fired: Fired) {
     let (match_id, channel, message) = match fired {
+        Fired::ChallengeExpired(challenge) => return expired(http, &challenge).await,
         Fired::Reminder(reminder) => (
             reminder.match_id,
             match reminder.direct {
@@ -98,6 +99,34 @@ async fn post(http: &serenity::Http, fired: Fired) {
             %channel,
             error = %logs::chain(&e),
             "a deadline fired but its message could not be posted"
+        );
+    }
+}
+
+/// A challenge that expired: its message says so and loses its buttons.
+async fn expired(http: &serenity::Http, c: &crate::store::Challenge) {
+    let (Some(channel), Some(message)) = (
+        c.channel_id.as_deref().and_then(|id| id.parse().ok()),
+        c.message_id.as_deref().and_then(|id| id.parse().ok()),
+    ) else {
+        return;
+    };
+    let edit = serenity::EditMessage::new()
+        .content(format!(
+            "This challenge to {} expired <t:{}:R>: not everyone accepted in time. Start a new one with /play.",
+            c.game.name(),
+            c.expires_at
+        ))
+        .components(vec![]);
+    let (channel, message) = (
+        serenity::ChannelId::new(channel),
+        serenity::MessageId::new(message),
+    );
+    if let Err(e) = channel.edit_message(http, message, edit).await {
+        tracing::info!(
+            challenge = c.id,
+            error = %logs::chain(&e),
+            "an expired challenge's message could not be edited"
         );
     }
 }

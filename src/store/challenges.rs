@@ -297,6 +297,15 @@ impl Store {
         Ok(n > 0)
     }
 
+    /// When the next open challenge expires, if one is open.
+    pub fn next_challenge_expiry(&self) -> Result<Option<i64>, ChallengeError> {
+        Ok(self.conn.query_row(
+            "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
     /// Open challenges whose time is up at `now`, soonest first: what a scheduler expires.
     pub fn due_challenges(&self, now: i64) -> Result<Vec<ChallengeId>, ChallengeError> {
         let mut stmt = self.conn.prepare(

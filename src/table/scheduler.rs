@@ -11,7 +11,9 @@ use super::update::update;
 use super::{Key, Live, Table, TableError, Update};
 use crate::engine::Seat;
 use crate::games::{GameKind, OnTime, TIME_OUT};
-use crate::store::{Change, Deadline, DeadlineKind, MatchId, Place, Player, Status};
+use crate::store::{
+    Challenge, ChallengeError, Change, Deadline, DeadlineKind, MatchId, Place, Player, Status,
+};
 
 /// What a deadline did.
 #[derive(Clone, Debug)]
@@ -20,6 +22,16 @@ pub enum Fired {
     Changed(Box<Update>),
     /// The player to act is reminded of their clock.
     Reminder(Reminder),
+    /// A challenge nobody (or not everyone) accepted in time has expired.
+    ChallengeExpired(Box<Challenge>),
+}
+
+/// A challenge's storage failure, as the table reports storage failures.
+fn challenge_error(e: ChallengeError) -> TableError {
+    match e {
+        ChallengeError::Store(e) => TableError::Storage(e),
+        other => TableError::Illegal(other.to_string()),
+    }
 }
 
 /// The least time between two nudges in one match.
@@ -50,9 +62,15 @@ pub struct Reminder {
 }
 
 impl Table {
-    /// When the earliest pending deadline falls due, if any.
+    /// When the earliest pending deadline falls due, if any: a match's, or an open
+    /// challenge's expiry.
     pub fn next_deadline(&self) -> Result<Option<Instant>, TableError> {
-        Ok(self.store.next_deadline()?)
+        let matches = self.store.next_deadline()?;
+        let challenges = self
+            .store
+            .next_challenge_expiry()
+            .map_err(challenge_error)?;
+        Ok(matches.into_iter().chain(challenges).min())
     }
 
     /// Fires the deadlines due by the table's clock, at most `limit`, earliest first. A
@@ -87,6 +105,18 @@ impl Table {
                     );
                     self.store.claim_deadline(deadline.id, now)?;
                 }
+            }
+        }
+        // Open challenges whose time is up: each expires once (the status changes only from
+        // open).
+        for id in self.store.due_challenges(now).map_err(challenge_error)? {
+            if self
+                .store
+                .expire_challenge(id, now)
+                .map_err(challenge_error)?
+            {
+                let challenge = self.store.challenge(id).map_err(challenge_error)?;
+                fired.push(Fired::ChallengeExpired(Box::new(challenge)));
             }
         }
         Ok(fired)

@@ -88,3 +88,43 @@ async fn a_timed_match_reminds_in_its_thread_and_ends_on_time() {
         "{reply:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unanswered_challenge_expires_through_the_scheduler() {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(&fake, table).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        crate::fake_discord::bot::CHANNEL,
+        "play",
+        serde_json::json!([{"name": "game", "type": 4, "value": 0},
+               {"name": "opponent", "type": 6, "value": bob["id"]}]),
+        serde_json::json!({"users": {bob["id"].as_str().unwrap(): bob}}),
+    );
+    fake.reply_to(n, &id).await;
+    // Fifteen minutes later nobody has answered: the message says so and loses its buttons.
+    let n = fake.requests().len();
+    clock.advance(15 * 60);
+    table.call(|_| ()).await.unwrap();
+    let edited = fake
+        .wait_for(n, "the expired challenge", |r| {
+            r.method == "PATCH" && r.path.contains("/channels/") && content(r).contains("expired")
+        })
+        .await;
+    assert!(
+        content(&edited).starts_with("This challenge to Chess expired <t:"),
+        "{edited:?}"
+    );
+    assert_eq!(edited.json["components"], serde_json::json!([]));
+    let stored = table
+        .call(|t| t.store().challenge(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.status, deckmate::store::ChallengeStatus::Expired);
+}

@@ -513,6 +513,11 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         (Method::POST, ["channels", channel, "messages"]) => {
             ok(message(id, channel, json["content"].as_str().unwrap_or("")))
         }
+        (Method::PATCH, ["channels", channel, "messages", edited]) => ok(message(
+            edited.parse().unwrap_or(id),
+            channel,
+            json["content"].as_str().unwrap_or(""),
+        )),
         (Method::POST, ["users", "@me", "channels"]) => {
             if shared.dm_fails.load(Ordering::Relaxed) {
                 (
