@@ -47,7 +47,7 @@ fn changes(fired: Vec<Fired>) -> Vec<Update> {
         .into_iter()
         .filter_map(|f| match f {
             Fired::Changed(u) => Some(*u),
-            Fired::Reminder(_) => None,
+            _ => None,
         })
         .collect()
 }
@@ -57,7 +57,7 @@ fn reminders(fired: &[Fired]) -> Vec<(String, i64)> {
         .iter()
         .filter_map(|f| match f {
             Fired::Reminder(r) => Some((r.player.name.clone(), r.left)),
-            Fired::Changed(_) => None,
+            _ => None,
         })
         .collect()
 }
