@@ -939,10 +939,9 @@ fn a_script_fed_again_in_the_same_session_changes_nothing() {
     );
 }
 
-#[test]
-fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time() {
-    let script = "e4\nwait 12h\nwait 30h\nann: give 1d\nwait 2d\nwait 1d\n";
-    let out = play(
+/// A chess match between ann and ben with two days a move, fed `script` on the simulated clock.
+fn timed_chess(script: &str) -> Output {
+    play(
         &[
             "chess",
             "--players",
@@ -953,7 +952,13 @@ fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time()
             "1",
         ],
         script,
-    );
+    )
+}
+
+#[test]
+fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time() {
+    let script = "e4\nwait 12h\nwait 30h\nann: give 1d\nwait 2d\nwait 1d\n";
+    let out = timed_chess(script);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     let lines: Vec<&str> = text.lines().collect();
@@ -1000,18 +1005,7 @@ fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time()
 fn players_choose_reminders_and_quiet_hours() {
     let script = "ann: quiet 22-7 +2\nann: quiet 22:30-06:15 UTC-05:30\nann: quiet 25-7\n\
                   ann: reminders off\nben: nudge\nben: nudge\nwait 2d\n";
-    let out = play(
-        &[
-            "chess",
-            "--players",
-            "ann,ben",
-            "--time",
-            "2d",
-            "--seed",
-            "1",
-        ],
-        script,
-    );
+    let out = timed_chess(script);
     let text = stdout(&out);
     assert!(
         text.contains("ann: quiet from 22:00 to 07:00 at UTC+2:00")

@@ -5,10 +5,19 @@
 use crate::fake_discord::bot::{content, start_bot_on, timed_match};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::store::Store;
-use deckmate::table::Table;
 use deckmate::table::clock::{DAY, HOUR, SimClock};
+use deckmate::table::{Table, TableHandle};
 
 const START: i64 = 1_800_000_000;
+
+/// A bot whose table runs on a simulated clock, the clock, and the table.
+async fn bot_on_a_simulated_clock() -> (FakeDiscord, SimClock, TableHandle) {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(&fake, table).await;
+    (fake, clock, table)
+}
 
 /// The next message the bot posts in `thread` whose text holds `words`.
 async fn posted(fake: &FakeDiscord, after: usize, thread: &str, words: &str) -> Recorded {
@@ -21,10 +30,7 @@ async fn posted(fake: &FakeDiscord, after: usize, thread: &str, words: &str) -> 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timed_match_reminds_in_its_thread_and_ends_on_time() {
-    let fake = FakeDiscord::start().await;
-    let clock = SimClock::at(START);
-    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
-    let (table, _) = start_bot_on(&fake, table).await;
+    let (fake, clock, table) = bot_on_a_simulated_clock().await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, first) = timed_match(&fake, &alice, &bob, (0, "Chess"), "", 1, Some("1d")).await;
@@ -91,10 +97,7 @@ async fn a_timed_match_reminds_in_its_thread_and_ends_on_time() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unanswered_challenge_expires_through_the_scheduler() {
-    let fake = FakeDiscord::start().await;
-    let clock = SimClock::at(START);
-    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
-    let (table, _) = start_bot_on(&fake, table).await;
+    let (fake, clock, table) = bot_on_a_simulated_clock().await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let n = fake.requests().len();
