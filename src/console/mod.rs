@@ -3,19 +3,22 @@
 //! player who must act; see [`HELP`].
 
 mod text;
+mod time;
+
+use time::quiet_hours;
 
 pub use text::text_view;
 
 use crate::engine::{GameRng, Seat, echo};
 use crate::games::{AnyView, GameKind};
-use crate::store::{MatchId, Place, Player, Settings, Store, StoreError};
+use crate::store::{MatchId, Place, Player, Store, StoreError};
 use crate::table::clock::{Clock, SimClock, SystemClock, span};
 use crate::table::time_control::TimeControl;
-use crate::table::{Fired, Request, Table, TableError, Update};
+use crate::table::{Request, Table, TableError, Update};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use thiserror::Error;
 
 pub const HELP: &str =
@@ -261,17 +264,6 @@ impl Console {
         self.id
     }
 
-    /// When the scheduler next has something to do, on the real clock (a simulated clock
-    /// moves only with `wait`).
-    pub fn next_due(&self) -> Option<Instant> {
-        if self.sim.is_some() {
-            return None;
-        }
-        let due = self.table.next_deadline().ok().flatten()?;
-        let wait = (due - self.table.now()).max(0) as u64;
-        Some(Instant::now() + Duration::from_secs(wait))
-    }
-
     /// The prompt for the next line: who must act, or that the match is over.
     pub fn prompt(&self) -> String {
         match self.table.waiting_for(self.id) {
@@ -279,71 +271,6 @@ impl Console {
             Ok(names) => format!("{} to act> ", names.join(", ")),
             Err(_) => "> ".into(),
         }
-    }
-
-    /// Fires what the scheduler has due now; returns the lines to print: reminders, and
-    /// what a clock running out or the game's own timer did.
-    pub fn fire(&mut self) -> Vec<String> {
-        let fired = match self.table.fire_due(1_000) {
-            Ok(fired) => fired,
-            Err(e) => return vec![format!("error: {e}")],
-        };
-        let mut lines = Vec::new();
-        for done in fired {
-            match done {
-                Fired::Reminder(r) => lines.push(format!(
-                    "reminder: {}, {} left in match #{}",
-                    r.player.name,
-                    span(r.left),
-                    r.match_id
-                )),
-                Fired::Changed(update) if update.match_id == self.id => {
-                    lines.extend(self.after_change(&update));
-                }
-                Fired::ChallengeExpired(c) => {
-                    lines.push(format!("challenge #{} expired", c.id));
-                }
-                Fired::Changed(update) => {
-                    for line in update.public.iter().chain(&update.result) {
-                        lines.push(format!("match #{}: {line}", update.match_id));
-                    }
-                }
-            }
-        }
-        lines
-    }
-
-    /// `wait 30h`: moves the simulated clock on, firing each deadline at its time.
-    fn wait(&mut self, text: &str) -> Result<Vec<String>, String> {
-        let Some(clock) = self.sim.clone() else {
-            return Err(
-                "wait moves the simulated clock; start the console with --clock simulated".into(),
-            );
-        };
-        let seconds = TimeControl::parse(text)
-            .ok()
-            .and_then(|t| match t {
-                TimeControl::PerMove { seconds } => Some(seconds),
-                _ => None,
-            })
-            .ok_or_else(|| {
-                format!(
-                    "cannot read the time \"{}\": write it like 30h, 2d or 90m",
-                    echo(text)
-                )
-            })?;
-        let until = clock.now() + seconds;
-        let mut lines = Vec::new();
-        while let Some(due) = self.table.next_deadline().map_err(|e| e.to_string())? {
-            if due > until {
-                break;
-            }
-            clock.set(due);
-            lines.extend(self.fire());
-        }
-        clock.set(until);
-        lines.push(format!("({} later)", span(seconds)));
-        Ok(lines)
     }
 
     /// Runs one input line; returns the lines to print. Errors come back as one `error:` line.
@@ -673,23 +600,6 @@ impl Console {
         let path = out.join(format!("{prefix}-{:04}.png", update.version));
         std::fs::write(&path, update.board_png())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
-    }
-}
-
-/// Reads quiet hours with an optional time zone: "22-7", "22:30-07:00 +2".
-fn quiet_hours(text: &str) -> Result<((u16, u16), i16), String> {
-    let mut words = text.split_whitespace();
-    let quiet = Settings::read_quiet(words.next().unwrap_or_default())?;
-    let zone = match words.next() {
-        Some(zone) => Settings::read_zone(zone)?,
-        None => 0,
-    };
-    match words.next() {
-        Some(extra) => Err(format!(
-            "unexpected \"{}\" after the time zone",
-            echo(extra)
-        )),
-        None => Ok((quiet, zone)),
     }
 }
 
