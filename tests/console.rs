@@ -1002,6 +1002,29 @@ fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time()
 }
 
 #[test]
+fn with_on_time_claim_the_opponent_claims_the_win() {
+    let out = play(
+        &[
+            "chess",
+            "--players",
+            "ann,ben",
+            "--time",
+            "1d",
+            "--option",
+            "on_time=claim",
+        ],
+        "wait 1d\nben: claim\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("time up: ann in match #1; ben may claim the win (claim), or wait\n")
+            && text
+                .ends_with("ann ran out of time; ben claims the win.\nresult: Black won on time\n"),
+        "{text}"
+    );
+}
+
+#[test]
 fn players_choose_reminders_and_quiet_hours() {
     let script = "ann: quiet 22-7 +2\nann: quiet 22:30-06:15 UTC-05:30\nann: quiet 25-7\n\
                   ann: reminders off\nben: nudge\nben: nudge\nwait 2d\n";

@@ -31,6 +31,7 @@ pub const HELP: &str =
   draw offer|accept|decline
   history         list the actions so far
   give 1d         give the opponent who must act more time (a match with a clock)
+  claim           claim the win over an opponent out of time (with --option on_time=claim)
   nudge           remind the player to act that it is their turn (once per 12 hours)
   reminders on|off
   quiet 22-7 +2   quiet hours (22:00 to 07:00 at UTC+2): reminders wait until they end; quiet off
@@ -38,7 +39,7 @@ pub const HELP: &str =
 blank lines and lines starting with # are skipped";
 
 /// The console's own commands; any other first word starts an action.
-const COMMANDS: [&str; 12] = [
+const COMMANDS: [&str; 13] = [
     "move",
     "legal",
     "view",
@@ -51,6 +52,7 @@ const COMMANDS: [&str; 12] = [
     "reminders",
     "quiet",
     "nudge",
+    "claim",
 ];
 
 /// The longest player name the console accepts.
@@ -398,6 +400,10 @@ impl Console {
                     .set_settings(player.id, &settings)
                     .map_err(|e| e.to_string())?;
                 Ok(vec![said])
+            }
+            "claim" => {
+                let update = self.table.claim_win(id, player.id, request).map_err(&err)?;
+                Ok(self.after_change(&update))
             }
             "nudge" => {
                 let waiting = self.table.nudge(id, player.id).map_err(&err)?;

@@ -40,6 +40,15 @@ impl Console {
                 Fired::Changed(update) if update.match_id == self.id => {
                     lines.extend(self.after_change(&update));
                 }
+                Fired::TimeUp(up) => {
+                    let names: Vec<&str> = up.opponents.iter().map(|p| p.name.as_str()).collect();
+                    lines.push(format!(
+                        "time up: {} in match #{}; {} may claim the win (claim), or wait",
+                        up.player.name,
+                        up.match_id,
+                        names.join(", ")
+                    ));
+                }
                 Fired::ChallengeExpired(c) => {
                     lines.push(format!("challenge #{} expired", c.id));
                 }

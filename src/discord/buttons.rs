@@ -308,6 +308,27 @@ async fn handle(
             None => Ok(()),
         },
         ButtonAction::Mine { match_id } => show_choices(ctx, press, data, match_id).await,
+        ButtonAction::ClaimWin { match_id } => claim_win(ctx, press, data, match_id).await,
+    }
+}
+
+/// "Claim the win": the presser claims it over an opponent out of time.
+async fn claim_win(
+    ctx: &serenity::Context,
+    press: &Press<'_>,
+    data: &Data,
+    match_id: MatchId,
+) -> Result<(), Error> {
+    let (_, result) = press_request(data, press, 0, false, move |t, p, r| {
+        t.claim_win(match_id, p, r)
+    })
+    .await?;
+    match result {
+        Ok(update) => {
+            log_applied(press, match_id, &update);
+            press.settle(ctx, update_text(&update)).await
+        }
+        Err(e) => press.tell(ctx, refused(press, match_id, &e)).await,
     }
 }
 

@@ -198,6 +198,10 @@ pub enum ButtonAction {
     Mine {
         match_id: i64,
     },
+    /// Claim the win over an opponent out of time (a match played with on_time=claim).
+    ClaimWin {
+        match_id: i64,
+    },
 }
 
 impl ButtonAction {
@@ -212,7 +216,8 @@ impl ButtonAction {
             | ButtonAction::Act { match_id, .. }
             | ButtonAction::Confirm { match_id, .. }
             | ButtonAction::Choose { match_id, .. }
-            | ButtonAction::Mine { match_id } => Some(*match_id),
+            | ButtonAction::Mine { match_id }
+            | ButtonAction::ClaimWin { match_id } => Some(*match_id),
         }
     }
 
@@ -241,6 +246,7 @@ impl ButtonAction {
                 format!("dm:choose:{match_id}:{version}")
             }
             ButtonAction::Mine { match_id } => format!("dm:mine:{match_id}"),
+            ButtonAction::ClaimWin { match_id } => format!("dm:claim:{match_id}"),
         }
     }
 
@@ -273,6 +279,9 @@ impl ButtonAction {
             ["dm", "chal", id, "decline"] => Some(ButtonAction::DeclineChallenge(id.parse().ok()?)),
             ["dm", "challenge", ..] => Some(ButtonAction::OldChallenge),
             ["dm", "mine", m] => Some(ButtonAction::Mine {
+                match_id: m.parse().ok()?,
+            }),
+            ["dm", "claim", m] => Some(ButtonAction::ClaimWin {
                 match_id: m.parse().ok()?,
             }),
             ["dm", "choose", m, v] => Some(ButtonAction::Choose {

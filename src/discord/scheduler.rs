@@ -6,7 +6,7 @@
 use super::commands::{choice_components, mention, update_text};
 use super::{logs, pictures};
 use crate::table::clock::span;
-use crate::table::{Fired, Reminder, TableHandle, Update};
+use crate::table::{Fired, Reminder, TableHandle, TimeUp, Update};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
@@ -74,6 +74,7 @@ fn channel_of(place: &crate::store::Place) -> Option<serenity::ChannelId> {
 async fn post(http: &serenity::Http, fired: Fired) {
     let (match_id, channel, message) = match fired {
         Fired::ChallengeExpired(challenge) => return expired(http, &challenge).await,
+        Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
         Fired::Reminder(reminder) => (
             reminder.match_id,
             match reminder.direct {
@@ -101,6 +102,27 @@ async fn post(http: &serenity::Http, fired: Fired) {
             "a deadline fired but its message could not be posted"
         );
     }
+}
+
+/// A player's time is up where the opponents may claim the win: a button to claim it.
+fn time_up_message(up: &TimeUp) -> serenity::CreateMessage {
+    let opponents: Vec<String> = up.opponents.iter().map(mention).collect();
+    let claim = serenity::CreateButton::new(
+        super::ButtonAction::ClaimWin {
+            match_id: up.match_id,
+        }
+        .custom_id(),
+    )
+    .label("Claim the win")
+    .style(serenity::ButtonStyle::Primary);
+    serenity::CreateMessage::new()
+        .content(format!(
+            "{}'s time is up in match #{}. {}: claim the win, or wait for the move.",
+            mention(&up.player),
+            up.match_id,
+            opponents.join(", ")
+        ))
+        .components(vec![serenity::CreateActionRow::Buttons(vec![claim])])
 }
 
 /// A challenge that expired: its message says so and loses its buttons.

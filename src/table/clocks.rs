@@ -10,6 +10,36 @@ use crate::engine::Seat;
 use crate::games::AnyGame;
 use crate::store::{DeadlineKind, MatchId, NewDeadline, StoredMatch};
 
+/// The match option that decides what running out of time does: `on_time=lose` (the default:
+/// the game ends) or `on_time=claim` (the opponents may claim the win, or wait).
+pub const ON_TIME_OPTION: &str = "on_time";
+
+/// Whether `options` ask for claims on time; the options without it are the game's own.
+pub fn split_options(
+    options: &[(String, String)],
+) -> Result<(bool, Vec<(String, String)>), TableError> {
+    let mut claim = false;
+    let mut game = Vec::new();
+    for (key, value) in options {
+        if key.eq_ignore_ascii_case(ON_TIME_OPTION) {
+            claim = match value.to_ascii_lowercase().as_str() {
+                "claim" => true,
+                "lose" => false,
+                _ => {
+                    return Err(TableError::Setup(crate::engine::SetupError::Options(
+                        format!(
+                            "on_time is lose (the game ends) or claim (the opponent may claim the win), not {value}"
+                        ),
+                    )));
+                }
+            };
+        } else {
+            game.push((key.clone(), value.clone()));
+        }
+    }
+    Ok((claim, game))
+}
+
 /// A match's time control and clocks, read from its stored row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timing {

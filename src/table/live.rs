@@ -185,14 +185,10 @@ pub(super) fn replay(
         Some(live) => live,
         None => {
             let mut rng = GameRng::from_seed(stored.seed);
+            let (_, options) = super::clocks::split_options(&stored.options)?;
             let game = stored
                 .game
-                .start_under(
-                    &stored.options,
-                    stored.players.len(),
-                    &mut rng,
-                    stored.rules,
-                )
+                .start_under(&options, stored.players.len(), &mut rng, stored.rules)
                 .map_err(|e| corrupt(format!("setup fails: {e}")))?;
             Live { game, rng }
         }

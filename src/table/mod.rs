@@ -30,7 +30,7 @@ pub use handle::{Stopped, TableHandle};
 pub use live::CACHE_CAPACITY;
 use live::{Cache, Live};
 use requests::{Key, Lines, Seen};
-pub use scheduler::{Fired, Reminder};
+pub use scheduler::{Fired, Reminder, TimeUp};
 use std::sync::Arc;
 use time_control::TimeControl;
 pub use update::Update;
@@ -310,7 +310,8 @@ impl Table {
         seats: usize,
         seed: u64,
     ) -> Result<AnyGame, TableError> {
-        let start = game.start(options, seats, &mut GameRng::from_seed(seed))?;
+        let (_, options) = clocks::split_options(options)?;
+        let start = game.start(&options, seats, &mut GameRng::from_seed(seed))?;
         if let Some(outcome) = start.to_act().outcome() {
             return Err(TableError::Setup(SetupError::Options(format!(
                 "this start is already over ({}); nothing to play",

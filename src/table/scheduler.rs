@@ -24,6 +24,18 @@ pub enum Fired {
     Reminder(Reminder),
     /// A challenge nobody (or not everyone) accepted in time has expired.
     ChallengeExpired(Box<Challenge>),
+    /// A player's time is up in a match played with on_time=claim: the opponents may claim
+    /// the win ([`Table::claim_win`]), or wait.
+    TimeUp(TimeUp),
+}
+
+/// A player out of time whose opponents may claim the win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeUp {
+    pub match_id: MatchId,
+    pub player: Player,
+    pub opponents: Vec<Player>,
+    pub place: Place,
 }
 
 /// A challenge's storage failure, as the table reports storage failures.
@@ -36,6 +48,11 @@ fn challenge_error(e: ChallengeError) -> TableError {
 
 /// The least time between two nudges in one match.
 const NUDGE_GAP: i64 = 12 * super::clock::HOUR;
+
+/// A change a deadline made, as fired.
+fn changed(update: Update) -> Step {
+    Step::Fired(Fired::Changed(Box::new(update)))
+}
 
 /// What firing one deadline came to.
 enum Step {
@@ -125,10 +142,7 @@ impl Table {
     /// Fires one deadline.
     fn fire(&mut self, deadline: &Deadline, now: Instant) -> Result<Step, TableError> {
         let id = deadline.match_id;
-        let changed = |update: Option<Update>| match update {
-            Some(update) => Step::Fired(Fired::Changed(Box::new(update))),
-            None => Step::Nothing,
-        };
+        let changed = |update: Option<Update>| update.map_or(Step::Nothing, changed);
         match deadline.kind {
             DeadlineKind::Expire => {
                 let update = self.expire(id, deadline.payload as u64)?;
@@ -139,7 +153,7 @@ impl Table {
                 let Some(seat) = deadline.seat else {
                     return Ok(Step::Nothing);
                 };
-                self.time_out(deadline, seat, now).map(changed)
+                Ok(self.time_out(deadline, seat, now)?.unwrap_or(Step::Nothing))
             }
             DeadlineKind::Reminder => {
                 let Some(seat) = deadline.seat else {
@@ -194,7 +208,7 @@ impl Table {
         deadline: &Deadline,
         seat: Seat,
         now: Instant,
-    ) -> Result<Option<Update>, TableError> {
+    ) -> Result<Option<Step>, TableError> {
         let loaded = self.load_active(deadline.match_id, None)?;
         let timing = Timing::of(&loaded.stored)?;
         let running_out = timing.deadline(seat).is_some_and(|end| end <= now);
@@ -205,7 +219,22 @@ impl Table {
         let claim = Change::Claim {
             deadline: deadline.id,
         };
+        let (claims, _) = super::clocks::split_options(&loaded.stored.options)?;
         match loaded.game.on_time(seat) {
+            // on_time=claim: the opponents are told and may claim the win; play may go on.
+            OnTime::Finish(_) if claims => {
+                self.store.claim_deadline(deadline.id, now)?;
+                let others = (0..loaded.stored.players.len())
+                    .filter(|&i| i != seat.index())
+                    .map(|i| loaded.stored.players[i].clone())
+                    .collect();
+                Ok(Some(Step::Fired(Fired::TimeUp(TimeUp {
+                    match_id: deadline.match_id,
+                    player: loaded.stored.players[seat.index()].clone(),
+                    opponents: others,
+                    place: loaded.stored.place.clone(),
+                }))))
+            }
             OnTime::Finish(outcome) => {
                 let line = format!("{name} ran out of time.");
                 let update = self.commit(
@@ -217,7 +246,7 @@ impl Table {
                     vec![line],
                     vec![],
                 )?;
-                Ok(Some(update))
+                Ok(Some(changed(update)))
             }
             OnTime::Eliminate => {
                 let mut after = Live {
@@ -252,9 +281,55 @@ impl Table {
                     public,
                     private,
                 )?;
-                Ok(Some(update))
+                Ok(Some(changed(update)))
             }
         }
+    }
+
+    /// `player` claims the win on time: allowed while an opponent who must act has run out of
+    /// time (a match played with on_time=claim; with the default the game ended already).
+    pub fn claim_win<'a>(
+        &mut self,
+        id: MatchId,
+        player: crate::store::PlayerId,
+        request: impl Into<super::Request<'a>>,
+    ) -> Result<Update, TableError> {
+        let request = request.into();
+        self.keyed(id, &request, |table, key| {
+            let loaded = table.load_active(id, None)?;
+            let mine = super::seats_of(&loaded.stored, player, id)?;
+            let timing = Timing::of(&loaded.stored)?;
+            let now = table.now();
+            let to_act = loaded.game.to_act();
+            let late =
+                to_act.seats().iter().copied().find(|s| {
+                    !mine.contains(s) && timing.left(*s, now).is_some_and(|left| left <= 0)
+                });
+            let Some(late) = late else {
+                return Err(TableError::Illegal(
+                    "no opponent of yours is out of time; the win can be claimed only then".into(),
+                ));
+            };
+            let OnTime::Finish(outcome) = loaded.game.on_time(late) else {
+                return Err(TableError::Illegal(
+                    "here a player out of time is put out, not beaten; nothing to claim".into(),
+                ));
+            };
+            let line = format!(
+                "{} ran out of time; {} claims the win.",
+                loaded.stored.players[late.index()].name,
+                loaded.stored.players[mine[0].index()].name
+            );
+            table.commit(
+                &loaded,
+                None,
+                0,
+                &[Change::Finish(&outcome)],
+                key,
+                vec![line],
+                vec![],
+            )
+        })
     }
 
     /// `player` nudges the players who must act in match `id` (not themselves): at most once

@@ -333,3 +333,64 @@ fn an_opponent_may_nudge_the_player_to_act_once_every_twelve_hours() {
     clock.advance(HOUR);
     assert_eq!(table.nudge(id, black.id).unwrap(), [white]);
 }
+
+#[test]
+fn with_on_time_claim_the_opponent_may_claim_the_win_or_play_goes_on() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("claim"), &clock);
+    let created = create(
+        &mut table,
+        GameKind::Chess,
+        2,
+        &[("on_time", "claim")],
+        "1d",
+    );
+    let id = created.match_id;
+    let white = created.to_act[0].1.clone();
+    let black = table.store().local_player("p1").unwrap();
+    let early = table.claim_win(id, black.id, None).unwrap_err();
+    assert!(
+        early
+            .to_string()
+            .contains("no opponent of yours is out of time"),
+        "{early}"
+    );
+    clock.advance(DAY);
+    let fired = table.fire_due(10).unwrap();
+    let up: Vec<&super::TimeUp> = fired
+        .iter()
+        .filter_map(|f| match f {
+            Fired::TimeUp(up) => Some(up),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(up.len(), 1);
+    assert_eq!(
+        (&up[0].player, &up[0].opponents[..]),
+        (&white, std::slice::from_ref(&black))
+    );
+    assert_eq!(table.show(id).unwrap().outcome, None, "the game goes on");
+    // White moves late: the clock is full again for the next move, and there is nothing to
+    // claim until it runs out again.
+    table.act(id, white.id, None, "e4").unwrap();
+    table.act(id, black.id, None, "e5").unwrap();
+    assert!(table.claim_win(id, black.id, None).is_err());
+    clock.advance(DAY);
+    assert_eq!(table.fire_due(10).unwrap().len(), 1);
+    let claimed = table.claim_win(id, black.id, None).unwrap();
+    assert_eq!(claimed.public[0], "p0 ran out of time; p1 claims the win.");
+    assert_eq!(claimed.result.as_deref(), Some("Black won on time"));
+    // A bad value is refused at the start.
+    let players = players(&mut table, 2);
+    let err = table
+        .create_timed(
+            GameKind::Chess,
+            &[("on_time".into(), "maybe".into())],
+            &players,
+            1,
+            &Place::default(),
+            TimeControl::parse("1d").unwrap(),
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("on_time is lose"), "{err}");
+}
