@@ -21,10 +21,7 @@ impl EnPrise {
                 };
                 ready[seat.index()] = true;
                 if ready.iter().all(|&r| r) {
-                    self.phase = Phase::Turn;
-                    events.push(Event::public(
-                        "The battleplans are turned face-down. White to play.",
-                    ));
+                    self.end_memorising(&mut events);
                 }
             }
             Action::Move { from, to } => {
@@ -357,7 +354,8 @@ impl EnPrise {
     /// The outcome when `seat` runs out of time with two players left. None with more: the
     /// seat is put out as if checkmated and play goes on ([`EnPrise::time_out`]).
     pub fn on_time(&self, seat: Seat) -> Option<Outcome> {
-        (self.live().count() <= 2).then(|| self.leaving(seat, Out::Time))
+        (self.alive[seat.index()] && self.live().count() <= 2)
+            .then(|| self.leaving(seat, Out::Time))
     }
 
     /// Puts `seat` out of the game for running out of time (three or more players left): their
@@ -376,9 +374,11 @@ impl EnPrise {
             Phase::Memorise { ready } => {
                 ready[seat.index()] = true;
                 if ready.iter().all(|&r| r) {
-                    self.phase = Phase::Turn;
+                    self.end_memorising(&mut events);
+                } else {
+                    self.check_end(&mut events);
                 }
-                false
+                return events;
             }
             Phase::Choosing { chooser } if *chooser == seat => {
                 let chooser = self.chooser_for(self.current);
@@ -395,6 +395,20 @@ impl EnPrise {
             self.check_end(&mut events);
         }
         events
+    }
+
+    /// Memory: everyone is ready, the battleplans turn face-down and the first live player in
+    /// turn order begins (one put out on time while memorising is passed over).
+    fn end_memorising(&mut self, events: &mut Vec<Event>) {
+        let first = self.current;
+        self.phase = Phase::Turn;
+        self.begin_turn(first, events);
+        if !matches!(self.phase, Phase::Over(_)) {
+            events.push(Event::public(format!(
+                "The battleplans are turned face-down. {} to play.",
+                self.name(self.current)
+            )));
+        }
     }
 
     /// Memory: after the memorising time, everyone still looking is made ready.
