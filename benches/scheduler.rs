@@ -86,29 +86,32 @@ fn main() {
         black_box(table.next_deadline().unwrap());
     });
     time("a tick with nothing due", 1_000, &mut || {
-        black_box(table.fire_due(DUE).unwrap());
+        black_box(table.fire_due(DUE).into_result().unwrap());
     });
 
     // Every match's reminders (at half and 80% of its day), then the first DUE time-outs: the
     // clock moves to the time-out of match DUE (created DUE - 1 seconds after the first).
     clock.set(START + DAY * 4 / 5 + MATCHES as i64);
     let started = Instant::now();
-    let reminders = table.fire_due(usize::MAX >> 1).unwrap().len();
+    let reminders = table.fire_due(usize::MAX >> 1).into_result().unwrap().len();
     println!("{reminders} reminders fired in {:.1?}", started.elapsed());
     clock.set(START + DAY + DUE as i64 - 1);
     let started = Instant::now();
-    let fired = table.fire_due(DUE).unwrap();
+    let fired = table.fire_due(DUE).into_result().unwrap();
     let elapsed = started.elapsed();
     assert_eq!(fired.len(), DUE, "every due time-out fires");
     println!("{DUE} due time-outs fired (each a finished match) in {elapsed:.1?}");
-    assert!(table.fire_due(DUE).unwrap().is_empty(), "and only once");
+    assert!(
+        table.fire_due(DUE).into_result().unwrap().is_empty(),
+        "and only once"
+    );
 
     let mut c = Criterion::default().configure_from_args();
     c.bench_function("next deadline (10k matches pending)", |b| {
         b.iter(|| table.next_deadline().unwrap())
     });
     c.bench_function("tick with nothing due (10k matches pending)", |b| {
-        b.iter(|| table.fire_due(DUE).unwrap())
+        b.iter(|| table.fire_due(DUE).into_result().unwrap())
     });
     c.final_summary();
 }

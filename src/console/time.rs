@@ -24,12 +24,9 @@ impl Console {
     /// Fires what the scheduler has due now; returns the lines to print: reminders, and
     /// what a clock running out or the game's own timer did.
     pub fn fire(&mut self) -> Vec<String> {
-        let fired = match self.table.fire_due(1_000) {
-            Ok(fired) => fired,
-            Err(e) => return vec![format!("error: {e}")],
-        };
+        let firing = self.table.fire_due(1_000);
         let mut lines = Vec::new();
-        for done in fired {
+        for done in firing.fired {
             match done {
                 Fired::Reminder(r) => lines.push(format!(
                     "reminder: {}, {} left in match #{}",
@@ -58,6 +55,9 @@ impl Console {
                     }
                 }
             }
+        }
+        if let Some(e) = firing.trouble {
+            lines.push(format!("error: {e}"));
         }
         lines
     }

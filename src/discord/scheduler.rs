@@ -27,14 +27,21 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
     loop {
         let mut pause = None;
         match table.call_quietly(|t| t.fire_due(BATCH)).await {
-            Ok(Ok(fired)) => {
-                for done in fired {
+            Ok(firing) => {
+                for done in firing.fired {
                     post(&http, done).await;
                 }
-            }
-            Ok(Err(e)) => {
-                tracing::error!(error = %logs::chain(&e), "the scheduler could not fire its deadlines");
-                pause = Some(60);
+                match firing.trouble {
+                    // Another process changed the match meanwhile: look again at once.
+                    Some(crate::table::TableError::Stale(id)) => {
+                        tracing::debug!(match_id = id, "a deadline raced with another change");
+                    }
+                    Some(e) => {
+                        tracing::error!(error = %logs::chain(&e), "the scheduler could not fire its deadlines; it tries again in a minute");
+                        pause = Some(60);
+                    }
+                    None => {}
+                }
             }
             Err(_) => return,
         }

@@ -483,6 +483,15 @@ impl AnyGame {
         OnTime::Finish(finish)
     }
 
+    /// The seat whose turn it is when others may answer inside it (Chess-à-Tête's defender):
+    /// its clock pauses, not ends, while they answer. None where whoever must act owns the turn.
+    pub fn turn_owner(&self) -> Option<Seat> {
+        match self {
+            AnyGame::Chessatete(g) => g.turn_owner(),
+            _ => None,
+        }
+    }
+
     /// Applies an action of the log: a player's text, or [`TIME_OUT`].
     pub fn replay(
         &mut self,

@@ -4,7 +4,7 @@
 //! happens when a deadline falls due.
 
 use super::clock::Instant;
-use super::time_control::{SeatClock, TimeControl};
+use super::time_control::{Owner, SeatClock, TimeControl};
 use super::{Loaded, TableError};
 use crate::engine::Seat;
 use crate::games::AnyGame;
@@ -103,17 +103,34 @@ pub(super) fn after_change(
     over: bool,
     version: u64,
     now: Instant,
+    timer_due: Option<Instant>,
 ) -> Result<Option<(Timing, Vec<NewDeadline>)>, TableError> {
     let mut timing = Timing::of(&before.stored)?;
     let timer = !over && game.timeout().is_some();
     if timing.control.is_none() && !timer && before.game.timeout().is_none() {
         return Ok(None);
     }
+    let owner = Owner {
+        before: before.game.turn_owner().map(|s| s.index()),
+        after: game.turn_owner().filter(|_| !over).map(|s| s.index()),
+    };
     timing
         .control
-        .pass_turn(&mut timing.clocks, &acting(game, over), now);
-    let deadlines = deadlines(&timing, game, over, version, now);
+        .pass_turn(&mut timing.clocks, &acting(game, over), owner, now);
+    let timer = Timer {
+        now,
+        due: timer_due,
+    };
+    let deadlines = deadlines(&timing, game, over, version, timer);
     Ok(Some((timing, deadlines)))
+}
+
+/// When a game's own timer (Memory's reveal) falls due: `due` when it was set already (a change
+/// that took no action leaves it as it was), else its full time from `now`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Timer {
+    pub now: Instant,
+    pub due: Option<Instant>,
 }
 
 /// Clocks and deadlines of a new match, started at `now`.
@@ -130,10 +147,14 @@ pub(super) fn at_start(
         },
         control,
     };
+    let owner = Owner {
+        before: None,
+        after: game.turn_owner().map(|s| s.index()),
+    };
     timing
         .control
-        .pass_turn(&mut timing.clocks, &acting(game, false), now);
-    let deadlines = deadlines(&timing, game, false, 0, now);
+        .pass_turn(&mut timing.clocks, &acting(game, false), owner, now);
+    let deadlines = deadlines(&timing, game, false, 0, Timer { now, due: None });
     (timing, deadlines)
 }
 
@@ -142,9 +163,9 @@ pub(super) fn pending(
     timing: &Timing,
     game: &AnyGame,
     version: u64,
-    now: Instant,
+    timer: Timer,
 ) -> Vec<NewDeadline> {
-    deadlines(timing, game, false, version, now)
+    deadlines(timing, game, false, version, timer)
 }
 
 /// The pending deadlines of a match: each running clock's time-out and reminders, and the
@@ -154,7 +175,7 @@ fn deadlines(
     game: &AnyGame,
     over: bool,
     version: u64,
-    now: Instant,
+    timer: Timer,
 ) -> Vec<NewDeadline> {
     let mut out = Vec::new();
     if over {
@@ -171,7 +192,7 @@ fn deadlines(
             seat,
             payload: 0,
         });
-        for (due_at, left) in timing.control.reminders(clock, now) {
+        for (due_at, left) in timing.control.reminders(clock) {
             out.push(NewDeadline {
                 kind: DeadlineKind::Reminder,
                 due_at,
@@ -183,7 +204,7 @@ fn deadlines(
     if let Some((seconds, _)) = game.timeout() {
         out.push(NewDeadline {
             kind: DeadlineKind::Expire,
-            due_at: now + i64::from(seconds),
+            due_at: timer.due.unwrap_or(timer.now + i64::from(seconds)),
             seat: None,
             payload: version as i64,
         });

@@ -30,7 +30,7 @@ pub use handle::{Stopped, TableHandle};
 pub use live::CACHE_CAPACITY;
 use live::{Cache, Live};
 use requests::{Key, Lines, Seen};
-pub use scheduler::{Fired, Reminder, TimeUp};
+pub use scheduler::{Fired, Firing, Reminder, TimeUp};
 use std::sync::Arc;
 use time_control::TimeControl;
 pub use update::Update;
@@ -401,7 +401,11 @@ impl Table {
             .any(|c| matches!(c, Change::Finish(_) | Change::Abort));
         let game = after.as_ref().map_or(&loaded.game, |live| &live.game);
         let version = loaded.stored.version + 1;
-        let timing = clocks::after_change(loaded, game, over, version, self.now())?;
+        let timer_due = match actions {
+            0 => self.timer_due(id, game)?,
+            _ => None,
+        };
+        let timing = clocks::after_change(loaded, game, over, version, self.now(), timer_due)?;
         let clocks_json = timing.as_ref().map(|(t, _)| t.clocks_json());
         if let Some((timing, deadlines)) = &timing {
             if !timing.control.is_none() {
@@ -425,7 +429,8 @@ impl Table {
             Err(StoreError::Duplicate(_)) => match self.seen(id, key.key)? {
                 Some(Seen::Applied(update)) => return Ok(*update),
                 Some(Seen::Refused { refusal, .. }) => return Err(TableError::Refused(refusal)),
-                None => {}
+                // Not this request's key: a deadline claimed meanwhile by another process.
+                None => return Err(TableError::Stale(id)),
             },
             Err(e) => {
                 self.cache.borrow_mut().forget(id);
@@ -434,6 +439,20 @@ impl Table {
         }
         let loaded = self.load(id)?;
         Ok(update(&loaded, public, private))
+    }
+
+    /// When the game's own timer (Memory's reveal) of match `id` falls due, if it is set and
+    /// `game` still waits for it.
+    fn timer_due(&self, id: MatchId, game: &AnyGame) -> Result<Option<clock::Instant>, TableError> {
+        if game.timeout().is_none() {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .deadlines_of(id)?
+            .into_iter()
+            .find(|d| d.kind == crate::store::DeadlineKind::Expire)
+            .map(|d| d.due_at))
     }
 
     /// The current state of a match, as an update with no new lines.
@@ -709,6 +728,8 @@ fn waiting_for(loaded: &Loaded) -> Vec<String> {
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod tests_deadlines;
 #[cfg(test)]
 mod tests_live;
 #[cfg(test)]

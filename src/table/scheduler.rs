@@ -29,6 +29,23 @@ pub enum Fired {
     TimeUp(TimeUp),
 }
 
+/// What one round of [`Table::fire_due`] did, and the failure that ended it early, if one did.
+#[derive(Debug, Default)]
+pub struct Firing {
+    pub fired: Vec<Fired>,
+    pub trouble: Option<TableError>,
+}
+
+impl Firing {
+    /// What fired, or the failure when the round ended early.
+    pub fn into_result(self) -> Result<Vec<Fired>, TableError> {
+        match self.trouble {
+            Some(e) => Err(e),
+            None => Ok(self.fired),
+        }
+    }
+}
+
 /// A player out of time whose opponents may claim the win.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeUp {
@@ -92,11 +109,29 @@ impl Table {
 
     /// Fires the deadlines due by the table's clock, at most `limit`, earliest first. A
     /// deadline that can no longer do anything (its match moved on or ended) is marked fired
-    /// quietly; one whose match cannot be loaded is marked fired and logged, so it is not tried
-    /// again and again.
-    pub fn fire_due(&mut self, limit: usize) -> Result<Vec<Fired>, TableError> {
+    /// quietly, and so is one whose match is damaged (logged: it would fail every time). A
+    /// storage failure, or a change racing with another process's, leaves the deadline pending
+    /// and ends the round: what fired before it is kept in [`Firing::fired`], the failure in
+    /// [`Firing::trouble`], and the caller tries again later.
+    pub fn fire_due(&mut self, limit: usize) -> Firing {
         let now = self.now();
-        let mut fired = Vec::new();
+        let mut firing = Firing::default();
+        if let Err(e) = self.fire_deadlines(now, limit, &mut firing.fired) {
+            firing.trouble = Some(e);
+            return firing;
+        }
+        if let Err(e) = self.expire_challenges(now, &mut firing.fired) {
+            firing.trouble = Some(e);
+        }
+        firing
+    }
+
+    fn fire_deadlines(
+        &mut self,
+        now: Instant,
+        limit: usize,
+        fired: &mut Vec<Fired>,
+    ) -> Result<(), TableError> {
         for deadline in self.store.due_deadlines(now, limit)? {
             match self.fire(&deadline, now) {
                 Ok(Step::Fired(done)) => fired.push(done),
@@ -104,12 +139,13 @@ impl Table {
                 Ok(Step::Nothing) => {
                     self.store.claim_deadline(deadline.id, now)?;
                 }
-                Err(e @ (TableError::Storage(_) | TableError::Corrupt { .. })) => {
+                Err(e @ (TableError::Storage(_) | TableError::Stale(_))) => return Err(e),
+                Err(e @ TableError::Corrupt { .. }) => {
                     tracing::error!(
                         match_id = deadline.match_id,
                         deadline = deadline.id,
                         error = %e,
-                        "a deadline could not be applied; it is dropped"
+                        "a deadline could not be applied to a damaged match; it is dropped"
                     );
                     self.store.claim_deadline(deadline.id, now)?;
                 }
@@ -124,8 +160,16 @@ impl Table {
                 }
             }
         }
-        // Open challenges whose time is up: each expires once (the status changes only from
-        // open).
+        Ok(())
+    }
+
+    /// Open challenges whose time is up: each expires once (the status changes only from
+    /// open).
+    fn expire_challenges(
+        &mut self,
+        now: Instant,
+        fired: &mut Vec<Fired>,
+    ) -> Result<(), TableError> {
         for id in self.store.due_challenges(now).map_err(challenge_error)? {
             if self
                 .store
@@ -136,7 +180,7 @@ impl Table {
                 fired.push(Fired::ChallengeExpired(Box::new(challenge)));
             }
         }
-        Ok(fired)
+        Ok(())
     }
 
     /// Fires one deadline.
@@ -145,6 +189,10 @@ impl Table {
         let changed = |update: Option<Update>| update.map_or(Step::Nothing, changed);
         match deadline.kind {
             DeadlineKind::Expire => {
+                // A timer set for an earlier version is out of date: its match moved on.
+                if self.load(id)?.stored.version != deadline.payload as u64 {
+                    return Ok(Step::Nothing);
+                }
                 let update = self.expire(id, deadline.payload as u64)?;
                 self.store.claim_deadline(deadline.id, now)?;
                 Ok(changed((!update.repeated).then_some(update)))
@@ -172,6 +220,18 @@ impl Table {
                 };
                 // The player's own settings: no reminders at all, or not in their quiet hours
                 // (the reminder waits until they end, unless the clock runs out first).
+                // After downtime several reminders of one clock may be due at once: only the
+                // latest is sent.
+                let superseded = self.store.deadlines_of(id)?.iter().any(|d| {
+                    d.kind == DeadlineKind::Reminder
+                        && d.seat == Some(seat)
+                        && d.id != deadline.id
+                        && d.due_at <= now
+                        && (d.due_at, d.id) > (deadline.due_at, deadline.id)
+                });
+                if superseded {
+                    return Ok(Step::Nothing);
+                }
                 let player = &stored.players[seat.index()];
                 let settings = self.store.settings(player.id)?;
                 if !settings.reminders {
@@ -407,13 +467,21 @@ impl Table {
                 span(MAX_GIFT)
             )));
         }
-        timing.clocks[seat.index()].remaining += seconds;
+        // Time given to a player already out of time counts from now.
+        let now = self.now();
+        let clock = &mut timing.clocks[seat.index()];
+        clock.remaining += seconds + (-clock.left(now)).max(0);
         let giver_name = &loaded.stored.players[giver.index()].name;
         let taker = &loaded.stored.players[seat.index()].name;
         let line = format!("{giver_name} gives {taker} {} more.", span(seconds));
-        let now = self.now();
-        let deadlines =
-            super::clocks::pending(&timing, &loaded.game, loaded.stored.version + 1, now);
+        let timer = super::clocks::Timer {
+            now,
+            due: self.timer_due(id, &loaded.game)?,
+        };
+        // The clock's end moved: its reminders are new, and those already past are not sent.
+        let mut deadlines =
+            super::clocks::pending(&timing, &loaded.game, loaded.stored.version + 1, timer);
+        deadlines.retain(|d| d.kind != DeadlineKind::Reminder || d.due_at > now);
         let clocks = timing.clocks_json();
         let lines = serde_json::to_string(&super::Lines {
             public: vec![line.clone()],

@@ -6,9 +6,9 @@ use super::clock::{DAY, HOUR, SimClock};
 use super::tests::temp_db;
 use super::*;
 
-const START: i64 = 1_800_000_000;
+pub(super) const START: i64 = 1_800_000_000;
 
-fn timed_table(path: &std::path::Path, clock: &SimClock) -> Table {
+pub(super) fn timed_table(path: &std::path::Path, clock: &SimClock) -> Table {
     Table::with_clock(Store::open(path).unwrap(), clock.clone())
 }
 
@@ -18,7 +18,7 @@ fn players(table: &mut Table, count: usize) -> Vec<Player> {
         .collect()
 }
 
-fn create(
+pub(super) fn create(
     table: &mut Table,
     game: GameKind,
     seats: usize,
@@ -42,7 +42,7 @@ fn create(
         .unwrap()
 }
 
-fn changes(fired: Vec<Fired>) -> Vec<Update> {
+pub(super) fn changes(fired: Vec<Fired>) -> Vec<Update> {
     fired
         .into_iter()
         .filter_map(|f| match f {
@@ -52,7 +52,7 @@ fn changes(fired: Vec<Fired>) -> Vec<Update> {
         .collect()
 }
 
-fn reminders(fired: &[Fired]) -> Vec<(String, i64)> {
+pub(super) fn reminders(fired: &[Fired]) -> Vec<(String, i64)> {
     fired
         .iter()
         .filter_map(|f| match f {
@@ -73,11 +73,11 @@ fn the_player_to_act_loses_on_time_in_every_game() {
         assert_eq!(created.clocks, vec![(late, START + DAY)], "{game}");
         clock.advance(DAY - 1);
         assert!(
-            changes(table.fire_due(100).unwrap()).is_empty(),
+            changes(table.fire_due(100).into_result().unwrap()).is_empty(),
             "{game}: not yet"
         );
         clock.advance(1);
-        let done = changes(table.fire_due(100).unwrap());
+        let done = changes(table.fire_due(100).into_result().unwrap());
         assert_eq!(done.len(), 1, "{game}");
         let outcome = done[0].outcome.clone().unwrap();
         assert_eq!(outcome.winners(), &[Seat(1 - late.0)], "{game}");
@@ -96,7 +96,10 @@ fn the_player_to_act_loses_on_time_in_every_game() {
         assert_eq!(stored.status, Status::Finished, "{game}");
         // Fired once: nothing is left to fire.
         clock.advance(10 * DAY);
-        assert!(table.fire_due(100).unwrap().is_empty(), "{game}");
+        assert!(
+            table.fire_due(100).into_result().unwrap().is_empty(),
+            "{game}"
+        );
         assert_eq!(table.next_deadline().unwrap(), None, "{game}");
     }
 }
@@ -113,7 +116,7 @@ fn a_chess_player_out_of_time_draws_when_the_other_cannot_mate() {
         let mut table = timed_table(&temp_db("material"), &clock);
         create(&mut table, GameKind::Chess, 2, &[("fen", fen)], "2h");
         clock.advance(2 * HOUR);
-        let done = changes(table.fire_due(10).unwrap());
+        let done = changes(table.fire_due(10).into_result().unwrap());
         let outcome = done[0].outcome.clone().unwrap();
         assert_eq!(outcome.is_draw(), drawn, "{fen}: {outcome:?}");
     }
@@ -129,7 +132,7 @@ fn in_en_prise_for_three_or_four_a_player_out_of_time_is_put_out_and_play_goes_o
         let id = created.match_id;
         let (first, _) = created.to_act[0].clone();
         clock.advance(DAY);
-        let done = changes(table.fire_due(10).unwrap());
+        let done = changes(table.fire_due(10).into_result().unwrap());
         assert_eq!(done.len(), 1);
         let after = &done[0];
         assert!(after.outcome.is_none(), "{seats}: play goes on");
@@ -161,19 +164,19 @@ fn reminders_come_once_each_even_across_a_restart() {
     create(&mut table, GameKind::Chess, 2, &[], "5d");
     // Half the time gone: one reminder, with 2.5 days left.
     clock.advance(5 * DAY / 2);
-    let fired = table.fire_due(10).unwrap();
+    let fired = table.fire_due(10).into_result().unwrap();
     assert_eq!(reminders(&fired), [("p0".to_string(), 5 * DAY / 2)]);
-    assert!(table.fire_due(10).unwrap().is_empty(), "once");
+    assert!(table.fire_due(10).into_result().unwrap().is_empty(), "once");
     // The service restarts: the reminder is not sent again.
     let mut table = timed_table(&path, &clock);
     assert!(
-        table.fire_due(10).unwrap().is_empty(),
+        table.fire_due(10).into_result().unwrap().is_empty(),
         "once, across a restart"
     );
     // 80% gone (which is also one day before the end): one more.
     clock.advance(3 * DAY / 2);
     assert_eq!(
-        reminders(&table.fire_due(10).unwrap()),
+        reminders(&table.fire_due(10).into_result().unwrap()),
         [("p0".to_string(), DAY)]
     );
     assert_eq!(table.next_deadline().unwrap(), Some(START + 5 * DAY));
@@ -191,8 +194,8 @@ fn a_deadline_that_passed_while_the_service_was_down_fires_once_at_start_up() {
     clock.advance(7 * DAY);
     let mut first = timed_table(&path, &clock);
     let mut second = timed_table(&path, &clock);
-    let a = first.fire_due(10).unwrap();
-    let b = second.fire_due(10).unwrap();
+    let a = first.fire_due(10).into_result().unwrap();
+    let b = second.fire_due(10).into_result().unwrap();
     let results: Vec<Update> = changes(a).into_iter().chain(changes(b)).collect();
     assert_eq!(results.len(), 1, "the time-out fires once");
     assert_eq!(results[0].outcome.as_ref().unwrap().winners(), &[Seat(1)]);
@@ -232,9 +235,9 @@ fn a_move_stops_its_clock_and_starts_the_next_and_time_can_be_given() {
     let err = table.give_time(id, black, None, DAY).unwrap_err();
     assert!(err.to_string().contains("opponent who must act"), "{err}");
     clock.advance(3 * DAY - 1);
-    assert!(changes(table.fire_due(10).unwrap()).is_empty());
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
     clock.advance(1);
-    assert_eq!(changes(table.fire_due(10).unwrap()).len(), 1);
+    assert_eq!(changes(table.fire_due(10).into_result().unwrap()).len(), 1);
 }
 
 #[test]
@@ -251,16 +254,16 @@ fn the_memory_reveal_keeps_its_remaining_time_across_a_restart() {
     );
     assert_eq!(created.timeout, Some(60));
     clock.advance(40);
-    assert!(table.fire_due(10).unwrap().is_empty());
+    assert!(table.fire_due(10).into_result().unwrap().is_empty());
     // The service restarts 40 seconds in: the reveal comes 20 seconds later, not 60.
     let mut table = timed_table(&path, &clock);
     clock.advance(19);
-    assert!(table.fire_due(10).unwrap().is_empty());
+    assert!(table.fire_due(10).into_result().unwrap().is_empty());
     clock.advance(1);
-    let done = changes(table.fire_due(10).unwrap());
+    let done = changes(table.fire_due(10).into_result().unwrap());
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].public[0], "Time is up.");
-    assert!(table.fire_due(10).unwrap().is_empty(), "once");
+    assert!(table.fire_due(10).into_result().unwrap().is_empty(), "once");
 }
 
 #[test]
@@ -283,11 +286,14 @@ fn reminders_wait_for_quiet_hours_and_are_not_sent_to_a_player_who_turned_them_o
         )
         .unwrap();
     clock.advance(12 * HOUR);
-    assert!(table.fire_due(10).unwrap().is_empty(), "quiet: it waits");
+    assert!(
+        table.fire_due(10).into_result().unwrap().is_empty(),
+        "quiet: it waits"
+    );
     clock.advance(2 * HOUR - 1);
-    assert!(table.fire_due(10).unwrap().is_empty());
+    assert!(table.fire_due(10).into_result().unwrap().is_empty());
     clock.advance(1);
-    let fired = table.fire_due(10).unwrap();
+    let fired = table.fire_due(10).into_result().unwrap();
     assert_eq!(
         reminders(&fired),
         [("p0".to_string(), 10 * HOUR)],
@@ -305,9 +311,9 @@ fn reminders_wait_for_quiet_hours_and_are_not_sent_to_a_player_who_turned_them_o
         )
         .unwrap();
     clock.advance(6 * HOUR);
-    assert!(table.fire_due(10).unwrap().is_empty());
+    assert!(table.fire_due(10).into_result().unwrap().is_empty());
     clock.advance(4 * HOUR);
-    assert_eq!(changes(table.fire_due(10).unwrap()).len(), 1);
+    assert_eq!(changes(table.fire_due(10).into_result().unwrap()).len(), 1);
 }
 
 #[test]
@@ -356,7 +362,7 @@ fn with_on_time_claim_the_opponent_may_claim_the_win_or_play_goes_on() {
         "{early}"
     );
     clock.advance(DAY);
-    let fired = table.fire_due(10).unwrap();
+    let fired = table.fire_due(10).into_result().unwrap();
     let up: Vec<&super::TimeUp> = fired
         .iter()
         .filter_map(|f| match f {
@@ -376,7 +382,7 @@ fn with_on_time_claim_the_opponent_may_claim_the_win_or_play_goes_on() {
     table.act(id, black.id, None, "e5").unwrap();
     assert!(table.claim_win(id, black.id, None).is_err());
     clock.advance(DAY);
-    assert_eq!(table.fire_due(10).unwrap().len(), 1);
+    assert_eq!(table.fire_due(10).into_result().unwrap().len(), 1);
     let claimed = table.claim_win(id, black.id, None).unwrap();
     assert_eq!(claimed.public[0], "p0 ran out of time; p1 claims the win.");
     assert_eq!(claimed.result.as_deref(), Some("Black won on time"));

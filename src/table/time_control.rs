@@ -33,6 +33,14 @@ pub enum TimeControl {
     },
 }
 
+/// The seat whose turn it was before a change and is after it, in games where another seat
+/// may answer inside a turn (see [`TimeControl::pass_turn`]); none elsewhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Owner {
+    pub before: Option<usize>,
+    pub after: Option<usize>,
+}
+
 /// One seat's clock: the time it has left, and since when it has been running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatClock {
@@ -214,49 +222,68 @@ impl TimeControl {
     }
 
     /// The clocks after a change at `now`, when `acting` must act (none once the game is
-    /// over): a clock whose seat is done stops, takes what it used and gets the time a move
-    /// adds; a clock whose seat must now act starts; the others stay as they are. Returns
-    /// whether anything changed.
-    pub fn pass_turn(&self, clocks: &mut [SeatClock], acting: &[usize], now: Instant) -> bool {
+    /// over) and `owner` is the seat whose turn it was before and is after the change (in games
+    /// where another seat may answer inside a turn; None elsewhere).
+    ///
+    /// A seat that must act has its clock running; the turn's owner waiting for an answer has
+    /// its clock paused with what it has left. A seat whose move is over (it acted, or its
+    /// turn passed) stops: per move, its clock is full again; with a bank it keeps what it had
+    /// left, plus the time a move adds when the move was its own turn (not an answer inside an
+    /// opponent's). Returns whether anything changed.
+    pub fn pass_turn(
+        &self,
+        clocks: &mut [SeatClock],
+        acting: &[usize],
+        owner: Owner,
+        now: Instant,
+    ) -> bool {
         if self.is_none() {
             return false;
         }
         let mut changed = false;
         for (seat, clock) in clocks.iter_mut().enumerate() {
             let must_act = acting.contains(&seat);
-            match (clock.running_since, must_act) {
-                (Some(since), false) => {
-                    let left = clock.remaining - (now - since);
-                    clock.remaining = match *self {
-                        TimeControl::None => 0,
-                        TimeControl::PerMove { seconds } => seconds,
-                        TimeControl::Bank { increment, cap, .. } => {
-                            (left.max(0) + increment).min(cap)
-                        }
-                    };
-                    clock.running_since = None;
-                    changed = true;
-                }
-                (None, true) => {
+            let holds = must_act || owner.after == Some(seat);
+            let held = clock.running_since.is_some() || owner.before == Some(seat);
+            let before = *clock;
+            if holds {
+                if must_act && clock.running_since.is_none() {
                     clock.running_since = Some(now);
-                    changed = true;
+                } else if !must_act && clock.running_since.is_some() {
+                    *clock = SeatClock {
+                        remaining: clock.left(now),
+                        running_since: None,
+                    };
                 }
-                _ => {}
+            } else if held {
+                let left = clock.left(now).max(0);
+                let own_turn = owner.before.is_none_or(|o| o == seat);
+                clock.remaining = match *self {
+                    TimeControl::None => 0,
+                    TimeControl::PerMove { seconds } => seconds,
+                    TimeControl::Bank { increment, cap, .. } if own_turn => {
+                        (left + increment).min(cap)
+                    }
+                    TimeControl::Bank { .. } => left,
+                };
+                clock.running_since = None;
             }
+            changed |= *clock != before;
         }
         changed
     }
 
     /// When a running clock's player is reminded, as (time, what is left then): when half and
     /// when 80% of the time this move started with have gone, and one day before the end;
-    /// only points after `now` and before it runs out, each at most once.
-    pub fn reminders(&self, clock: &SeatClock, now: Instant) -> Vec<(Instant, i64)> {
+    /// only points after it started and before it runs out, each at most once. The same
+    /// running clock always gives the same points, so recomputing them keeps those pending.
+    pub fn reminders(&self, clock: &SeatClock) -> Vec<(Instant, i64)> {
         let (Some(since), Some(end)) = (clock.running_since, clock.deadline()) else {
             return vec![];
         };
         let budget = clock.remaining;
         let mut points: Vec<Instant> = vec![since + budget / 2, since + budget * 4 / 5, end - DAY];
-        points.retain(|&at| at > since.max(now) && at < end);
+        points.retain(|&at| at > since && at < end);
         points.sort_unstable();
         points.dedup();
         points.into_iter().map(|at| (at, end - at)).collect()
@@ -266,6 +293,11 @@ impl TimeControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const NONE: Owner = Owner {
+        before: None,
+        after: None,
+    };
 
     #[test]
     fn time_controls_read_and_write_back() {
@@ -320,18 +352,18 @@ mod tests {
     fn a_per_move_clock_resets_after_each_move_and_runs_only_for_the_seat_to_act() {
         let control = TimeControl::parse("2d").unwrap();
         let mut clocks = control.start(2);
-        assert!(control.pass_turn(&mut clocks, &[0], 100));
+        assert!(control.pass_turn(&mut clocks, &[0], NONE, 100));
         assert_eq!(clocks[0].deadline(), Some(100 + 2 * DAY));
         assert_eq!(clocks[1].deadline(), None);
         // White moves after a day; Black's clock starts, White's is full again.
-        assert!(control.pass_turn(&mut clocks, &[1], 100 + DAY));
+        assert!(control.pass_turn(&mut clocks, &[1], NONE, 100 + DAY));
         assert_eq!(clocks[0].left(100 + 5 * DAY), 2 * DAY);
         assert_eq!(clocks[1].deadline(), Some(100 + 3 * DAY));
         // Black acts again at once (a turn of several steps): the clock keeps running.
-        assert!(!control.pass_turn(&mut clocks, &[1], 100 + 2 * DAY));
+        assert!(!control.pass_turn(&mut clocks, &[1], NONE, 100 + 2 * DAY));
         assert_eq!(clocks[1].deadline(), Some(100 + 3 * DAY));
         // The game ends: every clock stops.
-        control.pass_turn(&mut clocks, &[], 100 + 2 * DAY);
+        control.pass_turn(&mut clocks, &[], NONE, 100 + 2 * DAY);
         assert!(clocks.iter().all(|c| c.running_since.is_none()));
     }
 
@@ -339,29 +371,88 @@ mod tests {
     fn a_bank_keeps_what_is_left_adds_the_increment_and_is_capped() {
         let control = TimeControl::parse("3d+1d max 4d").unwrap();
         let mut clocks = control.start(2);
-        control.pass_turn(&mut clocks, &[0], 0);
-        control.pass_turn(&mut clocks, &[1], 2 * DAY);
+        control.pass_turn(&mut clocks, &[0], NONE, 0);
+        control.pass_turn(&mut clocks, &[1], NONE, 2 * DAY);
         assert_eq!(clocks[0].remaining, 2 * DAY, "3d - 2d + 1d");
-        control.pass_turn(&mut clocks, &[0], 2 * DAY + HOUR);
+        control.pass_turn(&mut clocks, &[0], NONE, 2 * DAY + HOUR);
         assert_eq!(clocks[1].remaining, 4 * DAY - HOUR, "3d - 1h + 1d");
-        control.pass_turn(&mut clocks, &[1], 2 * DAY + 2 * HOUR);
-        control.pass_turn(&mut clocks, &[0], 2 * DAY + 2 * HOUR + MINUTE);
+        control.pass_turn(&mut clocks, &[1], NONE, 2 * DAY + 2 * HOUR);
+        control.pass_turn(&mut clocks, &[0], NONE, 2 * DAY + 2 * HOUR + MINUTE);
         assert_eq!(
             clocks[1].remaining,
             4 * DAY,
             "4d - 1h - 1m + 1d, capped at 4d"
         );
         // Simultaneous choices run every asked seat's clock.
-        control.pass_turn(&mut clocks, &[0, 1], 3 * DAY);
+        control.pass_turn(&mut clocks, &[0, 1], NONE, 3 * DAY);
         assert!(clocks.iter().all(|c| c.running_since.is_some()));
+    }
+
+    #[test]
+    fn the_turn_owner_s_clock_pauses_while_the_defender_answers_inside_its_turn() {
+        let white = Owner {
+            before: Some(0),
+            after: Some(0),
+        };
+        for control in ["2d", "3d+1d max 5d"] {
+            let control = TimeControl::parse(control).unwrap();
+            let mut clocks = control.start(2);
+            control.pass_turn(&mut clocks, &[0], white, 0);
+            // White attacks after 6 hours; Black answers inside White's turn.
+            control.pass_turn(&mut clocks, &[1], white, 6 * HOUR);
+            assert_eq!(clocks[0].running_since, None, "White's clock pauses");
+            assert_eq!(
+                clocks[0].remaining,
+                control.start(1)[0].remaining - 6 * HOUR
+            );
+            assert_eq!(clocks[1].deadline(), Some(6 * HOUR + clocks[1].remaining));
+            // Black answers after 2 hours; White goes on with what it had left.
+            control.pass_turn(&mut clocks, &[0], white, 8 * HOUR);
+            assert_eq!(
+                clocks[0].deadline(),
+                Some(8 * HOUR + control.start(1)[0].remaining - 6 * HOUR)
+            );
+            let black_after_answer = match control {
+                TimeControl::Bank { reserve, .. } => reserve - 2 * HOUR,
+                _ => 2 * DAY,
+            };
+            assert_eq!(
+                clocks[1].remaining, black_after_answer,
+                "no increment for an answer"
+            );
+            // White's turn ends: now the move is over, and Black's own turn begins.
+            let passed = Owner {
+                before: Some(0),
+                after: Some(1),
+            };
+            control.pass_turn(&mut clocks, &[1], passed, 9 * HOUR);
+            let white_after_turn = match control {
+                TimeControl::Bank { reserve, .. } => reserve - 7 * HOUR + DAY,
+                _ => 2 * DAY,
+            };
+            assert_eq!(clocks[0].remaining, white_after_turn);
+            assert_eq!(clocks[0].running_since, None);
+            // An answer that ends the attacker's turn: the paused owner's move is over too.
+            control.pass_turn(&mut clocks, &[0], passed, 10 * HOUR);
+            let to_white = Owner {
+                before: Some(1),
+                after: Some(0),
+            };
+            control.pass_turn(&mut clocks, &[0], to_white, 11 * HOUR);
+            assert_eq!(clocks[1].running_since, None);
+            assert!(clocks[1].remaining > 0);
+            if let TimeControl::PerMove { seconds } = control {
+                assert_eq!(clocks[1].remaining, seconds, "per move: full again");
+            }
+        }
     }
 
     #[test]
     fn reminders_come_at_half_at_80_percent_and_a_day_before_the_end() {
         let control = TimeControl::parse("5d").unwrap();
         let mut clocks = control.start(2);
-        control.pass_turn(&mut clocks, &[0], 0);
-        let at: Vec<(Instant, i64)> = control.reminders(&clocks[0], 0);
+        control.pass_turn(&mut clocks, &[0], NONE, 0);
+        let at: Vec<(Instant, i64)> = control.reminders(&clocks[0]);
         assert_eq!(
             at,
             [(5 * DAY / 2, 5 * DAY / 2), (4 * DAY, DAY),],
@@ -370,12 +461,8 @@ mod tests {
         // A day a move: half, 80%, and no "one day before" (that is the start).
         let control = TimeControl::parse("1d").unwrap();
         let mut clocks = control.start(2);
-        control.pass_turn(&mut clocks, &[1], 0);
-        let at: Vec<i64> = control
-            .reminders(&clocks[1], 0)
-            .iter()
-            .map(|p| p.0)
-            .collect();
+        control.pass_turn(&mut clocks, &[1], NONE, 0);
+        let at: Vec<i64> = control.reminders(&clocks[1]).iter().map(|p| p.0).collect();
         assert_eq!(at, [12 * HOUR, DAY * 4 / 5]);
     }
 }

@@ -215,6 +215,12 @@ impl ChessATete {
         on < limit(kind)
     }
 
+    /// The player whose turn it is (the defender answers a combat inside it); None once the
+    /// game is over.
+    pub fn turn_owner(&self) -> Option<Seat> {
+        self.outcome.is_none().then(|| seat_of(self.turn))
+    }
+
     /// Who must act now: the player whose turn it is, or the defender during a combat.
     fn actor(&self) -> Color {
         match self.phase {

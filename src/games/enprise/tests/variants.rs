@@ -129,14 +129,21 @@ fn memory_a_player_out_of_time_while_memorising_is_passed_over() {
     // White runs out of time while the plans are on show; when the others are ready, Black
     // (not the eliminated White) begins.
     for (white_ready_first, seats) in [(false, 3), (true, 3), (false, 4)] {
-        let mut g = EnPrise::new(&options(Variant::Memory), seats, &mut GameRng::from_seed(5))
-            .unwrap();
+        let mut g =
+            EnPrise::new(&options(Variant::Memory), seats, &mut GameRng::from_seed(5)).unwrap();
         if white_ready_first {
             play(&mut g, Seat(0), "ready");
         }
-        assert_eq!(g.on_time(Seat(0)), None, "three or more: put out, play goes on");
+        assert_eq!(
+            g.on_time(Seat(0)),
+            None,
+            "three or more: put out, play goes on"
+        );
         let events = g.time_out(Seat(0));
-        assert!(events[0].text.contains("White ran out of time"), "{events:?}");
+        assert!(
+            events[0].text.contains("White ran out of time"),
+            "{events:?}"
+        );
         assert_eq!(g.on_time(Seat(0)), None, "out already: nothing more");
         assert!(g.time_out(Seat(0)).is_empty(), "put out once");
         for seat in 1..seats {
