@@ -235,8 +235,9 @@ pub(super) async fn accept_challenge(
             detail: format!("its time control cannot be read: {e}"),
         })?;
         let seats = c.seats.len();
+        let players: Vec<_> = c.seats.iter().map(|s| s.player.id).collect();
         let (clocks, deadlines) = t
-            .clocks_at_start(c.game, &c.options, seats, c.seed, time)
+            .clocks_at_start(c.game, &c.options, seats, c.seed, time, &players)
             .map_err(|e| ChallengeError::Corrupt {
                 id,
                 detail: format!("its game cannot start: {e}"),

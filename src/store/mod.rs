@@ -28,9 +28,11 @@ pub mod challenges;
 mod deadlines;
 mod read;
 mod settings;
+mod vacations;
 
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 pub use settings::Settings;
+pub use vacations::{VACATION_DAYS, Vacation, VacationError};
 
 pub use challenges::{
     Accepted, Challenge, ChallengeError, ChallengeId, ChallengeSeat, ChallengeStatus, NewChallenge,
@@ -65,6 +67,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     (
         "0007_nudges",
         include_str!("../../migrations/0007_nudges.sql"),
+    ),
+    (
+        "0008_vacations",
+        include_str!("../../migrations/0008_vacations.sql"),
     ),
 ];
 
@@ -393,6 +399,21 @@ impl Store {
             name: name.to_string(),
             discord_id: None,
         })
+    }
+
+    /// The player with this id.
+    pub fn player(&self, id: PlayerId) -> Result<Player, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT name, discord_id FROM players WHERE id = ?1",
+            [id],
+            |r| {
+                Ok(Player {
+                    id,
+                    name: r.get(0)?,
+                    discord_id: r.get(1)?,
+                })
+            },
+        )?)
     }
 
     /// The player with this Discord id, created on first use; the name is kept current.

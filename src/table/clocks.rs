@@ -102,9 +102,9 @@ pub(super) fn after_change(
     game: &AnyGame,
     over: bool,
     version: u64,
-    now: Instant,
-    timer_due: Option<Instant>,
+    moment: &Moment,
 ) -> Result<Option<(Timing, Vec<NewDeadline>)>, TableError> {
+    let now = moment.now;
     let mut timing = Timing::of(&before.stored)?;
     let timer = !over && game.timeout().is_some();
     if timing.control.is_none() && !timer && before.game.timeout().is_none() {
@@ -117,28 +117,71 @@ pub(super) fn after_change(
     timing
         .control
         .pass_turn(&mut timing.clocks, &acting(game, over), owner, now);
-    let timer = Timer {
-        now,
-        due: timer_due,
-    };
-    let deadlines = deadlines(&timing, game, over, version, timer);
+    hold(&mut timing, &moment.away, moment.now);
+    let deadlines = deadlines(&timing, game, over, version, moment);
     Ok(Some((timing, deadlines)))
 }
 
-/// When a game's own timer (Memory's reveal) falls due: `due` when it was set already (a change
-/// that took no action leaves it as it was), else its full time from `now`.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Timer {
+/// The time of a change, and what else its deadlines depend on.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Moment {
     pub now: Instant,
-    pub due: Option<Instant>,
+    /// When the game's own timer (Memory's reveal) falls due, when it was set already (a
+    /// change that took no action leaves it as it was); else it runs its full time from now.
+    pub timer_due: Option<Instant>,
+    /// For each seat, when the vacation its player is on ends, if they are on one.
+    pub away: Vec<Option<Instant>>,
+}
+
+impl Moment {
+    pub fn at(now: Instant) -> Moment {
+        Moment {
+            now,
+            ..Moment::default()
+        }
+    }
+}
+
+/// Holds the running clocks of seats whose players are on vacation: each keeps what it has
+/// left (never below nothing, so none runs out while its player is away) and runs again when
+/// the vacation ends. Returns whether a clock changed.
+pub(super) fn hold(timing: &mut Timing, away: &[Option<Instant>], now: Instant) -> bool {
+    let mut changed = false;
+    for (clock, until) in timing.clocks.iter_mut().zip(away) {
+        if let (Some(since), Some(until)) = (clock.running_since, *until)
+            && until > now
+            && since < until
+        {
+            clock.remaining = clock.left(now).max(0);
+            clock.running_since = Some(until);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// Starts again at `now` the running clocks held for a vacation (`seats`' players came back
+/// early). Returns whether a clock changed.
+pub(super) fn resume(timing: &mut Timing, seats: &[usize], now: Instant) -> bool {
+    let mut changed = false;
+    for &seat in seats {
+        if let Some(clock) = timing.clocks.get_mut(seat)
+            && clock.running_since.is_some_and(|since| since > now)
+        {
+            clock.running_since = Some(now);
+            changed = true;
+        }
+    }
+    changed
 }
 
 /// Clocks and deadlines of a new match, started at `now`.
 pub(super) fn at_start(
     control: TimeControl,
     game: &AnyGame,
-    now: Instant,
+    moment: &Moment,
 ) -> (Timing, Vec<NewDeadline>) {
+    let now = moment.now;
     let mut timing = Timing {
         clocks: if control.is_none() {
             vec![]
@@ -154,7 +197,8 @@ pub(super) fn at_start(
     timing
         .control
         .pass_turn(&mut timing.clocks, &acting(game, false), owner, now);
-    let deadlines = deadlines(&timing, game, false, 0, Timer { now, due: None });
+    hold(&mut timing, &moment.away, now);
+    let deadlines = deadlines(&timing, game, false, 0, moment);
     (timing, deadlines)
 }
 
@@ -163,9 +207,9 @@ pub(super) fn pending(
     timing: &Timing,
     game: &AnyGame,
     version: u64,
-    timer: Timer,
+    moment: &Moment,
 ) -> Vec<NewDeadline> {
-    deadlines(timing, game, false, version, timer)
+    deadlines(timing, game, false, version, moment)
 }
 
 /// The pending deadlines of a match: each running clock's time-out and reminders, and the
@@ -175,7 +219,7 @@ fn deadlines(
     game: &AnyGame,
     over: bool,
     version: u64,
-    timer: Timer,
+    moment: &Moment,
 ) -> Vec<NewDeadline> {
     let mut out = Vec::new();
     if over {
@@ -204,7 +248,7 @@ fn deadlines(
     if let Some((seconds, _)) = game.timeout() {
         out.push(NewDeadline {
             kind: DeadlineKind::Expire,
-            due_at: timer.due.unwrap_or(timer.now + i64::from(seconds)),
+            due_at: moment.timer_due.unwrap_or(moment.now + i64::from(seconds)),
             seat: None,
             payload: version as i64,
         });

@@ -24,6 +24,7 @@ mod requests;
 mod scheduler;
 pub mod time_control;
 mod update;
+mod vacations;
 use clock::{Clock, SystemClock};
 pub use clocks::Timing;
 pub use handle::{Stopped, TableHandle};
@@ -35,6 +36,7 @@ use std::sync::Arc;
 use time_control::TimeControl;
 pub use update::Update;
 use update::{split_events, update};
+pub use vacations::Away;
 
 /// The longest action text read; longer text is refused before any game reads it.
 pub const ACTION_LIMIT: usize = 300;
@@ -275,7 +277,11 @@ impl Table {
     ) -> Result<Update, TableError> {
         let start = Self::checked_start(game, options, players.len(), seed)?;
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
-        let (timing, deadlines) = clocks::at_start(time, &start, self.now());
+        let moment = clocks::Moment {
+            away: self.store.away_until(&ids, self.now())?,
+            ..clocks::Moment::at(self.now())
+        };
+        let (timing, deadlines) = clocks::at_start(time, &start, &moment);
         let (control, clocks) = (time.text(), timing.clocks_json());
         let id = self.store.create_timed_match(
             game,
@@ -330,9 +336,14 @@ impl Table {
         seats: usize,
         seed: u64,
         time: TimeControl,
+        players: &[PlayerId],
     ) -> Result<(String, Vec<crate::store::NewDeadline>), TableError> {
         let start = Self::checked_start(game, options, seats, seed)?;
-        let (timing, deadlines) = clocks::at_start(time, &start, self.now());
+        let moment = clocks::Moment {
+            away: self.store.away_until(players, self.now())?,
+            ..clocks::Moment::at(self.now())
+        };
+        let (timing, deadlines) = clocks::at_start(time, &start, &moment);
         Ok((timing.clocks_json(), deadlines))
     }
 
@@ -401,11 +412,15 @@ impl Table {
             .any(|c| matches!(c, Change::Finish(_) | Change::Abort));
         let game = after.as_ref().map_or(&loaded.game, |live| &live.game);
         let version = loaded.stored.version + 1;
-        let timer_due = match actions {
-            0 => self.timer_due(id, game)?,
-            _ => None,
+        let moment = clocks::Moment {
+            now: self.now(),
+            timer_due: match actions {
+                0 => self.timer_due(id, game)?,
+                _ => None,
+            },
+            away: self.away(&loaded.stored)?,
         };
-        let timing = clocks::after_change(loaded, game, over, version, self.now(), timer_due)?;
+        let timing = clocks::after_change(loaded, game, over, version, &moment)?;
         let clocks_json = timing.as_ref().map(|(t, _)| t.clocks_json());
         if let Some((timing, deadlines)) = &timing {
             if !timing.control.is_none() {
@@ -477,9 +492,22 @@ impl Table {
         if length > ACTION_LIMIT {
             return Err(TableError::TooLong(length));
         }
-        self.keyed(id, &request, |table, key| {
+        let mut done = self.keyed(id, &request, |table, key| {
             table.act_unkeyed(id, player, request, key, text)
-        })
+        })?;
+        if !done.repeated {
+            // A player on vacation who moves is back.
+            match self.back_if_away(player) {
+                Ok(Some(line)) => done.public.push(line),
+                Ok(None) => {}
+                Err(e) => tracing::error!(
+                    match_id = id,
+                    error = %e,
+                    "a player on vacation moved, but the vacation could not be ended"
+                ),
+            }
+        }
+        Ok(done)
     }
 
     fn act_unkeyed(
@@ -734,3 +762,5 @@ mod tests_deadlines;
 mod tests_live;
 #[cfg(test)]
 mod tests_time;
+#[cfg(test)]
+mod tests_vacations;

@@ -270,10 +270,20 @@ impl Table {
         now: Instant,
     ) -> Result<Option<Step>, TableError> {
         let loaded = self.load_active(deadline.match_id, None)?;
-        let timing = Timing::of(&loaded.stored)?;
+        let mut timing = Timing::of(&loaded.stored)?;
         let running_out = timing.deadline(seat).is_some_and(|end| end <= now);
         if !running_out || !loaded.game.to_act().includes(seat) {
             return Ok(None);
+        }
+        // Never lost on time while on vacation: a clock not held yet is held now.
+        let away = self.away(&loaded.stored)?;
+        if away.get(seat.index()).copied().flatten().is_some() {
+            let mut only = vec![None; away.len()];
+            only[seat.index()] = away[seat.index()];
+            if super::clocks::hold(&mut timing, &only, now) {
+                self.store_clocks(deadline.match_id, &timing)?;
+            }
+            return Ok(Some(Step::Nothing));
         }
         let name = loaded.stored.players[seat.index()].name.clone();
         let claim = Change::Claim {
@@ -361,10 +371,13 @@ impl Table {
             let timing = Timing::of(&loaded.stored)?;
             let now = table.now();
             let to_act = loaded.game.to_act();
-            let late =
-                to_act.seats().iter().copied().find(|s| {
-                    !mine.contains(s) && timing.left(*s, now).is_some_and(|left| left <= 0)
-                });
+            // A player on vacation is not out of time (their clock is held).
+            let away = table.away(&loaded.stored)?;
+            let late = to_act.seats().iter().copied().find(|s| {
+                !mine.contains(s)
+                    && timing.left(*s, now).is_some_and(|left| left <= 0)
+                    && away.get(s.index()).copied().flatten().is_none()
+            });
             let Some(late) = late else {
                 return Err(TableError::Illegal(
                     "no opponent of yours is out of time; the win can be claimed only then".into(),
@@ -474,13 +487,13 @@ impl Table {
         let giver_name = &loaded.stored.players[giver.index()].name;
         let taker = &loaded.stored.players[seat.index()].name;
         let line = format!("{giver_name} gives {taker} {} more.", span(seconds));
-        let timer = super::clocks::Timer {
-            now,
-            due: self.timer_due(id, &loaded.game)?,
+        let moment = super::clocks::Moment {
+            timer_due: self.timer_due(id, &loaded.game)?,
+            ..super::clocks::Moment::at(now)
         };
         // The clock's end moved: its reminders are new, and those already past are not sent.
         let mut deadlines =
-            super::clocks::pending(&timing, &loaded.game, loaded.stored.version + 1, timer);
+            super::clocks::pending(&timing, &loaded.game, loaded.stored.version + 1, &moment);
         deadlines.retain(|d| d.kind != DeadlineKind::Reminder || d.due_at > now);
         let clocks = timing.clocks_json();
         let lines = serde_json::to_string(&super::Lines {

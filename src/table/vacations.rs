@@ -1,0 +1,147 @@
+//! Vacations in the table: a player on vacation has every running clock of theirs held (it
+//! keeps what it had left and runs again when the vacation ends), so no match of theirs is
+//! lost on time meanwhile; a clock that starts while they are away waits too. The vacation is
+//! announced in each of their active matches, and ends early when they move or end it.
+
+use super::clock::Instant;
+use super::clocks::{Moment, Timing, hold, resume};
+use super::update::update;
+use super::{Table, TableError, Update};
+use crate::store::{Change, MatchId, PlayerId, StoredMatch, Vacation, VacationError};
+
+/// A vacation begun or ended, and what it said in each of the player's active matches.
+#[derive(Clone, Debug)]
+pub struct Away {
+    pub vacation: Vacation,
+    /// Vacation days used in the vacation's calendar year, and that year.
+    pub used: (i64, i64),
+    pub matches: Vec<Update>,
+}
+
+fn vacation_error(e: VacationError) -> TableError {
+    match e {
+        VacationError::Store(e) => TableError::Storage(e),
+        other => TableError::Illegal(other.to_string()),
+    }
+}
+
+impl Table {
+    /// For each seat of a timed match, when the vacation its player is on ends, if they are
+    /// on one (nothing to look up for a match without a clock).
+    pub(super) fn away(&self, stored: &StoredMatch) -> Result<Vec<Option<Instant>>, TableError> {
+        if stored.time_control.is_empty() || stored.time_control == "none" {
+            return Ok(vec![]);
+        }
+        let ids: Vec<PlayerId> = stored.players.iter().map(|p| p.id).collect();
+        Ok(self.store.away_until(&ids, self.now())?)
+    }
+
+    /// `player` goes on vacation for `days` whole days from now: their running clocks are
+    /// held, and each of their active matches is told.
+    pub fn start_vacation(&mut self, player: PlayerId, days: i64) -> Result<Away, TableError> {
+        let now = self.now();
+        let vacation = self
+            .store
+            .start_vacation(player, now, days)
+            .map_err(vacation_error)?;
+        let name = self.store.player(player)?.name;
+        let line = format!(
+            "{name} is on vacation until <t:{}:f>: their clock waits until then.",
+            vacation.ends_at
+        );
+        let matches = self.retime_all(player, &line, |timing, seats, now| {
+            let mut away = vec![None; timing.clocks.len()];
+            for &seat in seats {
+                away[seat] = Some(vacation.ends_at);
+            }
+            hold(timing, &away, now)
+        })?;
+        Ok(Away {
+            used: self.store.vacation_days_used(player, now)?,
+            vacation,
+            matches,
+        })
+    }
+
+    /// `player` ends their vacation now: their held clocks run again, and each of their
+    /// active matches is told.
+    pub fn end_vacation(&mut self, player: PlayerId) -> Result<Away, TableError> {
+        let now = self.now();
+        let vacation = self
+            .store
+            .end_vacation(player, now)
+            .map_err(vacation_error)?;
+        let name = self.store.player(player)?.name;
+        let line = format!("{name} is back from vacation: their clock runs again.");
+        let matches = self.retime_all(player, &line, resume)?;
+        Ok(Away {
+            used: self.store.vacation_days_used(player, vacation.starts_at)?,
+            vacation,
+            matches,
+        })
+    }
+
+    /// After `player` acted: a player on vacation who moves is back, and says so. Returns the
+    /// line to add to what their action did.
+    pub(super) fn back_if_away(&mut self, player: PlayerId) -> Result<Option<String>, TableError> {
+        if self.store.vacation(player, self.now())?.is_none() {
+            return Ok(None);
+        }
+        let away = self.end_vacation(player)?;
+        let name = self.store.player(player)?.name;
+        tracing::info!(
+            player = %name,
+            matches = away.matches.len(),
+            "a player on vacation moved; the vacation ends"
+        );
+        Ok(Some(format!(
+            "{name} is back from vacation: their clocks run again."
+        )))
+    }
+
+    /// Applies `change` to the clocks of `player`'s seats in each of their active matches, and
+    /// returns each match's update with `line`.
+    fn retime_all(
+        &mut self,
+        player: PlayerId,
+        line: &str,
+        change: impl Fn(&mut Timing, &[usize], Instant) -> bool,
+    ) -> Result<Vec<Update>, TableError> {
+        let mut out = Vec::new();
+        for summary in self.store.matches_of(player, true)? {
+            let loaded = self.load(summary.id)?;
+            let seats: Vec<usize> = (0..loaded.stored.players.len())
+                .filter(|&i| loaded.stored.players[i].id == player)
+                .collect();
+            if seats.first() != Some(&summary.seat.index()) {
+                continue; // One update per match, also for a player in two seats.
+            }
+            let mut timing = Timing::of(&loaded.stored)?;
+            if change(&mut timing, &seats, self.now()) {
+                self.store_clocks(summary.id, &timing)?;
+            }
+            let loaded = self.load(summary.id)?;
+            out.push(update(&loaded, vec![line.to_string()], vec![]));
+        }
+        Ok(out)
+    }
+
+    /// Stores match `id`'s clocks as `timing` says, and its deadlines to match.
+    pub(super) fn store_clocks(&mut self, id: MatchId, timing: &Timing) -> Result<(), TableError> {
+        let loaded = self.load(id)?;
+        let now = self.now();
+        let moment = Moment {
+            timer_due: self.timer_due(id, &loaded.game)?,
+            ..Moment::at(now)
+        };
+        let deadlines =
+            super::clocks::pending(timing, &loaded.game, loaded.stored.version + 1, &moment);
+        let clocks = timing.clocks_json();
+        self.store.change(
+            id,
+            loaded.stored.version,
+            &[Change::Clocks(&clocks), Change::Deadlines(&deadlines)],
+        )?;
+        Ok(())
+    }
+}
