@@ -1117,3 +1117,29 @@ fn four_processes_create_matches_and_move_on_one_file_at_once() {
         assert_eq!(history, moves, "match {id}: every move once, in order");
     }
 }
+
+#[test]
+fn a_vacation_holds_the_clock_and_a_move_ends_it() {
+    let script = "e4\nben: vacation 3\nben: vacation\nwait 1d\nben: e5\nben: vacation\n\
+                  ann: vacation 15\nann: vacation end\n";
+    let out = timed_chess(script);
+    let text = stdout(&out);
+    let expected = [
+        "match #1: ben is on vacation for 3 days: their clock waits until they are back.",
+        // The console's simulated clock starts at the real time: the year is this one.
+        "ben: on vacation for 3 days more; 11 of 14 vacation days left in 2",
+        "(1 day later)",
+        "ben is back from vacation: their clocks run again.",
+        "ben: not on vacation; ",
+        "error: a vacation lasts whole days, from 1 to 14, not 15",
+        "error: you are not on vacation",
+    ];
+    let mut from = 0;
+    for line in expected {
+        let at = text[from..]
+            .find(line)
+            .unwrap_or_else(|| panic!("{line:?} missing, in order, from:\n{text}"));
+        from += at + line.len();
+    }
+    assert!(!text.contains("ran out of time"), "{text}");
+}

@@ -8,6 +8,8 @@ mod clocks;
 mod fake_discord;
 #[path = "discord_e2e/logs_and_redelivery.rs"]
 mod logs_and_redelivery;
+#[path = "discord_e2e/vacations.rs"]
+mod vacations;
 
 use fake_discord::bot::{
     CHANNEL, choose, content, custom_ids, ephemeral, offered, offered_text, png_size, start_bot,

@@ -5,8 +5,6 @@
 mod text;
 mod time;
 
-use time::quiet_hours;
-
 pub use text::text_view;
 
 use crate::engine::{GameRng, Seat, echo};
@@ -35,11 +33,12 @@ pub const HELP: &str =
   nudge           remind the player to act that it is their turn (once per 12 hours)
   reminders on|off
   quiet 22-7 +2   quiet hours (22:00 to 07:00 at UTC+2): reminders wait until they end; quiet off
+  vacation 3      pause your clocks for 3 days (14 a year; a move ends it); vacation end; vacation
   wait 30h        (bare; simulated clock) move the clock on: what falls due meanwhile happens
 blank lines and lines starting with # are skipped";
 
 /// The console's own commands; any other first word starts an action.
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 14] = [
     "move",
     "legal",
     "view",
@@ -53,6 +52,7 @@ const COMMANDS: [&str; 13] = [
     "quiet",
     "nudge",
     "claim",
+    "vacation",
 ];
 
 /// The longest player name the console accepts.
@@ -368,68 +368,12 @@ impl Console {
                 self.act(index, rest)
             }
             "legal" => self.legal(&player),
-            "reminders" | "quiet" => {
-                let store = self.table.store();
-                let mut settings = store.settings(player.id).map_err(|e| e.to_string())?;
-                let said = if verb == "reminders" {
-                    settings.reminders = match rest.to_ascii_lowercase().as_str() {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err("say reminders on or reminders off".into()),
-                    };
-                    format!("{}: reminders {}", player.name, rest.to_ascii_lowercase())
-                } else if rest.eq_ignore_ascii_case("off") {
-                    settings.quiet = None;
-                    format!("{}: no quiet hours", player.name)
-                } else {
-                    let (quiet, offset) = quiet_hours(rest)?;
-                    settings.quiet = Some(quiet);
-                    settings.utc_offset = offset;
-                    format!(
-                        "{}: quiet from {:02}:{:02} to {:02}:{:02} at UTC{:+}:{:02}",
-                        player.name,
-                        quiet.0 / 60,
-                        quiet.0 % 60,
-                        quiet.1 / 60,
-                        quiet.1 % 60,
-                        offset / 60,
-                        (offset % 60).abs()
-                    )
-                };
-                store
-                    .set_settings(player.id, &settings)
-                    .map_err(|e| e.to_string())?;
-                Ok(vec![said])
-            }
-            "claim" => {
-                let update = self.table.claim_win(id, player.id, request).map_err(&err)?;
-                Ok(self.after_change(&update))
-            }
-            "nudge" => {
-                let waiting = self.table.nudge(id, player.id).map_err(&err)?;
-                let names: Vec<&str> = waiting.iter().map(|p| p.name.as_str()).collect();
-                Ok(vec![format!(
-                    "nudge: {}, {} is waiting for your move in match #{id}",
-                    names.join(", "),
-                    player.name
-                )])
-            }
-            "give" => {
-                let seconds = match TimeControl::parse(rest) {
-                    Ok(TimeControl::PerMove { seconds }) => seconds,
-                    _ => {
-                        return Err(format!(
-                            "say how much time, for example: give 1d (not \"{}\")",
-                            echo(rest)
-                        ));
-                    }
-                };
-                let update = self
-                    .table
-                    .give_time(id, player.id, request, seconds)
-                    .map_err(&err)?;
-                Ok(self.after_change(&update))
-            }
+            "reminders" | "quiet" | "claim" | "nudge" | "give" | "vacation" => self
+                .slow_play(&verb, rest, &player, request)
+                .map_err(|e| match e {
+                    time::Refusal::Table(e) => err(e),
+                    time::Refusal::Said(why) => why,
+                }),
             "view" => {
                 let view = self.table.view_for(id, Some(player.id)).map_err(&err)?;
                 Ok(text_view(&view))

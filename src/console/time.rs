@@ -1,12 +1,13 @@
 //! The console and time: the scheduler's deadlines fired on the real clock, or on a
-//! simulated one that `wait 30h` moves; what they did, as lines; and quiet hours as typed.
+//! simulated one that `wait 30h` moves; what they did, as lines; and the slow-play commands
+//! (reminders, quiet hours, claim, nudge, give, vacation).
 
 use super::Console;
 use crate::engine::echo;
-use crate::store::Settings;
-use crate::table::Fired;
+use crate::store::{Player, Settings, VACATION_DAYS};
 use crate::table::clock::{Clock, span};
 use crate::table::time_control::TimeControl;
+use crate::table::{Fired, Request, TableError};
 use std::time::{Duration, Instant};
 
 impl Console {
@@ -92,6 +93,147 @@ impl Console {
         }
         clock.set(until);
         lines.push(format!("({} later)", span(seconds)));
+        Ok(lines)
+    }
+}
+
+/// Why a slow-play command did nothing: the table's refusal, or the console's own words.
+pub(super) enum Refusal {
+    Table(TableError),
+    Said(String),
+}
+
+impl From<String> for Refusal {
+    fn from(why: String) -> Self {
+        Refusal::Said(why)
+    }
+}
+
+impl From<&str> for Refusal {
+    fn from(why: &str) -> Self {
+        Refusal::Said(why.to_string())
+    }
+}
+
+impl From<TableError> for Refusal {
+    fn from(e: TableError) -> Self {
+        Refusal::Table(e)
+    }
+}
+
+impl From<crate::store::StoreError> for Refusal {
+    fn from(e: crate::store::StoreError) -> Self {
+        Refusal::Said(e.to_string())
+    }
+}
+
+impl Console {
+    /// `reminders on|off`, `quiet 22-7 [+2]|off`, `claim`, `nudge`, `give 1d`, and
+    /// `vacation 3` / `vacation end` / `vacation` (what is left this year), for `player`.
+    pub(super) fn slow_play(
+        &mut self,
+        verb: &str,
+        rest: &str,
+        player: &Player,
+        request: Request,
+    ) -> Result<Vec<String>, Refusal> {
+        let id = self.id;
+        match verb {
+            "reminders" | "quiet" => {
+                let store = self.table.store();
+                let mut settings = store.settings(player.id)?;
+                let said = if verb == "reminders" {
+                    settings.reminders = match rest.to_ascii_lowercase().as_str() {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err("say reminders on or reminders off".into()),
+                    };
+                    format!("{}: reminders {}", player.name, rest.to_ascii_lowercase())
+                } else if rest.eq_ignore_ascii_case("off") {
+                    settings.quiet = None;
+                    format!("{}: no quiet hours", player.name)
+                } else {
+                    let (quiet, offset) = quiet_hours(rest)?;
+                    settings.quiet = Some(quiet);
+                    settings.utc_offset = offset;
+                    format!(
+                        "{}: quiet from {:02}:{:02} to {:02}:{:02} at UTC{:+}:{:02}",
+                        player.name,
+                        quiet.0 / 60,
+                        quiet.0 % 60,
+                        quiet.1 / 60,
+                        quiet.1 % 60,
+                        offset / 60,
+                        (offset % 60).abs()
+                    )
+                };
+                store.set_settings(player.id, &settings)?;
+                Ok(vec![said])
+            }
+            "claim" => {
+                let update = self.table.claim_win(id, player.id, request)?;
+                Ok(self.after_change(&update))
+            }
+            "nudge" => {
+                let waiting = self.table.nudge(id, player.id)?;
+                let names: Vec<&str> = waiting.iter().map(|p| p.name.as_str()).collect();
+                Ok(vec![format!(
+                    "nudge: {}, {} is waiting for your move in match #{id}",
+                    names.join(", "),
+                    player.name
+                )])
+            }
+            "give" => {
+                let seconds = match TimeControl::parse(rest) {
+                    Ok(TimeControl::PerMove { seconds }) => seconds,
+                    _ => {
+                        return Err(format!(
+                            "say how much time, for example: give 1d (not \"{}\")",
+                            echo(rest)
+                        )
+                        .into());
+                    }
+                };
+                let update = self.table.give_time(id, player.id, request, seconds)?;
+                Ok(self.after_change(&update))
+            }
+            _ => self.vacation(rest, player),
+        }
+    }
+
+    fn vacation(&mut self, rest: &str, player: &Player) -> Result<Vec<String>, Refusal> {
+        let away = match rest.to_ascii_lowercase().as_str() {
+            "" => {
+                let now = self.table.now();
+                let store = self.table.store();
+                let (used, year) = store.vacation_days_used(player.id, now)?;
+                let on = match store.vacation(player.id, now)? {
+                    Some(v) => format!("on vacation for {} more", span(v.ends_at - now)),
+                    None => "not on vacation".into(),
+                };
+                return Ok(vec![format!(
+                    "{}: {on}; {} of {VACATION_DAYS} vacation days left in {year}",
+                    player.name,
+                    (VACATION_DAYS - used).max(0)
+                )]);
+            }
+            "end" => self.table.end_vacation(player.id)?,
+            days => {
+                let days: i64 = days.parse().map_err(|_| {
+                    format!(
+                        "say vacation 3 (days), vacation end, or vacation alone (not \"{}\")",
+                        echo(rest)
+                    )
+                })?;
+                self.table.start_vacation(player.id, days)?
+            }
+        };
+        let mut lines = Vec::new();
+        for update in &away.matches {
+            for line in &update.public {
+                lines.push(format!("match #{}: {line}", update.match_id));
+            }
+        }
         Ok(lines)
     }
 }

@@ -471,6 +471,7 @@ async fn act_by_component(
     if let Some(text) = private_lines(&update, player) {
         press.tell(ctx, text).await?;
     }
+    super::turns::tell_turns(&ctx.http, &data.table, &update, Some(player)).await;
     Ok(())
 }
 

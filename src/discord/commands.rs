@@ -26,6 +26,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::settings::time(),
         super::settings::nudge(),
         super::settings::settings(),
+        super::vacation::vacation(),
     ]
 }
 
@@ -362,6 +363,8 @@ pub(super) async fn board_after(
             if let Some(text) = private_lines(&update, player) {
                 ephemeral(ctx, text).await?;
             }
+            let http = &ctx.serenity_context().http;
+            super::turns::tell_turns(http, &ctx.data().table, &update, Some(player)).await;
             Ok(())
         }
         Err(TableError::Confirm {

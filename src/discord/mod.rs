@@ -11,6 +11,8 @@ mod reply;
 mod rules;
 mod scheduler;
 mod settings;
+mod turns;
+mod vacation;
 
 pub use commands::commands;
 

@@ -29,7 +29,7 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
         match table.call_quietly(|t| t.fire_due(BATCH)).await {
             Ok(firing) => {
                 for done in firing.fired {
-                    post(&http, done).await;
+                    post(&http, &table, done).await;
                 }
                 match firing.trouble {
                     // Another process changed the match meanwhile: look again at once.
@@ -69,7 +69,7 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
 }
 
 /// The channel a match is played in: its thread, else its channel.
-fn channel_of(place: &crate::store::Place) -> Option<serenity::ChannelId> {
+pub(super) fn channel_of(place: &crate::store::Place) -> Option<serenity::ChannelId> {
     place
         .thread_id
         .as_deref()
@@ -78,7 +78,7 @@ fn channel_of(place: &crate::store::Place) -> Option<serenity::ChannelId> {
         .map(serenity::ChannelId::new)
 }
 
-async fn post(http: &serenity::Http, fired: Fired) {
+async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
     let (match_id, channel, message) = match fired {
         Fired::ChallengeExpired(challenge) => return expired(http, &challenge).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
@@ -91,11 +91,15 @@ async fn post(http: &serenity::Http, fired: Fired) {
             .or_else(|| channel_of(&reminder.place)),
             serenity::CreateMessage::new().content(reminder_text(&reminder)),
         ),
-        Fired::Changed(update) => (
-            update.match_id,
-            channel_of(&update.place),
-            changed_message(&update).await,
-        ),
+        Fired::Changed(update) => {
+            // A time-out that passes the turn on (En Prise): the next player may want to know.
+            super::turns::tell_turns(http, table, &update, None).await;
+            (
+                update.match_id,
+                channel_of(&update.place),
+                changed_message(&update).await,
+            )
+        }
     };
     let Some(channel) = channel else {
         tracing::debug!(match_id, "a deadline fired for a match with no channel");

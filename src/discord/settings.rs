@@ -67,7 +67,7 @@ pub async fn me(
     #[description = "Remind me when my time runs low"] reminders: Option<bool>,
     #[description = "Quiet hours: 22-7, 22:30-07:00, or off"] quiet: Option<String>,
     #[description = "My time zone: +2, -05:30, UTC+1"] zone: Option<String>,
-    #[description = "Send me reminders by direct message"] dm: Option<bool>,
+    #[description = "Tell me of my turns and remind me by direct message"] dm: Option<bool>,
 ) -> Result<(), Error> {
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let result = ctx

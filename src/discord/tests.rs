@@ -195,7 +195,7 @@ fn options_autocomplete_and_challenges() {
 #[test]
 fn command_definitions_fit_discords_limits() {
     let commands = poise::builtins::create_application_commands(&commands());
-    assert_eq!(commands.len(), 11);
+    assert_eq!(commands.len(), 12);
     let valid_name = |name: &str| {
         (1..=32).contains(&name.chars().count())
             && name
@@ -254,7 +254,7 @@ fn command_definitions_fit_discords_limits() {
         names,
         [
             "board", "draw", "games", "move", "nudge", "play", "resign", "rules", "settings",
-            "time", "view"
+            "time", "vacation", "view"
         ]
     );
     let play = commands

@@ -21,7 +21,7 @@ fn a_vacation_holds_the_clock_and_it_runs_again_when_the_vacation_ends() {
     assert_eq!(away.matches.len(), 1);
     let told = &away.matches[0];
     assert!(
-        told.public[0].starts_with("p0 is on vacation until <t:"),
+        told.public[0] == "p0 is on vacation for 3 days: their clock waits until they are back.",
         "{:?}",
         told.public
     );

@@ -46,8 +46,8 @@ impl Table {
             .map_err(vacation_error)?;
         let name = self.store.player(player)?.name;
         let line = format!(
-            "{name} is on vacation until <t:{}:f>: their clock waits until then.",
-            vacation.ends_at
+            "{name} is on vacation for {}: their clock waits until they are back.",
+            super::clock::span(vacation.ends_at - vacation.starts_at)
         );
         let matches = self.retime_all(player, &line, |timing, seats, now| {
             let mut away = vec![None; timing.clocks.len()];
