@@ -12,6 +12,8 @@ use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
 use std::sync::OnceLock;
 
+pub use clocks::ClockFace;
+
 /// Side of one square, in pixels.
 pub const SQUARE: u32 = 88;
 const MARGIN: u32 = 32;
@@ -384,7 +386,16 @@ pub fn encode_png(img: &RgbImage) -> Vec<u8> {
 
 /// The picture of any game's view, as PNG bytes.
 pub fn render(view: &AnyView) -> Vec<u8> {
-    let img = match view {
+    encode_png(&draw(view))
+}
+
+/// [`render`] with the match's clocks in a band under the board.
+pub fn render_with_clocks(view: &AnyView, clocks: &[ClockFace]) -> Vec<u8> {
+    encode_png(&clocks::with_clocks(draw(view), clocks))
+}
+
+fn draw(view: &AnyView) -> RgbImage {
+    match view {
         AnyView::Chess(board) => draw_board(board, &[]),
         AnyView::Enthralling(v) => {
             let rings: Vec<Square> = v.latest_enthralled.iter().flatten().copied().collect();
@@ -399,8 +410,7 @@ pub fn render(view: &AnyView) -> Vec<u8> {
         AnyView::Echek(v) => echek::draw(v),
         AnyView::Snipe(v) => snipe::draw(v),
         AnyView::Chessatete(v) => chessatete::draw(v),
-    };
-    encode_png(&img)
+    }
 }
 
 /// What a player's private reply shows: the part of their own view only they may see, as a
@@ -417,6 +427,7 @@ pub fn private_picture(view: &AnyView) -> Vec<u8> {
 }
 
 mod chessatete;
+mod clocks;
 mod echek;
 mod enprise;
 mod snipe;

@@ -366,7 +366,7 @@ impl Table {
         if !time.is_none() {
             line.push_str(&format!(" ({})", time.describe()));
         }
-        Ok(update(&loaded, vec![line], vec![]))
+        Ok(update(&loaded, vec![line], vec![], self.now()))
     }
 
     fn load(&self, id: MatchId) -> Result<Loaded, TableError> {
@@ -453,7 +453,7 @@ impl Table {
             }
         }
         let loaded = self.load(id)?;
-        Ok(update(&loaded, public, private))
+        Ok(update(&loaded, public, private, self.now()))
     }
 
     /// When the game's own timer (Memory's reveal) of match `id` falls due, if it is set and
@@ -473,7 +473,7 @@ impl Table {
     /// The current state of a match, as an update with no new lines.
     pub fn show(&self, id: MatchId) -> Result<Update, TableError> {
         let loaded = self.load(id)?;
-        Ok(update(&loaded, vec![], vec![]))
+        Ok(update(&loaded, vec![], vec![], self.now()))
     }
 
     /// Takes an action for `player`. `expected` is the version the caller saw (a button's);

@@ -114,7 +114,7 @@ impl Table {
         let loaded = self.load(applied.match_id)?;
         // The lines for single seats stay with the first answer: whoever sends the key again
         // is told what everyone was told.
-        let mut update = update(&loaded, lines.public, vec![]);
+        let mut update = update(&loaded, lines.public, vec![], self.now());
         update.repeated = true;
         Ok(Some(Seen::Applied(Box::new(update))))
     }

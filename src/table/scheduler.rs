@@ -513,6 +513,6 @@ impl Table {
         }
         self.store.change(id, loaded.stored.version, &changes)?;
         let loaded = self.load(id)?;
-        Ok(update(&loaded, vec![line], vec![]))
+        Ok(update(&loaded, vec![line], vec![], self.now()))
     }
 }

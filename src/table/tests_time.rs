@@ -400,3 +400,34 @@ fn with_on_time_claim_the_opponent_may_claim_the_win_or_play_goes_on() {
         .unwrap_err();
     assert!(err.to_string().contains("on_time is lose"), "{err}");
 }
+
+#[test]
+fn the_picture_of_a_timed_match_shows_each_clock_under_the_board() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("picture-clocks"), &clock);
+    let timed = create(&mut table, GameKind::Chess, 2, &[], "1d");
+    clock.advance(5 * HOUR);
+    let shown = table.show(timed.match_id).unwrap();
+    assert_eq!(
+        shown.times,
+        [(Seat(0), DAY - 5 * HOUR, true), (Seat(1), DAY, false)]
+    );
+    let untimed = create(&mut table, GameKind::Chess, 2, &[], "none");
+    assert!(untimed.times.is_empty());
+    let decode = |png: Vec<u8>| image::load_from_memory(&png).unwrap().to_rgb8();
+    let plain = decode(untimed.board_png());
+    let with = decode(shown.board_png());
+    assert_eq!(plain.width(), with.width());
+    assert!(with.height() > plain.height(), "a band for the clocks");
+    // The running clock is written in gold in the band; the board above is the same picture.
+    let gold = with
+        .enumerate_pixels()
+        .filter(|(_, y, p)| *y >= plain.height() && p.0 == [212, 175, 55])
+        .count();
+    assert!(gold > 50, "{gold} gold pixels");
+    let finished = table
+        .resign(timed.match_id, shown.to_act[0].1.id, None)
+        .unwrap();
+    assert!(finished.times.is_empty(), "no clocks once over");
+    assert_eq!(decode(finished.board_png()).height(), plain.height());
+}

@@ -46,6 +46,9 @@ pub struct Update {
     /// act, with their deadlines, by the table's clock).
     pub time_control: TimeControl,
     pub clocks: Vec<(Seat, Instant)>,
+    /// Every seat's clock as it stood when the update was made: (seat, time left in seconds,
+    /// running); empty without a clock or once the match is over.
+    pub times: Vec<(Seat, i64, bool)>,
     /// The request was applied before (its key was seen): `public` and `private` are what it
     /// did then, the rest is the match now; nothing changed.
     pub repeated: bool,
@@ -56,7 +59,26 @@ impl Update {
     /// milliseconds, so the table leaves it to whoever posts the picture, off the thread that
     /// serialises every match's actions; async adapters call it on a blocking thread.
     pub fn board_png(&self) -> Vec<u8> {
-        crate::render::render(&self.public_view)
+        let faces: Vec<crate::render::ClockFace> = self
+            .times
+            .iter()
+            .map(|&(seat, left, running)| crate::render::ClockFace {
+                label: self
+                    .seat_views
+                    .iter()
+                    .find(|(s, _, _)| *s == seat)
+                    .map_or_else(
+                        || format!("seat {}", seat.0 + 1),
+                        |(_, p, _)| p.name.clone(),
+                    ),
+                left: match left {
+                    ..=0 => "out of time".into(),
+                    left => super::clock::span(left),
+                },
+                running,
+            })
+            .collect();
+        crate::render::render_with_clocks(&self.public_view, &faces)
     }
 }
 
@@ -76,6 +98,7 @@ pub(super) fn update(
     loaded: &Loaded,
     mut public: Vec<String>,
     private: Vec<(Seat, String)>,
+    now: Instant,
 ) -> Update {
     let stored = &loaded.stored;
     let game = &loaded.game;
@@ -136,8 +159,18 @@ pub(super) fn update(
             timing.deadline(seat).map(|end| (seat, end))
         })
         .collect();
+    let times = match over {
+        true => vec![],
+        false => timing
+            .clocks
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (Seat(i as u8), c.left(now), c.running_since.is_some()))
+            .collect(),
+    };
     Update {
         match_id: stored.id,
+        times,
         place: stored.place.clone(),
         time_control: timing.control,
         clocks,

@@ -121,7 +121,7 @@ impl Table {
                 self.store_clocks(summary.id, &timing)?;
             }
             let loaded = self.load(summary.id)?;
-            out.push(update(&loaded, vec![line.to_string()], vec![]));
+            out.push(update(&loaded, vec![line.to_string()], vec![], self.now()));
         }
         Ok(out)
     }
