@@ -309,6 +309,26 @@ async fn handle(
         },
         ButtonAction::Mine { match_id } => show_choices(ctx, press, data, match_id).await,
         ButtonAction::ClaimWin { match_id } => claim_win(ctx, press, data, match_id).await,
+        ButtonAction::WaitOnTime { match_id } => wait_on_time(ctx, press, data, match_id).await,
+    }
+}
+
+/// "Wait": the presser lets an opponent out of time go on; the message says so and loses its
+/// buttons (the win can still be claimed with /time claim).
+async fn wait_on_time(
+    ctx: &serenity::Context,
+    press: &Press<'_>,
+    data: &Data,
+    match_id: MatchId,
+) -> Result<(), Error> {
+    let player = player_of(data, &press.user).await?.id;
+    let result = data
+        .table
+        .call(move |t| t.wait_on_time(match_id, player))
+        .await?;
+    match result {
+        Ok(line) => press.settle(ctx, line).await,
+        Err(e) => press.tell(ctx, refused(press, match_id, &e)).await,
     }
 }
 

@@ -204,6 +204,10 @@ pub enum ButtonAction {
     ClaimWin {
         match_id: i64,
     },
+    /// Wait for an opponent out of time instead of claiming the win now.
+    WaitOnTime {
+        match_id: i64,
+    },
 }
 
 impl ButtonAction {
@@ -219,7 +223,8 @@ impl ButtonAction {
             | ButtonAction::Confirm { match_id, .. }
             | ButtonAction::Choose { match_id, .. }
             | ButtonAction::Mine { match_id }
-            | ButtonAction::ClaimWin { match_id } => Some(*match_id),
+            | ButtonAction::ClaimWin { match_id }
+            | ButtonAction::WaitOnTime { match_id } => Some(*match_id),
         }
     }
 
@@ -249,6 +254,7 @@ impl ButtonAction {
             }
             ButtonAction::Mine { match_id } => format!("dm:mine:{match_id}"),
             ButtonAction::ClaimWin { match_id } => format!("dm:claim:{match_id}"),
+            ButtonAction::WaitOnTime { match_id } => format!("dm:wait:{match_id}"),
         }
     }
 
@@ -284,6 +290,9 @@ impl ButtonAction {
                 match_id: m.parse().ok()?,
             }),
             ["dm", "claim", m] => Some(ButtonAction::ClaimWin {
+                match_id: m.parse().ok()?,
+            }),
+            ["dm", "wait", m] => Some(ButtonAction::WaitOnTime {
                 match_id: m.parse().ok()?,
             }),
             ["dm", "choose", m, v] => Some(ButtonAction::Choose {

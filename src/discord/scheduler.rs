@@ -126,6 +126,14 @@ fn time_up_message(up: &TimeUp) -> serenity::CreateMessage {
     )
     .label("Claim the win")
     .style(serenity::ButtonStyle::Primary);
+    let wait = serenity::CreateButton::new(
+        super::ButtonAction::WaitOnTime {
+            match_id: up.match_id,
+        }
+        .custom_id(),
+    )
+    .label("Wait")
+    .style(serenity::ButtonStyle::Secondary);
     serenity::CreateMessage::new()
         .content(format!(
             "{}'s time is up in match #{}. {}: claim the win, or wait for the move.",
@@ -133,7 +141,7 @@ fn time_up_message(up: &TimeUp) -> serenity::CreateMessage {
             up.match_id,
             opponents.join(", ")
         ))
-        .components(vec![serenity::CreateActionRow::Buttons(vec![claim])])
+        .components(vec![serenity::CreateActionRow::Buttons(vec![claim, wait])])
 }
 
 /// A challenge that expired: its message says so and loses its buttons.

@@ -8,7 +8,7 @@ use crate::store::Settings;
 use crate::table::time_control::TimeControl;
 
 /// The match's clock.
-#[poise::command(slash_command, guild_only, subcommands("give"))]
+#[poise::command(slash_command, guild_only, subcommands("give", "claim"))]
 pub async fn time(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -28,6 +28,15 @@ pub async fn give(
     };
     board_after(ctx, move |t, id, player, request| {
         t.give_time(id, player, request, seconds)
+    })
+    .await
+}
+
+/// Claim the win over an opponent out of time (a match played with on_time=claim).
+#[poise::command(slash_command, guild_only)]
+pub async fn claim(ctx: Context<'_>) -> Result<(), Error> {
+    board_after(ctx, move |t, id, player, request| {
+        t.claim_win(id, player, request)
     })
     .await
 }

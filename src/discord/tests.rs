@@ -94,6 +94,8 @@ fn button_ids_carry_the_match_and_version() {
             version: 12,
         },
         ButtonAction::Mine { match_id: 3 },
+        ButtonAction::ClaimWin { match_id: 3 },
+        ButtonAction::WaitOnTime { match_id: 3 },
     ] {
         let id = action.custom_id();
         assert!(id.len() <= 100, "Discord's custom id limit");
@@ -108,6 +110,8 @@ fn button_ids_carry_the_match_and_version() {
         "dm:act:x:1:ready",
         "dm:choose:1",
         "dm:mine:x",
+        "dm:wait:x",
+        "dm:claim:",
         "other:challenge:1:accept",
     ] {
         assert_eq!(ButtonAction::parse(junk), None, "{junk}");

@@ -368,26 +368,7 @@ impl Table {
         self.keyed(id, &request, |table, key| {
             let loaded = table.load_active(id, None)?;
             let mine = super::seats_of(&loaded.stored, player, id)?;
-            let timing = Timing::of(&loaded.stored)?;
-            let now = table.now();
-            let to_act = loaded.game.to_act();
-            // A player on vacation is not out of time (their clock is held).
-            let away = table.away(&loaded.stored)?;
-            let late = to_act.seats().iter().copied().find(|s| {
-                !mine.contains(s)
-                    && timing.left(*s, now).is_some_and(|left| left <= 0)
-                    && away.get(s.index()).copied().flatten().is_none()
-            });
-            let Some(late) = late else {
-                return Err(TableError::Illegal(
-                    "no opponent of yours is out of time; the win can be claimed only then".into(),
-                ));
-            };
-            let OnTime::Finish(outcome) = loaded.game.on_time(late) else {
-                return Err(TableError::Illegal(
-                    "here a player out of time is put out, not beaten; nothing to claim".into(),
-                ));
-            };
+            let (late, outcome) = table.late_opponent(&loaded, &mine)?;
             let line = format!(
                 "{} ran out of time; {} claims the win.",
                 loaded.stored.players[late.index()].name,
@@ -403,6 +384,55 @@ impl Table {
                 vec![],
             )
         })
+    }
+
+    /// The opponent of `mine` who must act and is out of time, and the outcome claiming the
+    /// win over them gives; or why there is none.
+    fn late_opponent(
+        &self,
+        loaded: &super::Loaded,
+        mine: &[Seat],
+    ) -> Result<(Seat, crate::engine::Outcome), TableError> {
+        let timing = Timing::of(&loaded.stored)?;
+        let now = self.now();
+        // A player on vacation is not out of time (their clock is held).
+        let away = self.away(&loaded.stored)?;
+        let late = loaded.game.to_act().seats().iter().copied().find(|s| {
+            !mine.contains(s)
+                && timing.left(*s, now).is_some_and(|left| left <= 0)
+                && away.get(s.index()).copied().flatten().is_none()
+        });
+        let Some(late) = late else {
+            return Err(TableError::Illegal(
+                "no opponent of yours is out of time; the win can be claimed only then".into(),
+            ));
+        };
+        match loaded.game.on_time(late) {
+            OnTime::Finish(outcome) => Ok((late, outcome)),
+            OnTime::Eliminate => Err(TableError::Illegal(
+                "here a player out of time is put out, not beaten; nothing to claim".into(),
+            )),
+        }
+    }
+
+    /// `player` chooses to wait for an opponent out of time rather than claim the win now
+    /// (on_time=claim); nothing changes, and the win can still be claimed later. Returns the
+    /// line that says so.
+    pub fn wait_on_time(
+        &self,
+        id: MatchId,
+        player: crate::store::PlayerId,
+    ) -> Result<String, TableError> {
+        let loaded = self.load_active(id, None)?;
+        let mine = super::seats_of(&loaded.stored, player, id)?;
+        let (late, _) = self.late_opponent(&loaded, &mine)?;
+        let players = &loaded.stored.players;
+        Ok(format!(
+            "{} waits for {}'s move; the win can still be claimed (/time claim) while {} is out of time.",
+            players[mine[0].index()].name,
+            players[late.index()].name,
+            players[late.index()].name
+        ))
     }
 
     /// `player` nudges the players who must act in match `id` (not themselves): at most once

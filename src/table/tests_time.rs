@@ -376,6 +376,12 @@ fn with_on_time_claim_the_opponent_may_claim_the_win_or_play_goes_on() {
         (&white, std::slice::from_ref(&black))
     );
     assert_eq!(table.show(id).unwrap().outcome, None, "the game goes on");
+    // Black may choose to wait; White may not (it is White who is late).
+    assert_eq!(
+        table.wait_on_time(id, black.id).unwrap(),
+        "p1 waits for p0's move; the win can still be claimed (/time claim) while p0 is out of time."
+    );
+    assert!(table.wait_on_time(id, white.id).is_err());
     // White moves late: the clock is full again for the next move, and there is nothing to
     // claim until it runs out again.
     table.act(id, white.id, None, "e4").unwrap();

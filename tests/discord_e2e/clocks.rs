@@ -131,3 +131,57 @@ async fn an_unanswered_challenge_expires_through_the_scheduler() {
         .unwrap();
     assert_eq!(stored.status, deckmate::store::ChallengeStatus::Expired);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_on_time_claim_the_opponent_may_wait_then_claim_the_win() {
+    let (fake, clock, table) = bot_on_a_simulated_clock().await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = timed_match(
+        &fake,
+        &alice,
+        &bob,
+        (0, "Chess"),
+        "on_time=claim",
+        1,
+        Some("1d"),
+    )
+    .await;
+    let n = fake.requests().len();
+    clock.advance(DAY);
+    table.call(|_| ()).await.unwrap();
+    let up = posted(&fake, n, &thread, "time is up").await;
+    assert_eq!(
+        crate::fake_discord::bot::custom_ids(&up),
+        ["dm:claim:1", "dm:wait:1"]
+    );
+    // alice (the late one) cannot choose; bob waits.
+    let n = fake.requests().len();
+    let id = fake.press(&alice, &thread, 7000, "dm:wait:1");
+    let refused = fake.reply_to(n, &id).await;
+    assert!(
+        content(&refused).contains("no opponent of yours is out of time"),
+        "{refused:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&bob, &thread, 7000, "dm:wait:1");
+    let waited = fake.reply_to(n, &id).await;
+    assert!(
+        content(&waited).starts_with("bob waits for alice's move"),
+        "{waited:?}"
+    );
+    // Later bob claims with the command.
+    let n = fake.requests().len();
+    let id = fake.command(
+        &bob,
+        &thread,
+        "time",
+        serde_json::json!([{"name": "claim", "type": 1, "options": []}]),
+        serde_json::json!({}),
+    );
+    let claimed = fake.reply_to(n, &id).await;
+    assert!(
+        content(&claimed).contains("alice ran out of time; bob claims the win."),
+        "{claimed:?}"
+    );
+}
