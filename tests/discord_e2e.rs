@@ -3,6 +3,8 @@
 
 #[path = "discord_e2e/challenges.rs"]
 mod challenges;
+#[path = "discord_e2e/chat.rs"]
+mod chat;
 #[path = "discord_e2e/clocks.rs"]
 mod clocks;
 mod fake_discord;

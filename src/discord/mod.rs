@@ -3,6 +3,7 @@
 
 mod buttons;
 mod challenges;
+pub mod chat;
 mod commands;
 pub mod logs;
 pub mod menu;
@@ -18,6 +19,7 @@ pub use commands::commands;
 
 use crate::store::{ChallengeId, Store};
 use crate::table::{Table, TableHandle};
+pub use chat::ChatMode;
 use poise::serenity_prelude as serenity;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -30,11 +32,13 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// store, behind the table.
 pub struct Data {
     pub table: TableHandle,
+    /// Which messages in match threads are read as moves.
+    pub chat: ChatMode,
 }
 
 impl Data {
-    pub fn new(table: TableHandle) -> Self {
-        Data { table }
+    pub fn new(table: TableHandle, chat: ChatMode) -> Self {
+        Data { table, chat }
     }
 }
 
@@ -46,6 +50,9 @@ pub struct BotConfig {
     pub database_path: PathBuf,
     /// Register commands in this one server only (instant, for development).
     pub dev_guild: Option<u64>,
+    /// Read every message in match threads (the Message Content intent, enabled for the bot
+    /// in Discord's developer portal); else only messages that mention the bot.
+    pub chat: ChatMode,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -54,6 +61,7 @@ impl std::fmt::Debug for BotConfig {
             .field("token", &logs::REDACTED)
             .field("database_path", &self.database_path)
             .field("dev_guild", &self.dev_guild)
+            .field("chat", &self.chat)
             .finish()
     }
 }
@@ -68,12 +76,15 @@ pub enum ConfigError {
     MissingToken,
     #[error("DEV_GUILD_ID must be a server id (a number), not {0:?}")]
     BadGuild(String),
+    #[error("MESSAGE_CONTENT is on or off, not {0:?}")]
+    BadSwitch(String),
 }
 
 pub const DEFAULT_DATABASE: &str = "deckmate.db";
 
 impl BotConfig {
-    /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db) and DEV_GUILD_ID through `var`.
+    /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db), DEV_GUILD_ID and
+    /// MESSAGE_CONTENT (on: read every message in match threads) through `var`.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<BotConfig, ConfigError> {
         let present = |name: &str| {
             var(name)
@@ -88,10 +99,17 @@ impl BotConfig {
             None => None,
             Some(text) => Some(text.parse().map_err(|_| ConfigError::BadGuild(text))?),
         };
+        let chat = match present("MESSAGE_CONTENT").map(|v| v.to_ascii_lowercase()) {
+            None => ChatMode::Mentions,
+            Some(v) if ["on", "true", "yes", "1"].contains(&v.as_str()) => ChatMode::All,
+            Some(v) if ["off", "false", "no", "0"].contains(&v.as_str()) => ChatMode::Mentions,
+            Some(v) => return Err(ConfigError::BadSwitch(v)),
+        };
         Ok(BotConfig {
             token,
             database_path,
             dev_guild,
+            chat,
         })
     }
 
@@ -107,6 +125,7 @@ impl BotConfig {
 pub fn framework(
     table: TableHandle,
     dev_guild: Option<u64>,
+    chat: ChatMode,
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> poise::Framework<Data, Error> {
     let ready = Mutex::new(ready);
@@ -116,11 +135,16 @@ pub fn framework(
             initialize_owners: false,
             on_error: |error| Box::pin(logs::on_error(error)),
             event_handler: |framework, event| {
-                Box::pin(buttons::on_event(
-                    framework.serenity_context,
-                    event,
-                    framework.user_data,
-                ))
+                Box::pin(async move {
+                    let (ctx, data) = (framework.serenity_context, framework.user_data);
+                    match event {
+                        serenity::FullEvent::Message { new_message } => {
+                            chat::on_message(ctx, new_message, data).await;
+                            Ok(())
+                        }
+                        _ => buttons::on_event(ctx, event, data).await,
+                    }
+                })
             },
             ..Default::default()
         })
@@ -144,19 +168,30 @@ pub fn framework(
                 if let Some(tx) = ready.lock().expect("not poisoned").take() {
                     let _ = tx.send(());
                 }
-                Ok(Data::new(table))
+                Ok(Data::new(table, chat))
             })
         })
         .build()
+}
+
+/// The gateway intents the bot asks for: servers, and the messages of servers and DMs (their
+/// text only with `ChatMode::All`, which needs the privileged Message Content intent).
+pub fn intents(chat: ChatMode) -> serenity::GatewayIntents {
+    let base = serenity::GatewayIntents::GUILDS
+        | serenity::GatewayIntents::GUILD_MESSAGES
+        | serenity::GatewayIntents::DIRECT_MESSAGES;
+    match chat {
+        ChatMode::All => base | serenity::GatewayIntents::MESSAGE_CONTENT,
+        ChatMode::Mentions => base,
+    }
 }
 
 /// Runs the bot until the process is stopped.
 pub async fn run(config: BotConfig) -> Result<(), Error> {
     let store = Store::open(&config.database_path)?;
     let table = TableHandle::spawn(Table::new(store));
-    let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new(&config.token, intents)
-        .framework(framework(table, config.dev_guild, None))
+    let mut client = serenity::ClientBuilder::new(&config.token, intents(config.chat))
+        .framework(framework(table, config.dev_guild, config.chat, None))
         .await?;
     client.start().await?;
     Ok(())

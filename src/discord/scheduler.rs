@@ -201,7 +201,7 @@ pub fn reminder_text(r: &Reminder) -> String {
 }
 
 /// A match a deadline changed: what happened, its board and its choices.
-async fn changed_message(update: &Update) -> serenity::CreateMessage {
+pub(super) async fn changed_message(update: &Update) -> serenity::CreateMessage {
     let mut message = serenity::CreateMessage::new()
         .content(update_text(update))
         .components(choice_components(update));

@@ -65,7 +65,7 @@ fn the_configuration_never_shows_its_token() {
     .unwrap();
     assert_eq!(
         format!("{config:?}"),
-        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123) }"
+        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions }"
     );
     assert!(!format!("{config:#?}").contains("secret-part"));
 }

@@ -406,6 +406,15 @@ impl AnyGame {
         each_game!(self, g => random_text(g, seat, rng))
     }
 
+    /// Whether `text` reads as an action of `seat` (legal or not): chat that merely mentions
+    /// a move ("nice, Nf3 was great") does not.
+    pub fn reads_as_action(&self, seat: Seat, text: &str) -> bool {
+        each_game!(self, g => match g.parse_action(seat, text) {
+            Ok(_) => true,
+            Err(e) => e.understood,
+        })
+    }
+
     /// Reads and applies an action typed by the player in `seat`. On error nothing changed.
     pub fn play(&mut self, seat: Seat, text: &str, rng: &mut GameRng) -> Result<Played, PlayError> {
         each_game!(self, g => apply_text(g, seat, text, rng))

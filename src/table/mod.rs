@@ -629,6 +629,32 @@ impl Table {
             .collect())
     }
 
+    /// Whether `text`, typed by `player` in chat, is meant as their action in match `id`: they
+    /// must act now and it reads as an action (legal or not). Anything else is ordinary chat.
+    pub fn reads_as_action(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        text: &str,
+    ) -> Result<bool, TableError> {
+        let text = text.trim();
+        if text.is_empty() || text.chars().count() > ACTION_LIMIT {
+            return Ok(false);
+        }
+        let loaded = self.load(id)?;
+        if loaded.stored.status != Status::Active {
+            return Ok(false);
+        }
+        let to_act = loaded.game.to_act();
+        Ok(loaded
+            .stored
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(i, p)| p.id == player && to_act.includes(Seat(*i as u8)))
+            .any(|(i, _)| loaded.game.reads_as_action(Seat(i as u8), text)))
+    }
+
     /// Who must act now in match `id` (names), empty once it is over.
     pub fn waiting_for(&self, id: MatchId) -> Result<Vec<String>, TableError> {
         let loaded = self.load(id)?;

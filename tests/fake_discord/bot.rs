@@ -2,6 +2,7 @@
 //! answered (text, privacy, buttons and menus, the board picture).
 
 use super::{FakeDiscord, GUILD_ID, Recorded};
+use deckmate::discord::{ChatMode, intents};
 use deckmate::store::Store;
 use deckmate::table::{Table, TableHandle};
 use poise::serenity_prelude as serenity;
@@ -75,10 +76,20 @@ pub async fn start_stoppable_bot(
     start_bot_on(fake, Table::new(store)).await
 }
 
-/// Starts the bot on `table` (one with a simulated clock, say) as [`start_stoppable_bot`] does.
+/// Starts the bot on `table` (one with a simulated clock, say) as [`start_stoppable_bot`] does,
+/// reading every message in match threads.
 pub async fn start_bot_on(
     fake: &FakeDiscord,
     table: Table,
+) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
+    start_bot_reading(fake, table, ChatMode::All).await
+}
+
+/// [`start_bot_on`] reading the messages `chat` says.
+pub async fn start_bot_reading(
+    fake: &FakeDiscord,
+    table: Table,
+    chat: ChatMode,
 ) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
     let http = serenity::HttpBuilder::new(BOT_TOKEN)
         .proxy(fake.base.clone())
@@ -89,9 +100,10 @@ pub async fn start_bot_on(
     let framework = deckmate::discord::framework(
         table.clone(),
         Some(GUILD_ID.parse().unwrap()),
+        chat,
         Some(ready_tx),
     );
-    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents(chat))
         .framework(framework)
         .await
         .expect("the client builds");

@@ -46,7 +46,7 @@ pub struct Recorded {
 #[derive(Clone)]
 struct Shared {
     requests: Arc<Mutex<Vec<Recorded>>>,
-    events: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Value>>>,
+    events: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<(&'static str, Value)>>>,
     base: String,
     dm_fails: Arc<AtomicBool>,
     posts_fail: Arc<AtomicBool>,
@@ -58,7 +58,7 @@ struct Shared {
 pub struct FakeDiscord {
     pub base: String,
     requests: Arc<Mutex<Vec<Recorded>>>,
-    events: mpsc::UnboundedSender<Value>,
+    events: mpsc::UnboundedSender<(&'static str, Value)>,
     pub dm_fails: Arc<AtomicBool>,
     /// Posting a message in a channel is refused (403 Missing Permissions) while set.
     pub posts_fail: Arc<AtomicBool>,
@@ -88,6 +88,23 @@ fn message(id: u64, channel: &str, content: &str) -> Value {
 }
 
 impl FakeDiscord {
+    /// `user` posts `content` in `channel` (a thread of the test server); `mentions` are the
+    /// users it mentions (the bot, for `<@BOT_ID> e4`). Returns the message's id.
+    pub fn say(&self, user: &Value, channel: &str, content: &str, mentions: &[&Value]) -> String {
+        let id = self.next_id();
+        let mut m = message(id.parse().unwrap(), channel, content);
+        m["author"] = user.clone();
+        m["mentions"] = Value::Array(mentions.iter().map(|u| (*u).clone()).collect());
+        self.pushed.lock().unwrap().insert(id.clone(), m.clone());
+        self.events.send(("MESSAGE_CREATE", m)).unwrap();
+        id
+    }
+
+    /// The bot user, as a message's mention of it.
+    pub fn bot_user() -> Value {
+        json!({"id": BOT_ID, "username": "deckmate", "discriminator": "0", "avatar": null, "bot": true})
+    }
+
     pub async fn start() -> FakeDiscord {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -130,14 +147,21 @@ impl FakeDiscord {
                 .unwrap()
                 .insert(id.to_string(), interaction.clone());
         }
-        self.events.send(interaction).unwrap();
+        self.events
+            .send(("INTERACTION_CREATE", interaction))
+            .unwrap();
     }
 
     /// Delivers interaction `id` again: the very same payload, same id and token (as Discord
     /// may, replaying events after a reconnection).
     pub fn redeliver(&self, id: &str) {
         let payload = self.pushed.lock().unwrap()[id].clone();
-        self.events.send(payload).unwrap();
+        let kind = if payload["content"].is_string() {
+            "MESSAGE_CREATE"
+        } else {
+            "INTERACTION_CREATE"
+        };
+        self.events.send((kind, payload)).unwrap();
     }
 
     /// Every answer (callback) given to interaction `id` after the first `after` requests, in
@@ -389,9 +413,9 @@ async fn session(mut socket: WebSocket, shared: Shared) {
     loop {
         tokio::select! {
             event = events.recv() => {
-                let Some(d) = event else { return };
+                let Some((kind, d)) = event else { return };
                 seq += 1;
-                let frame = json!({"op": 0, "s": seq, "t": "INTERACTION_CREATE", "d": d});
+                let frame = json!({"op": 0, "s": seq, "t": kind, "d": d});
                 if socket.send(send(frame)).await.is_err() { return; }
             }
             msg = socket.recv() => {
@@ -512,6 +536,9 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         }
         (Method::POST, ["channels", channel, "messages"]) => {
             ok(message(id, channel, json["content"].as_str().unwrap_or("")))
+        }
+        (Method::PUT, ["channels", _, "messages", _, "reactions", _, "@me"]) => {
+            StatusCode::NO_CONTENT.into_response()
         }
         (Method::PATCH, ["channels", channel, "messages", edited]) => ok(message(
             edited.parse().unwrap_or(id),

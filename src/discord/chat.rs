@@ -1,0 +1,195 @@
+//! Moves typed as messages in a match thread. A message from a player who must act that reads
+//! as an action of theirs is played, exactly once (the message id keys the request), and
+//! answered by the new board as a reply; anything else is ordinary chat and left alone.
+//!
+//! Two ways to read messages: with the Message Content intent every message in a match thread
+//! is read ([`ChatMode::All`]); without it Discord still delivers the text of messages that
+//! mention the bot (`@deckmate e4`), and only those are read ([`ChatMode::Mentions`]).
+//!
+//! A refused typed action never shows its text or its reason in the thread (in a card game
+//! that could give away a hand): the bot reacts to the message and tells the reason by direct
+//! message, or says in the thread, without the reason, that it could not.
+
+use super::commands::{
+    confirmation, match_here, mention, player_message, player_of, private_lines,
+};
+use super::{Data, Error, logs};
+use crate::store::{MatchId, Player};
+use crate::table::{Request, TableError, Update};
+use poise::serenity_prelude as serenity;
+
+/// Which messages in match threads the bot reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChatMode {
+    /// Every message (needs the privileged Message Content intent).
+    All,
+    /// Only messages that mention the bot.
+    #[default]
+    Mentions,
+}
+
+/// The reaction put on a typed action that was refused.
+const REFUSED: char = '❌';
+
+/// `content` without a leading mention of the bot, if it starts with one.
+fn after_mention(content: &str, me: serenity::UserId) -> Option<&str> {
+    let content = content.trim_start();
+    [format!("<@{me}>"), format!("<@!{me}>")]
+        .iter()
+        .find_map(|m| content.strip_prefix(m.as_str()))
+        .map(str::trim)
+}
+
+/// A message arrived: played if it is a move, else left alone. Failures are logged.
+pub async fn on_message(ctx: &serenity::Context, msg: &serenity::Message, data: &Data) {
+    if msg.author.bot || msg.guild_id.is_none() {
+        return;
+    }
+    let me = ctx.cache.current_user().id;
+    let text = match (after_mention(&msg.content, me), data.chat) {
+        (Some(text), _) => text,
+        (None, ChatMode::All) => msg.content.trim(),
+        (None, ChatMode::Mentions) => return,
+    };
+    if let Err(e) = typed_move(ctx, msg, data, text.to_string()).await {
+        tracing::error!(
+            message = %msg.id,
+            channel = %msg.channel_id,
+            error = %logs::chain(&*e),
+            "a typed move could not be handled"
+        );
+    }
+}
+
+async fn typed_move(
+    ctx: &serenity::Context,
+    msg: &serenity::Message,
+    data: &Data,
+    text: String,
+) -> Result<(), Error> {
+    let Some(id) = match_here(data, msg.channel_id).await? else {
+        return Ok(());
+    };
+    let player = player_of(data, &msg.author).await?;
+    let said = text.clone();
+    let player_id = player.id;
+    let meant = data
+        .table
+        .call(move |t| t.reads_as_action(id, player_id, &said))
+        .await??;
+    if !meant {
+        return Ok(()); // Chat.
+    }
+    let key = format!("message:{}", msg.id);
+    let result = data
+        .table
+        .call(move |t| {
+            let request = Request {
+                key: Some(&key),
+                ..Request::default()
+            };
+            t.act(id, player_id, request, &text)
+        })
+        .await?;
+    match result {
+        // Delivered again: it was answered the first time.
+        Ok(update) if update.repeated => Ok(()),
+        Ok(update) => played(ctx, msg, data, &player, &update).await,
+        Err(TableError::Refused(_)) => Ok(()),
+        Err(TableError::Confirm {
+            warning,
+            action,
+            version,
+        }) => {
+            let (text, buttons) = confirmation(id, version, &warning, &action);
+            let message = serenity::CreateMessage::new()
+                .content(format!("Match #{id}: {text}"))
+                .components(buttons);
+            refused(ctx, msg, &player, id, message).await
+        }
+        Err(e) => {
+            tracing::info!(match_id = id, message = %msg.id, reason = %e, "a typed move was refused");
+            let text = format!("Match #{id}: {}", player_message(&e));
+            refused(
+                ctx,
+                msg,
+                &player,
+                id,
+                serenity::CreateMessage::new().content(text),
+            )
+            .await
+        }
+    }
+}
+
+/// The move was played: the new board as a reply, the mover's private lines by direct
+/// message, and the next player's turn message.
+async fn played(
+    ctx: &serenity::Context,
+    msg: &serenity::Message,
+    data: &Data,
+    player: &Player,
+    update: &Update,
+) -> Result<(), Error> {
+    tracing::info!(match_id = update.match_id, message = %msg.id, "a typed move was played");
+    let reply = super::scheduler::changed_message(update)
+        .await
+        .reference_message(msg);
+    msg.channel_id.send_message(&ctx.http, reply).await?;
+    if let Some(text) = private_lines(update, player.id) {
+        let private =
+            serenity::CreateMessage::new().content(format!("Match #{}: {text}", update.match_id));
+        if let Err(e) = direct(ctx, msg.author.id, private).await {
+            tracing::info!(match_id = update.match_id, error = %logs::chain(&e), "private lines could not go by direct message");
+        }
+    }
+    super::turns::tell_turns(&ctx.http, &data.table, update, Some(player.id)).await;
+    Ok(())
+}
+
+/// A refused typed move: a reaction on the message, and `why` by direct message; in the
+/// thread only that the reason could not be sent, when it could not.
+async fn refused(
+    ctx: &serenity::Context,
+    msg: &serenity::Message,
+    player: &Player,
+    id: MatchId,
+    why: serenity::CreateMessage,
+) -> Result<(), Error> {
+    msg.react(&ctx.http, REFUSED).await?;
+    if let Err(e) = direct(ctx, msg.author.id, why).await {
+        tracing::info!(match_id = id, error = %logs::chain(&e), "a refusal could not go by direct message");
+        let text = format!(
+            "{}: that move was not played, and I could not tell you why by direct message. Allow direct messages from this server, or use /move.",
+            mention(player)
+        );
+        msg.channel_id
+            .send_message(&ctx.http, serenity::CreateMessage::new().content(text))
+            .await?;
+    }
+    Ok(())
+}
+
+async fn direct(
+    ctx: &serenity::Context,
+    user: serenity::UserId,
+    message: serenity::CreateMessage,
+) -> Result<(), serenity::Error> {
+    let dm = user.create_dm_channel(&ctx.http).await?;
+    dm.id.send_message(&ctx.http, message).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leading_mention_of_the_bot_is_taken_off() {
+        let me = serenity::UserId::new(42);
+        assert_eq!(after_mention("<@42> e4", me), Some("e4"));
+        assert_eq!(after_mention("  <@!42>   Nf3 ", me), Some("Nf3"));
+        assert_eq!(after_mention("e4 <@42>", me), None);
+        assert_eq!(after_mention("<@43> e4", me), None);
+    }
+}
