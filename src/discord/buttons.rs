@@ -480,6 +480,15 @@ async fn act_by_component(
         Err(e) => return press.tell(ctx, refused(press, match_id, &e)).await,
     };
     log_applied(press, match_id, &update);
+    if press.guild_id.is_none() && !update.repeated {
+        // Pressed in a direct message: the board goes to the match's thread, the mover is
+        // told here.
+        let player = player_of(data, &press.user).await?;
+        let told = super::direct::played_elsewhere(&ctx.http, &update, &player).await;
+        press.settle(ctx, told).await?;
+        super::turns::tell_turns(&ctx.http, &data.table, &update, Some(player.id)).await;
+        return Ok(());
+    }
     let board = pictures::board_file(&update).await?;
     press
         .public(ctx, update_text(&update), choice_components(&update), board)

@@ -42,8 +42,11 @@ fn after_mention(content: &str, me: serenity::UserId) -> Option<&str> {
 
 /// A message arrived: played if it is a move, else left alone. Failures are logged.
 pub async fn on_message(ctx: &serenity::Context, msg: &serenity::Message, data: &Data) {
-    if msg.author.bot || msg.guild_id.is_none() {
+    if msg.author.bot {
         return;
+    }
+    if msg.guild_id.is_none() {
+        return super::direct::on_direct_message(ctx, msg, data).await;
     }
     let me = ctx.cache.current_user().id;
     let text = match (after_mention(&msg.content, me), data.chat) {

@@ -5,6 +5,7 @@ mod buttons;
 mod challenges;
 pub mod chat;
 mod commands;
+mod direct;
 pub mod logs;
 pub mod menu;
 mod pictures;

@@ -655,6 +655,20 @@ impl Table {
             .any(|(i, _)| loaded.game.reads_as_action(Seat(i as u8), text)))
     }
 
+    /// Whether `player` may play `text` in match `id` now (tried on a copy; nothing changes).
+    pub fn allows(&self, id: MatchId, player: PlayerId, text: &str) -> Result<bool, TableError> {
+        let loaded = self.load(id)?;
+        if loaded.stored.status != Status::Active {
+            return Ok(false);
+        }
+        let to_act = loaded.game.to_act();
+        let seats = seats_of(&loaded.stored, player, id)?;
+        Ok(seats.iter().filter(|s| to_act.includes(**s)).any(|&seat| {
+            let (mut game, mut rng) = (loaded.game.clone(), loaded.rng.clone());
+            game.play(seat, text.trim(), &mut rng).is_ok()
+        }))
+    }
+
     /// Who must act now in match `id` (names), empty once it is over.
     pub fn waiting_for(&self, id: MatchId) -> Result<Vec<String>, TableError> {
         let loaded = self.load(id)?;

@@ -6,6 +6,7 @@ use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::discord::ChatMode;
 use deckmate::store::Store;
 use deckmate::table::Table;
+use serde_json::Value;
 use std::time::Duration;
 
 /// The bot's reply in `thread` to message `id`, posted after the first `after` requests.
@@ -17,6 +18,16 @@ async fn reply_in(fake: &FakeDiscord, after: usize, thread: &str, id: &str) -> R
             && r.json["message_reference"]["message_id"].as_str() == Some(id)
     })
     .await
+}
+
+/// A match of chess between alice and bob, its challenge answered; returns its thread.
+async fn chess_match(fake: &FakeDiscord, alice: &Value, bob: &Value, challenge: u64) -> String {
+    let (thread, _) = two_player_match(fake, alice, bob, (0, "Chess"), "", challenge).await;
+    fake.wait_for(0, "the accepted challenge", |r| {
+        content(r).starts_with(&format!("Challenge accepted: match #{challenge}"))
+    })
+    .await;
+    thread
 }
 
 /// Lets the bot handle what it was sent, then returns what it asked of Discord meanwhile.
@@ -31,7 +42,7 @@ async fn a_chess_match_is_played_by_messages_with_chat_left_alone() {
     start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
-    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    let thread = chess_match(&fake, &alice, &bob, 1).await;
 
     // Chat, and a move by the player who must not act: left alone.
     let n = fake.requests().len();
@@ -104,7 +115,7 @@ async fn without_message_content_only_messages_that_mention_the_bot_are_read() {
     .await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
-    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    let thread = chess_match(&fake, &alice, &bob, 1).await;
     let n = fake.requests().len();
     fake.say(&alice, &thread, "e4", &[]);
     assert!(
@@ -117,4 +128,86 @@ async fn without_message_content_only_messages_that_mention_the_bot_are_read() {
     let id = fake.say(&alice, &thread, &text, &[&me]);
     let reply = reply_in(&fake, n, &thread, &id).await;
     assert!(content(&reply).contains("White plays e4"), "{reply:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_plays_from_direct_messages_and_chooses_between_two_matches() {
+    let fake = FakeDiscord::start().await;
+    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let first = chess_match(&fake, &alice, &bob, 1).await;
+    const DM: &str = "600000000000000001";
+    let in_dm =
+        |r: &Recorded| r.method == "POST" && r.path == format!("/api/v10/channels/{DM}/messages");
+
+    // One match where it is alice's turn: played there, the board in its thread.
+    let n = fake.requests().len();
+    fake.say_in_dm(&alice, DM, "e4");
+    let told = fake.wait_for(n, "the answer in the DM", |r| in_dm(r)).await;
+    assert_eq!(
+        content(&told),
+        format!("Match #1: White plays e4 The board is in <#{first}>.")
+    );
+    assert!(
+        fake.requests()
+            .iter()
+            .skip(n)
+            .any(
+                |r| r.path.ends_with(&format!("/channels/{first}/messages")) && !r.files.is_empty()
+            ),
+        "the board in the thread"
+    );
+
+    // Not alice's turn anywhere now.
+    let n = fake.requests().len();
+    fake.say_in_dm(&alice, DM, "d4");
+    let told = fake.wait_for(n, "not your turn", |r| in_dm(r)).await;
+    assert!(content(&told).contains("not your turn in any"), "{told:?}");
+
+    // A second match, where alice opens e4 too: now bob is to move in both, and e5 fits both.
+    let second = chess_match(&fake, &alice, &bob, 2).await;
+    let n = fake.requests().len();
+    let id = fake.say(&alice, &second, "e4", &[]);
+    reply_in(&fake, n, &second, &id).await;
+    // A move allowed in neither is refused, naming both.
+    let n = fake.requests().len();
+    fake.say_in_dm(&bob, DM, "Nf3");
+    let told = fake.wait_for(n, "no such move", |r| in_dm(r)).await;
+    assert!(
+        content(&told).starts_with("\"Nf3\" is not allowed in any of your matches"),
+        "{told:?}"
+    );
+    let n = fake.requests().len();
+    fake.say_in_dm(&bob, DM, "e5");
+    let asked = fake.wait_for(n, "which match", |r| in_dm(r)).await;
+    assert!(
+        content(&asked).contains("can be played in 2 matches"),
+        "{asked:?}"
+    );
+    let ids = crate::fake_discord::bot::custom_ids(&asked);
+    assert_eq!(ids.len(), 2, "{ids:?}");
+    let n = fake.requests().len();
+    let choice = ids.iter().find(|i| i.starts_with("dm:act:2:")).unwrap();
+    let pressed = fake.press_in_dm(&bob, DM, 9000, choice);
+    let answer = fake.reply_to(n, &pressed).await;
+    assert!(
+        content(&answer).starts_with("Match #2: Black plays e5"),
+        "{answer:?}"
+    );
+    assert!(
+        fake.requests().iter().skip(n).any(|r| r
+            .path
+            .ends_with(&format!("/channels/{second}/messages"))
+            && !r.files.is_empty()),
+        "the board in match 2's thread"
+    );
+    // Naming the match plays there at once.
+    let n = fake.requests().len();
+    fake.say_in_dm(&bob, DM, "#1 e5");
+    let told = fake.wait_for(n, "the named match", |r| in_dm(r)).await;
+    assert!(
+        content(&told).starts_with("Match #1: Black plays e5"),
+        "{told:?}"
+    );
 }

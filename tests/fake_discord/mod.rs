@@ -100,6 +100,18 @@ impl FakeDiscord {
         id
     }
 
+    /// `user` sends `content` to the bot by direct message, in DM channel `dm`. Returns the
+    /// message's id.
+    pub fn say_in_dm(&self, user: &Value, dm: &str, content: &str) -> String {
+        let id = self.next_id();
+        let mut m = message(id.parse().unwrap(), dm, content);
+        m["author"] = user.clone();
+        m.as_object_mut().unwrap().remove("guild_id");
+        self.pushed.lock().unwrap().insert(id.clone(), m.clone());
+        self.events.send(("MESSAGE_CREATE", m)).unwrap();
+        id
+    }
+
     /// The bot user, as a message's mention of it.
     pub fn bot_user() -> Value {
         json!({"id": BOT_ID, "username": "deckmate", "discriminator": "0", "avatar": null, "bot": true})
@@ -371,6 +383,23 @@ impl FakeDiscord {
         let data = json!({"custom_id": custom_id, "component_type": 2});
         let extra = json!({"message": message(message_id, channel, "a message with buttons")});
         let (id, d) = self.interaction(3, user, channel, data, extra);
+        self.push(d);
+        id
+    }
+
+    /// [`FakeDiscord::press`] on a message in the DM channel `dm`: no server, no member, the
+    /// user as Discord gives it in a DM.
+    pub fn press_in_dm(&self, user: &Value, dm: &str, message_id: u64, custom_id: &str) -> String {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        let mut shown = message(message_id, dm, "a message with buttons");
+        shown.as_object_mut().unwrap().remove("guild_id");
+        let (id, mut d) = self.interaction(3, user, dm, data, json!({"message": shown}));
+        let o = d.as_object_mut().unwrap();
+        for key in ["guild_id", "member", "guild_locale"] {
+            o.remove(key);
+        }
+        o.insert("user".into(), user.clone());
+        o.insert("context".into(), json!(1));
         self.push(d);
         id
     }
