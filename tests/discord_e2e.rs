@@ -245,6 +245,21 @@ async fn a_match_from_challenge_to_draw_offer() {
         "{}",
         content(&reply)
     );
+    let body = match reply.json["data"].is_object() {
+        true => &reply.json["data"],
+        false => &reply.json,
+    };
+    assert_eq!(
+        body["allowed_mentions"]["parse"],
+        json!([]),
+        "/board names who must act without pinging: {body:?}"
+    );
+    assert!(
+        body["allowed_mentions"]["users"]
+            .as_array()
+            .is_none_or(|u| u.is_empty()),
+        "{body:?}"
+    );
     let n = fake.requests().len();
     let id = fake.command(&alice, CHANNEL, "games", json!([]), json!({}));
     let reply = fake.reply_to(n, &id).await;

@@ -431,8 +431,8 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     };
     match ctx.data().table.call(move |t| t.show(id)).await? {
         Ok(update) => {
-            answer(ctx, board_reply(&update).await?).await?;
-            Ok(())
+            // A read: it names who must act, and pings nobody.
+            reply::answer_quietly(ctx, board_reply(&update).await?).await
         }
         Err(e) => ephemeral(ctx, refused(ctx, Some(id), &e)).await,
     }

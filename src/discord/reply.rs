@@ -44,12 +44,35 @@ pub(super) async fn defer_private(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Edits the deferred reply into `reply`; returns the message it became.
 async fn edit(ctx: Context<'_>, reply: CreateReply) -> Result<Option<serenity::Message>, Error> {
+    edit_pinging(ctx, reply, true).await
+}
+
+/// [`edit`]; unless `ping`, the mentions in it notify nobody.
+async fn edit_pinging(
+    ctx: Context<'_>,
+    reply: CreateReply,
+    ping: bool,
+) -> Result<Option<serenity::Message>, Error> {
     let poise::Context::Application(app) = ctx else {
         ctx.send(reply).await?;
         return Ok(None);
     };
-    let edit = reply.to_slash_initial_response_edit(serenity::EditInteractionResponse::new());
+    let mut edit = reply.to_slash_initial_response_edit(serenity::EditInteractionResponse::new());
+    if !ping {
+        edit = edit.allowed_mentions(serenity::CreateAllowedMentions::new());
+    }
     Ok(Some(app.interaction.edit_response(ctx.http(), edit).await?))
+}
+
+/// [`answer`] for a read (`/board`): it may name players, and pings none of them.
+pub(super) async fn answer_quietly(ctx: Context<'_>, reply: CreateReply) -> Result<(), Error> {
+    let reply = reply.allowed_mentions(serenity::CreateAllowedMentions::new());
+    if take(ctx).await.is_some() {
+        edit_pinging(ctx, reply, false).await?;
+    } else {
+        ctx.send(reply).await?;
+    }
+    Ok(())
 }
 
 /// Answers with `reply`: into the deferred reply if there is one (public or private as it

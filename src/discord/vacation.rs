@@ -136,7 +136,12 @@ async fn announce(ctx: Context<'_>, away: &Away, back: Option<i64>) {
             text.push_str(&clocks);
         }
         if let Err(e) = channel
-            .send_message(&http, serenity::CreateMessage::new().content(text))
+            .send_message(
+                &http,
+                serenity::CreateMessage::new()
+                    .content(text)
+                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
+            )
             .await
         {
             tracing::error!(
