@@ -54,6 +54,9 @@ pub struct BotConfig {
     /// Read every message in match threads (the Message Content intent, enabled for the bot
     /// in Discord's developer portal); else only messages that mention the bot.
     pub chat: ChatMode,
+    /// Another Discord-compatible server's address (a self-hosted Spacebar, a test's fake);
+    /// None for Discord's own. The gateway address comes from that server.
+    pub api_url: Option<String>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -63,6 +66,7 @@ impl std::fmt::Debug for BotConfig {
             .field("database_path", &self.database_path)
             .field("dev_guild", &self.dev_guild)
             .field("chat", &self.chat)
+            .field("api_url", &self.api_url)
             .finish()
     }
 }
@@ -79,13 +83,16 @@ pub enum ConfigError {
     BadGuild(String),
     #[error("MESSAGE_CONTENT is on or off, not {0:?}")]
     BadSwitch(String),
+    #[error("DISCORD_API_URL must start with http:// or https://, not {0:?}")]
+    BadUrl(String),
 }
 
 pub const DEFAULT_DATABASE: &str = "deckmate.db";
 
 impl BotConfig {
-    /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db), DEV_GUILD_ID and
-    /// MESSAGE_CONTENT (on: read every message in match threads) through `var`.
+    /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db), DEV_GUILD_ID,
+    /// MESSAGE_CONTENT (on: read every message in match threads) and DISCORD_API_URL (another
+    /// Discord-compatible server) through `var`.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<BotConfig, ConfigError> {
         let present = |name: &str| {
             var(name)
@@ -106,11 +113,19 @@ impl BotConfig {
             Some(v) if ["off", "false", "no", "0"].contains(&v.as_str()) => ChatMode::Mentions,
             Some(v) => return Err(ConfigError::BadSwitch(v)),
         };
+        let api_url = match present("DISCORD_API_URL") {
+            None => None,
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                Some(url.trim_end_matches('/').to_string())
+            }
+            Some(url) => return Err(ConfigError::BadUrl(url)),
+        };
         Ok(BotConfig {
             token,
             database_path,
             dev_guild,
             chat,
+            api_url,
         })
     }
 
@@ -191,11 +206,32 @@ pub fn intents(chat: ChatMode) -> serenity::GatewayIntents {
 pub async fn run(config: BotConfig) -> Result<(), Error> {
     let store = Store::open(&config.database_path)?;
     let table = TableHandle::spawn(Table::new(store));
-    let mut client = serenity::ClientBuilder::new(&config.token, intents(config.chat))
-        .framework(framework(table, config.dev_guild, config.chat, None))
-        .await?;
+    let mut client = client(&config, table, None).await?;
     client.start().await?;
     Ok(())
+}
+
+/// The Discord client as `config` says, on `table`: its REST calls (and so the gateway
+/// address it is given) go to `config.api_url` when set. `ready` is told once the bot can take
+/// interactions.
+pub async fn client(
+    config: &BotConfig,
+    table: TableHandle,
+    ready: Option<tokio::sync::oneshot::Sender<()>>,
+) -> Result<serenity::Client, Error> {
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(url) = &config.api_url {
+        // serenity's client-side rate limiter is off for another server: with it on, every
+        // request through the proxied address failed against the tests' fake Discord. That
+        // server enforces its own limits (429 responses).
+        http = http.proxy(url.clone()).ratelimiter_disabled(true);
+    }
+    let framework = framework(table, config.dev_guild, config.chat, ready);
+    Ok(
+        serenity::ClientBuilder::new_with_http(http.build(), intents(config.chat))
+            .framework(framework)
+            .await?,
+    )
 }
 
 /// What a button does, written into its custom id with the match and version it was made for.

@@ -57,6 +57,39 @@ fn configuration_defaults_and_checks() {
 }
 
 #[test]
+fn message_reading_and_another_discord_server_are_configured() {
+    let config = BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c")])).unwrap();
+    assert_eq!((config.chat, config.api_url), (ChatMode::Mentions, None));
+    assert!(!intents(ChatMode::Mentions).contains(serenity::GatewayIntents::MESSAGE_CONTENT));
+    assert!(intents(ChatMode::All).contains(
+        serenity::GatewayIntents::MESSAGE_CONTENT | serenity::GatewayIntents::DIRECT_MESSAGES
+    ));
+    let config = BotConfig::from_vars(vars(&[
+        ("DISCORD_TOKEN", "a.b.c"),
+        ("MESSAGE_CONTENT", "ON"),
+        ("DISCORD_API_URL", "https://chat.example.org/api/"),
+    ]))
+    .unwrap();
+    assert_eq!(config.chat, ChatMode::All);
+    assert_eq!(
+        config.api_url.as_deref(),
+        Some("https://chat.example.org/api")
+    );
+    for (name, value, words) in [
+        ("MESSAGE_CONTENT", "maybe", "MESSAGE_CONTENT is on or off"),
+        (
+            "DISCORD_API_URL",
+            "chat.example.org",
+            "must start with http",
+        ),
+    ] {
+        let err =
+            BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c"), (name, value)])).unwrap_err();
+        assert!(err.to_string().contains(words), "{err}");
+    }
+}
+
+#[test]
 fn the_configuration_never_shows_its_token() {
     let config = BotConfig::from_vars(vars(&[
         ("DISCORD_TOKEN", "MTAw.secret-part.xyz"),
@@ -65,7 +98,7 @@ fn the_configuration_never_shows_its_token() {
     .unwrap();
     assert_eq!(
         format!("{config:?}"),
-        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions }"
+        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions, api_url: None }"
     );
     assert!(!format!("{config:#?}").contains("secret-part"));
 }

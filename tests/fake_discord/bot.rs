@@ -2,7 +2,7 @@
 //! answered (text, privacy, buttons and menus, the board picture).
 
 use super::{FakeDiscord, GUILD_ID, Recorded};
-use deckmate::discord::{ChatMode, intents};
+use deckmate::discord::ChatMode;
 use deckmate::store::Store;
 use deckmate::table::{Table, TableHandle};
 use poise::serenity_prelude as serenity;
@@ -91,20 +91,27 @@ pub async fn start_bot_reading(
     table: Table,
     chat: ChatMode,
 ) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
-    let http = serenity::HttpBuilder::new(BOT_TOKEN)
-        .proxy(fake.base.clone())
-        .ratelimiter_disabled(true)
-        .build();
+    // The bot's own configuration path: the environment a deployment would set, pointing
+    // DISCORD_API_URL at the fake.
+    let vars = [
+        ("DISCORD_TOKEN", BOT_TOKEN.to_string()),
+        ("DEV_GUILD_ID", GUILD_ID.to_string()),
+        ("DISCORD_API_URL", fake.base.clone()),
+        (
+            "MESSAGE_CONTENT",
+            if chat == ChatMode::All { "on" } else { "off" }.to_string(),
+        ),
+    ];
+    let config = deckmate::discord::BotConfig::from_vars(|name| {
+        vars.iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+    })
+    .expect("the configuration reads");
+    assert_eq!(config.chat, chat);
     let table = TableHandle::spawn(table);
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
-    let framework = deckmate::discord::framework(
-        table.clone(),
-        Some(GUILD_ID.parse().unwrap()),
-        chat,
-        Some(ready_tx),
-    );
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents(chat))
-        .framework(framework)
+    let mut client = deckmate::discord::client(&config, table.clone(), Some(ready_tx))
         .await
         .expect("the client builds");
     let shards = client.shard_manager.clone();
