@@ -21,7 +21,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         view(),
         resign(),
         draw(),
-        games(),
+        super::matches::games(),
         rules(),
         super::settings::time(),
         super::settings::nudge(),
@@ -556,46 +556,6 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     )
     .await?;
     Ok(())
-}
-
-/// Your active matches in this server, and whose turn it is.
-#[poise::command(slash_command, guild_only)]
-pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
-    reply::defer_private(ctx).await?;
-    let player = player_of(ctx.data(), ctx.author()).await?.id;
-    let list = match ctx.data().table.call(move |t| t.matches_of(player)).await? {
-        Ok(list) => list,
-        Err(e) => return ephemeral(ctx, refused(ctx, None, &e)).await,
-    };
-    let guild = ctx.guild_id().map(|g| g.to_string());
-    let lines: Vec<String> = list
-        .iter()
-        .filter(|l| l.place.guild_id == guild)
-        .map(|l| {
-            let place = l
-                .place
-                .thread_id
-                .as_ref()
-                .map_or(String::new(), |t| format!(" in <#{t}>"));
-            let turn = if l.your_turn {
-                "your turn".to_string()
-            } else {
-                format!("waiting for {}", l.waiting_for.join(", "))
-            };
-            format!(
-                "#{} {}{place}: {} — {turn}",
-                l.match_id,
-                l.game.name(),
-                l.players.join(" vs ")
-            )
-        })
-        .collect();
-    let text = if lines.is_empty() {
-        "You have no active matches in this server. Start one with /play.".to_string()
-    } else {
-        lines.join("\n")
-    };
-    ephemeral(ctx, text).await
 }
 
 /// A short summary of a game's rules.

@@ -7,6 +7,7 @@ pub mod chat;
 mod commands;
 mod direct;
 pub mod logs;
+mod matches;
 pub mod menu;
 mod pictures;
 mod reply;

@@ -168,6 +168,10 @@ pub struct Listing {
     pub your_turn: bool,
     /// Where it is played (server, channel, thread), for links.
     pub place: Place,
+    /// When the caller's clock runs out, when it is running.
+    pub deadline: Option<clock::Instant>,
+    /// How it ended, once it has ("White won by checkmate", "aborted").
+    pub result: Option<String>,
 }
 
 /// A match loaded and replayed, with the random source as replay left it (the next action
@@ -727,11 +731,26 @@ impl Table {
 
     /// The player's active matches and whose turn it is in each.
     pub fn matches_of(&self, player: PlayerId) -> Result<Vec<Listing>, TableError> {
+        self.listings(player, false)
+    }
+
+    /// The player's matches, newest first: the active ones, or with `finished` those that
+    /// ended (finished or aborted).
+    pub fn listings(&self, player: PlayerId, finished: bool) -> Result<Vec<Listing>, TableError> {
         let mut out = Vec::new();
-        for summary in self.store.matches_of(player, true)? {
+        for summary in self.store.matches_of(player, !finished)? {
+            if finished == (summary.status == Status::Active) {
+                continue;
+            }
             let loaded = self.load(summary.id)?;
             let to_act = loaded.game.to_act();
+            let (deadline, result) = match finished {
+                false => (Timing::of(&loaded.stored)?.deadline(summary.seat), None),
+                true => (None, update(&loaded, vec![], vec![], self.now()).result),
+            };
             out.push(Listing {
+                deadline,
+                result,
                 match_id: summary.id,
                 game: summary.game,
                 players: loaded

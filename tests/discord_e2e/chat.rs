@@ -1,5 +1,6 @@
-//! End to end, moves typed as messages in a match thread: played once each and answered by the
-//! board, chat left alone, a refusal told by direct message only, and the mention-only mode.
+//! End to end, play by chat: moves typed as messages in a match thread (played once each and
+//! answered by the board, chat left alone, a refusal told by direct message only, and the
+//! mention-only mode), moves sent by direct message, and `/games` from a direct message.
 
 use crate::fake_discord::bot::{content, start_bot_on, start_bot_reading, two_player_match};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
@@ -209,5 +210,70 @@ async fn a_player_plays_from_direct_messages_and_chooses_between_two_matches() {
     assert!(
         content(&told).starts_with("Match #1: Black plays e5"),
         "{told:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_from_a_direct_message_lists_matches_of_every_server() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap()))
+        .await
+        .0;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let here = chess_match(&fake, &alice, &bob, 1).await;
+    // A match in another server where bob is to move.
+    table
+        .call(|t| {
+            let a = t
+                .store()
+                .discord_player("100000000000000001", "alice")
+                .unwrap();
+            let b = t
+                .store()
+                .discord_player("100000000000000002", "bob")
+                .unwrap();
+            let place = deckmate::store::Place {
+                guild_id: Some("42".into()),
+                channel_id: Some("4201".into()),
+                thread_id: Some("4202".into()),
+            };
+            t.create(deckmate::games::GameKind::Echek, &[], &[b, a], 3, &place)
+                .map_err(|e| e.to_string())
+        })
+        .await
+        .unwrap()
+        .unwrap();
+    let n = fake.requests().len();
+    let id = fake.command_in_dm(&alice, "600000000000000002", "games", serde_json::json!([]));
+    let listed = content(&fake.reply_to(n, &id).await);
+    assert!(
+        listed.contains(&format!(
+            "#1 Chess in https://discord.com/channels/{}/{here}: alice vs bob — **your turn**",
+            crate::fake_discord::GUILD_ID
+        )) && listed.contains(
+            "#2 Echek n°1 in https://discord.com/channels/42/4202: bob vs alice — waiting for bob"
+        ),
+        "{listed}"
+    );
+    let n = fake.requests().len();
+    let id = fake.command_in_dm(
+        &alice,
+        "600000000000000002",
+        "games",
+        serde_json::json!([{"name": "my_turn", "type": 5, "value": true}]),
+    );
+    let mine = content(&fake.reply_to(n, &id).await);
+    assert!(mine.contains("#1 Chess") && !mine.contains("#2"), "{mine}");
+    let n = fake.requests().len();
+    let id = fake.command_in_dm(
+        &alice,
+        "600000000000000002",
+        "games",
+        serde_json::json!([{"name": "finished", "type": 5, "value": true}]),
+    );
+    assert_eq!(
+        content(&fake.reply_to(n, &id).await),
+        "You have no finished matches yet."
     );
 }

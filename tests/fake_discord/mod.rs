@@ -387,6 +387,20 @@ impl FakeDiscord {
         id
     }
 
+    /// A slash command sent from the DM channel `dm` (the bot installed to the user).
+    pub fn command_in_dm(&self, user: &Value, dm: &str, name: &str, options: Value) -> String {
+        let data = json!({"id": self.next_id(), "name": name, "type": 1, "options": options});
+        let (id, mut d) = self.interaction(2, user, dm, data, json!({}));
+        let o = d.as_object_mut().unwrap();
+        for key in ["guild_id", "member", "guild_locale"] {
+            o.remove(key);
+        }
+        o.insert("user".into(), user.clone());
+        o.insert("context".into(), json!(1));
+        self.push(d);
+        id
+    }
+
     /// [`FakeDiscord::press`] on a message in the DM channel `dm`: no server, no member, the
     /// user as Discord gives it in a DM.
     pub fn press_in_dm(&self, user: &Value, dm: &str, message_id: u64, custom_id: &str) -> String {

@@ -1,0 +1,128 @@
+//! `/games`: every match of the caller's, across every server, in a server or a direct
+//! message: whose turn it is, when their time runs out, and a link to each thread; with
+//! filters for the matches where it is their turn, and for finished ones.
+
+use super::commands::{ephemeral, player_of};
+use super::{Context, Error, reply};
+use crate::table::Listing;
+
+/// Discord's limit on a message, less room for the closing line.
+const ROOM: usize = 1900;
+
+/// Your matches in every server: whose turn, time left, and links.
+#[poise::command(
+    slash_command,
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
+)]
+pub async fn games(
+    ctx: Context<'_>,
+    #[description = "Only the matches where it is your turn"] my_turn: Option<bool>,
+    #[description = "Finished matches instead of active ones"] finished: Option<bool>,
+) -> Result<(), Error> {
+    reply::defer_private(ctx).await?;
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let finished = finished.unwrap_or(false);
+    let list = ctx
+        .data()
+        .table
+        .call(move |t| t.listings(player, finished))
+        .await??;
+    let here = ctx.guild_id().map(|g| g.to_string());
+    ephemeral(
+        ctx,
+        listing_text(&list, my_turn.unwrap_or(false), finished, here.as_deref()),
+    )
+    .await
+}
+
+/// The list in words, newest first, cut to fit one message.
+pub fn listing_text(list: &[Listing], my_turn: bool, finished: bool, here: Option<&str>) -> String {
+    let shown: Vec<&Listing> = list.iter().filter(|l| !my_turn || l.your_turn).collect();
+    if shown.is_empty() {
+        return match (finished, my_turn) {
+            (true, _) => "You have no finished matches yet.".into(),
+            (false, true) => "It is not your turn in any match.".into(),
+            (false, false) => "You have no active matches. Start one with /play.".into(),
+        };
+    }
+    let mut text = String::new();
+    for (i, l) in shown.iter().enumerate() {
+        let line = line(l, here);
+        if text.len() + line.len() > ROOM {
+            text.push_str(&format!("… and {} more.", shown.len() - i));
+            break;
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text.trim_end().to_string()
+}
+
+fn line(l: &Listing, here: Option<&str>) -> String {
+    // A thread of this server is a mention; of another server (or from a DM) a link.
+    let place = match (&l.place.thread_id, &l.place.guild_id) {
+        (Some(t), Some(g)) if Some(g.as_str()) == here => format!(" in <#{t}>"),
+        (Some(t), Some(g)) => format!(" in https://discord.com/channels/{g}/{t}"),
+        _ => String::new(),
+    };
+    let state = match (&l.result, l.your_turn) {
+        (Some(result), _) => result.clone(),
+        (None, true) => match l.deadline {
+            Some(at) => format!("**your turn**, time runs out <t:{at}:R>"),
+            None => "**your turn**".into(),
+        },
+        (None, false) => format!("waiting for {}", l.waiting_for.join(", ")),
+    };
+    format!(
+        "#{} {}{place}: {} — {state}",
+        l.match_id,
+        l.game.name(),
+        l.players.join(" vs ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::store::Place;
+
+    fn listing(id: i64, guild: &str, your_turn: bool, deadline: Option<i64>) -> Listing {
+        Listing {
+            match_id: id,
+            game: GameKind::Chess,
+            players: vec!["alice".into(), "bob".into()],
+            waiting_for: vec![if your_turn { "alice" } else { "bob" }.into()],
+            your_turn,
+            place: Place {
+                guild_id: Some(guild.into()),
+                channel_id: Some("10".into()),
+                thread_id: Some(format!("{id}00")),
+            },
+            deadline,
+            result: None,
+        }
+    }
+
+    #[test]
+    fn the_list_links_threads_of_other_servers_and_filters_my_turn() {
+        let list = [
+            listing(2, "1", true, Some(500)),
+            listing(1, "2", false, None),
+        ];
+        assert_eq!(
+            listing_text(&list, false, false, Some("1")),
+            "#2 Chess in <#200>: alice vs bob — **your turn**, time runs out <t:500:R>\n\
+             #1 Chess in https://discord.com/channels/2/100: alice vs bob — waiting for bob"
+        );
+        assert_eq!(listing_text(&list, true, false, None).lines().count(), 1);
+        assert_eq!(
+            listing_text(&list[1..], true, false, None),
+            "It is not your turn in any match."
+        );
+        let many: Vec<Listing> = (0..100).map(|i| listing(i, "1", false, None)).collect();
+        let text = listing_text(&many, false, false, None);
+        assert!(text.len() <= 2000 && text.ends_with("more."), "{text}");
+    }
+}
