@@ -277,3 +277,42 @@ async fn games_from_a_direct_message_lists_matches_of_every_server() {
         "You have no finished matches yet."
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_typed_card_play_reveals_nothing_in_the_thread() {
+    let fake = FakeDiscord::start().await;
+    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (5, "Chess-à-Tête"), "", 1).await;
+    fake.wait_for(0, "the accepted challenge", |r| {
+        content(r).starts_with("Challenge accepted: match #1")
+    })
+    .await;
+    let n = fake.requests().len();
+    let id = fake.say(&alice, &thread, "play Bishop", &[]);
+    let told = fake
+        .wait_for(n, "the reason by direct message", |r| {
+            r.method == "POST" && content(r).starts_with("Match #1: ")
+        })
+        .await;
+    assert!(!told.path.contains(&thread), "{told:?}");
+    let seen = after_a_moment(&fake, n).await;
+    assert!(
+        seen.iter()
+            .any(|r| r.method == "PUT" && r.path.contains(&format!("/messages/{id}/reactions/"))),
+        "{seen:?}"
+    );
+    // Every request about the thread after the typed action: the reaction only.
+    let in_thread: Vec<&Recorded> = seen
+        .iter()
+        .filter(|r| r.path.contains(&thread) && r.method != "PUT")
+        .collect();
+    assert!(in_thread.is_empty(), "{in_thread:?}");
+    assert!(
+        seen.iter()
+            .filter(|r| r.path.contains(&thread))
+            .all(|r| !content(r).contains("Bishop")),
+        "the text is not repeated in the thread"
+    );
+}
