@@ -1143,3 +1143,35 @@ fn a_vacation_holds_the_clock_and_a_move_ends_it() {
     }
     assert!(!text.contains("ran out of time"), "{text}");
 }
+
+#[test]
+fn an_exported_log_replays_to_the_same_end() {
+    let script = "e4\ne5\nBc4\nNc6\nQh5\nNf6\nQxf7#\nexport\n";
+    let out = play(&["chess", "--players", "ann,ben", "--seed", "5"], script);
+    let text = stdout(&out);
+    let log: String = text
+        .lines()
+        .skip_while(|l| !l.starts_with("# deckmate match"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let replay = log
+        .lines()
+        .find_map(|l| l.strip_prefix("# replay: "))
+        .unwrap_or_else(|| panic!("no replay line in:\n{text}"));
+    assert_eq!(
+        replay,
+        "deckmate play chess --players ann,ben --seed 5 < this-file"
+    );
+    let again = play(&["chess", "--players", "ann,ben", "--seed", "5"], &log);
+    let replayed = stdout(&again);
+    assert!(
+        replayed.contains("result: White won by checkmate"),
+        "{replayed}"
+    );
+    let pgn = play(&["chess", "--players", "ann,ben"], "e4\nexport pgn\n");
+    assert!(
+        stdout(&pgn).contains("[White \"ann\"]") && stdout(&pgn).contains("1. e4 *"),
+        "{}",
+        stdout(&pgn)
+    );
+}

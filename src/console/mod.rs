@@ -28,6 +28,7 @@ pub const HELP: &str =
   resign          resign (two-player games)
   draw offer|accept|decline
   history         list the actions so far
+  export [pgn]    print the match as a log the console replays (or as PGN, for chess)
   give 1d         give the opponent who must act more time (a match with a clock)
   claim           claim the win over an opponent out of time (with --option on_time=claim)
   nudge           remind the player to act that it is their turn (once per 12 hours)
@@ -38,7 +39,7 @@ pub const HELP: &str =
 blank lines and lines starting with # are skipped";
 
 /// The console's own commands; any other first word starts an action.
-const COMMANDS: [&str; 14] = [
+const COMMANDS: [&str; 15] = [
     "move",
     "legal",
     "view",
@@ -46,6 +47,7 @@ const COMMANDS: [&str; 14] = [
     "resign",
     "draw",
     "history",
+    "export",
     "help",
     "give",
     "reminders",
@@ -399,6 +401,20 @@ impl Console {
                 .map_err(&err)?;
                 Ok(self.after_change(&update))
             }
+            "export" => match rest.to_ascii_lowercase().as_str() {
+                "" => Ok(self
+                    .table
+                    .export_log(id)
+                    .map_err(&err)?
+                    .lines()
+                    .map(String::from)
+                    .collect()),
+                "pgn" => match self.table.export_pgn(id).map_err(&err)? {
+                    Some(pgn) => Ok(pgn.lines().map(String::from).collect()),
+                    None => Err("PGN is for chess; say export for this game's log".into()),
+                },
+                _ => Err("say export, or export pgn".into()),
+            },
             _ => {
                 let history = self.table.history(id).map_err(&err)?;
                 if history.is_empty() {

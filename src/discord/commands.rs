@@ -22,6 +22,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         resign(),
         draw(),
         super::matches::games(),
+        super::matches::history(),
+        super::matches::export(),
         rules(),
         super::settings::time(),
         super::settings::nudge(),

@@ -1,10 +1,18 @@
 //! `/games`: every match of the caller's, across every server, in a server or a direct
 //! message: whose turn it is, when their time runs out, and a link to each thread; with
-//! filters for the matches where it is their turn, and for finished ones.
+//! filters for the matches where it is their turn, and for finished ones. `/history` and
+//! `/export`: a match's actions a page at a time, and as a file (a log the console replays,
+//! and PGN for chess).
 
-use super::commands::{ephemeral, player_of};
+use super::commands::{NOT_A_MATCH, ephemeral, match_here, player_message, player_of};
 use super::{Context, Error, reply};
-use crate::table::Listing;
+use crate::store::MatchId;
+use crate::table::{Listing, TableError};
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+
+/// Actions on one page of `/history`.
+const PER_PAGE: usize = 25;
 
 /// Discord's limit on a message, less room for the closing line.
 const ROOM: usize = 1900;
@@ -34,6 +42,88 @@ pub async fn games(
         listing_text(&list, my_turn.unwrap_or(false), finished, here.as_deref()),
     )
     .await
+}
+
+/// This match's actions, a page at a time (the latest page unless you name one).
+#[poise::command(slash_command, guild_only)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Which page (1 is the start)"]
+    #[min = 1]
+    page: Option<usize>,
+) -> Result<(), Error> {
+    reply::defer_private(ctx).await?;
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let result = ctx
+        .data()
+        .table
+        .call(move |t| {
+            readable(t, id)?;
+            t.history_page(id, page.unwrap_or(usize::MAX), PER_PAGE)
+        })
+        .await?;
+    let text = match result {
+        Err(e) => player_message(&e),
+        Ok(page) if page.actions.is_empty() => format!("Match #{id}: no actions yet."),
+        Ok(page) => {
+            let mut text = format!("Match #{id}, page {} of {}:\n", page.page, page.pages);
+            for (n, who, action) in &page.actions {
+                text.push_str(&format!("{n}. {who}: {action}\n"));
+            }
+            text.trim_end().to_string()
+        }
+    };
+    ephemeral(ctx, text).await
+}
+
+/// This match as a file: a log the console replays, and PGN for chess.
+#[poise::command(slash_command, guild_only)]
+pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    reply::defer_private(ctx).await?;
+    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        return ephemeral(ctx, NOT_A_MATCH).await;
+    };
+    let result = ctx
+        .data()
+        .table
+        .call(move |t| {
+            readable(t, id)?;
+            Ok::<_, TableError>((t.export_log(id)?, t.export_pgn(id)?))
+        })
+        .await?;
+    let (log, pgn) = match result {
+        Ok(files) => files,
+        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+    };
+    let mut reply = CreateReply::default()
+        .content(format!(
+            "Match #{id}: the log replays with the command in its first lines."
+        ))
+        .attachment(serenity::CreateAttachment::bytes(
+            log.into_bytes(),
+            format!("match-{id}.txt"),
+        ));
+    if let Some(pgn) = pgn {
+        reply = reply.attachment(serenity::CreateAttachment::bytes(
+            pgn.into_bytes(),
+            format!("match-{id}.pgn"),
+        ));
+    }
+    reply::private(ctx, reply).await
+}
+
+/// Whether match `id`'s log may be shown: always once it is over; while it is played, only
+/// when nothing in it is private (a hand of cards, a hidden battleplan).
+fn readable(t: &crate::table::Table, id: MatchId) -> Result<(), TableError> {
+    let shown = t.show(id)?;
+    if shown.result.is_none() && shown.private_choices {
+        return Err(TableError::Illegal(format!(
+            "match #{id} holds cards only their players may see; its log is shown when it is over"
+        )));
+    }
+    Ok(())
 }
 
 /// The list in words, newest first, cut to fit one message.

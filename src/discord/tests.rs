@@ -232,7 +232,7 @@ fn options_autocomplete_and_challenges() {
 #[test]
 fn command_definitions_fit_discords_limits() {
     let commands = poise::builtins::create_application_commands(&commands());
-    assert_eq!(commands.len(), 12);
+    assert_eq!(commands.len(), 14);
     let valid_name = |name: &str| {
         (1..=32).contains(&name.chars().count())
             && name
@@ -290,8 +290,8 @@ fn command_definitions_fit_discords_limits() {
     assert_eq!(
         names,
         [
-            "board", "draw", "games", "move", "nudge", "play", "resign", "rules", "settings",
-            "time", "vacation", "view"
+            "board", "draw", "export", "games", "history", "move", "nudge", "play", "resign",
+            "rules", "settings", "time", "vacation", "view"
         ]
     );
     let play = commands

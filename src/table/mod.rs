@@ -18,6 +18,7 @@ use thiserror::Error;
 pub mod clock;
 mod clocks;
 mod decisions;
+mod export;
 mod handle;
 mod live;
 mod requests;
@@ -27,6 +28,7 @@ mod update;
 mod vacations;
 use clock::{Clock, SystemClock};
 pub use clocks::Timing;
+pub use export::HistoryPage;
 pub use handle::{Stopped, TableHandle};
 pub use live::CACHE_CAPACITY;
 use live::{Cache, Live};
@@ -817,6 +819,8 @@ mod tests;
 
 #[cfg(test)]
 mod tests_deadlines;
+#[cfg(test)]
+mod tests_export;
 #[cfg(test)]
 mod tests_live;
 #[cfg(test)]

@@ -316,3 +316,44 @@ async fn a_refused_typed_card_play_reveals_nothing_in_the_thread() {
         "the text is not repeated in the thread"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn history_and_export_of_a_match() {
+    let fake = FakeDiscord::start().await;
+    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let thread = chess_match(&fake, &alice, &bob, 1).await;
+    for (who, text) in [(&alice, "e4"), (&bob, "e5")] {
+        let n = fake.requests().len();
+        let id = fake.say(who, &thread, text, &[]);
+        reply_in(&fake, n, &thread, &id).await;
+    }
+    let n = fake.requests().len();
+    let id = fake.command(
+        &bob,
+        &thread,
+        "history",
+        serde_json::json!([]),
+        serde_json::json!({}),
+    );
+    let page = content(&fake.reply_to(n, &id).await);
+    assert_eq!(page, "Match #1, page 1 of 1:\n1. alice: e4\n2. bob: e5");
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        &thread,
+        "export",
+        serde_json::json!([]),
+        serde_json::json!({}),
+    );
+    let files = fake
+        .wait_for(n, "the exported files", |r| {
+            r.path.contains(&format!("token-{id}")) && r.files.len() == 2
+        })
+        .await;
+    let text = |i: usize| String::from_utf8(files.files[i].1.clone()).unwrap();
+    let (log, pgn) = (text(0), text(1));
+    assert!(log.ends_with("alice: e4\nbob: e5\n"), "{log}");
+    assert!(pgn.ends_with("1. e4 e5 *\n"), "{pgn}");
+}
