@@ -726,9 +726,10 @@ async fn a_move_that_loses_on_the_spot_is_confirmed_by_its_player_only() {
         "{}",
         content(&played)
     );
-    assert!(
-        custom_ids(&played).is_empty(),
-        "no buttons under a finished match"
+    assert_eq!(
+        custom_ids(&played),
+        ["dm:again:1"],
+        "no choices under a finished match: only the rematch"
     );
     // Pressed again: the match is over, nothing changes.
     let n = fake.requests().len();

@@ -310,6 +310,9 @@ async fn handle(
         ButtonAction::Mine { match_id } => show_choices(ctx, press, data, match_id).await,
         ButtonAction::ClaimWin { match_id } => claim_win(ctx, press, data, match_id).await,
         ButtonAction::WaitOnTime { match_id } => wait_on_time(ctx, press, data, match_id).await,
+        ButtonAction::Rematch { match_id } => {
+            super::rematch::rematch(ctx, press, data, match_id).await
+        }
     }
 }
 

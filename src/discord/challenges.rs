@@ -106,7 +106,7 @@ pub async fn play(
     Ok(())
 }
 
-fn challenge_buttons(id: ChallengeId) -> Vec<serenity::CreateActionRow> {
+pub(super) fn challenge_buttons(id: ChallengeId) -> Vec<serenity::CreateActionRow> {
     vec![serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(ButtonAction::AcceptChallenge(id).custom_id())
             .label("Accept")

@@ -186,7 +186,10 @@ async fn board_reply(update: &Update) -> Result<CreateReply, Error> {
 /// player their own choices privately.
 pub fn choice_components(update: &Update) -> Vec<serenity::CreateActionRow> {
     let (match_id, version) = (update.match_id, update.version);
-    if update.to_act.is_empty() {
+    if update.result.is_some() {
+        let again = super::rematch::rematch_button(match_id);
+        vec![serenity::CreateActionRow::Buttons(vec![again])]
+    } else if update.to_act.is_empty() {
         vec![]
     } else if update.private_choices {
         let button = serenity::CreateButton::new(ButtonAction::Mine { match_id }.custom_id())

@@ -10,6 +10,7 @@ pub mod logs;
 mod matches;
 pub mod menu;
 mod pictures;
+mod rematch;
 mod reply;
 mod rules;
 mod scheduler;
@@ -281,6 +282,10 @@ pub enum ButtonAction {
     WaitOnTime {
         match_id: i64,
     },
+    /// Challenge the same players to the same game again, the seats turned round.
+    Rematch {
+        match_id: i64,
+    },
 }
 
 impl ButtonAction {
@@ -297,7 +302,8 @@ impl ButtonAction {
             | ButtonAction::Choose { match_id, .. }
             | ButtonAction::Mine { match_id }
             | ButtonAction::ClaimWin { match_id }
-            | ButtonAction::WaitOnTime { match_id } => Some(*match_id),
+            | ButtonAction::WaitOnTime { match_id }
+            | ButtonAction::Rematch { match_id } => Some(*match_id),
         }
     }
 
@@ -328,6 +334,7 @@ impl ButtonAction {
             ButtonAction::Mine { match_id } => format!("dm:mine:{match_id}"),
             ButtonAction::ClaimWin { match_id } => format!("dm:claim:{match_id}"),
             ButtonAction::WaitOnTime { match_id } => format!("dm:wait:{match_id}"),
+            ButtonAction::Rematch { match_id } => format!("dm:again:{match_id}"),
         }
     }
 
@@ -366,6 +373,9 @@ impl ButtonAction {
                 match_id: m.parse().ok()?,
             }),
             ["dm", "wait", m] => Some(ButtonAction::WaitOnTime {
+                match_id: m.parse().ok()?,
+            }),
+            ["dm", "again", m] => Some(ButtonAction::Rematch {
                 match_id: m.parse().ok()?,
             }),
             ["dm", "choose", m, v] => Some(ButtonAction::Choose {

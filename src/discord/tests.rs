@@ -129,6 +129,7 @@ fn button_ids_carry_the_match_and_version() {
         ButtonAction::Mine { match_id: 3 },
         ButtonAction::ClaimWin { match_id: 3 },
         ButtonAction::WaitOnTime { match_id: 3 },
+        ButtonAction::Rematch { match_id: 3 },
     ] {
         let id = action.custom_id();
         assert!(id.len() <= 100, "Discord's custom id limit");

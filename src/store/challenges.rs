@@ -147,6 +147,17 @@ impl Store {
         new: &NewChallenge,
         now: i64,
     ) -> Result<Challenge, ChallengeError> {
+        self.create_challenge_by(new, 0, now)
+    }
+
+    /// [`Store::create_challenge`] made by the player in seat `challenger` (a rematch keeps
+    /// the seats turned round, whoever asks for it).
+    pub fn create_challenge_by(
+        &mut self,
+        new: &NewChallenge,
+        challenger: usize,
+        now: i64,
+    ) -> Result<Challenge, ChallengeError> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -171,7 +182,7 @@ impl Store {
             tx.execute(
                 "INSERT INTO challenge_seats (challenge_id, seat, player_id, accepted_at)
                  VALUES (?1, ?2, ?3, ?4)",
-                params![id, seat as i64, player, (seat == 0).then_some(now)],
+                params![id, seat as i64, player, (seat == challenger).then_some(now)],
             )?;
         }
         let challenge = read(&tx, id)?.ok_or(ChallengeError::NoSuchChallenge(id))?;

@@ -357,3 +357,77 @@ async fn history_and_export_of_a_match() {
     assert!(log.ends_with("alice: e4\nbob: e5\n"), "{log}");
     assert!(pgn.ends_with("1. e4 e5 *\n"), "{pgn}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_offers_a_rematch_with_the_colours_swapped() {
+    let fake = FakeDiscord::start().await;
+    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let carol = user("100000000000000003", "carol");
+    let thread = chess_match(&fake, &alice, &bob, 1).await;
+    let mut last = None;
+    for (i, text) in ["f3", "e5", "g4", "Qh4#"].iter().enumerate() {
+        let who = if i % 2 == 0 { &alice } else { &bob };
+        let n = fake.requests().len();
+        let id = fake.say(who, &thread, text, &[]);
+        last = Some(reply_in(&fake, n, &thread, &id).await);
+    }
+    let over = last.unwrap();
+    assert!(content(&over).contains("Game over"), "{over:?}");
+    assert_eq!(crate::fake_discord::bot::custom_ids(&over), ["dm:again:1"]);
+    // Someone who did not play cannot ask for it.
+    let n = fake.requests().len();
+    let id = fake.press(&carol, &thread, 9100, "dm:again:1");
+    let refused = fake.reply_to(n, &id).await;
+    assert!(
+        content(&refused).contains("not playing in match #1"),
+        "{refused:?}"
+    );
+    // bob asks; the challenge goes to the channel, bob now White and accepted already.
+    let n = fake.requests().len();
+    let id = fake.press(&bob, &thread, 9100, "dm:again:1");
+    let offered = fake
+        .wait_for(n, "the rematch challenge", |r| {
+            r.method == "POST" && content(r).starts_with("Rematch of match #1")
+        })
+        .await;
+    assert!(
+        offered.path.ends_with(&format!(
+            "/channels/{}/messages",
+            crate::fake_discord::bot::CHANNEL
+        )),
+        "{offered:?}"
+    );
+    assert!(
+        content(&offered)
+            .contains("<@100000000000000002> challenges <@100000000000000001> to Chess")
+            && content(&offered).contains("Waiting for <@100000000000000001>"),
+        "{}",
+        content(&offered)
+    );
+    let told = fake.reply_to(n, &id).await;
+    assert!(
+        content(&told).starts_with("Rematch offered in <#"),
+        "{told:?}"
+    );
+    // alice accepts: match #2, bob to play first.
+    let n = fake.requests().len();
+    fake.press(
+        &alice,
+        crate::fake_discord::bot::CHANNEL,
+        9200,
+        "dm:chal:2:accept",
+    );
+    let first = fake
+        .wait_for(n, "the rematch's first board", |r| {
+            r.method == "POST" && !r.files.is_empty()
+        })
+        .await;
+    assert!(
+        content(&first).contains("Match #2: Chess for bob, alice")
+            && content(&first).contains("<@100000000000000002> to play"),
+        "{}",
+        content(&first)
+    );
+}
