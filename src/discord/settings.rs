@@ -77,6 +77,8 @@ pub async fn me(
     #[description = "Quiet hours: 22-7, 22:30-07:00, or off"] quiet: Option<String>,
     #[description = "My time zone: +2, -05:30, UTC+1"] zone: Option<String>,
     #[description = "Tell me of my turns and remind me by direct message"] dm: Option<bool>,
+    #[description = "With each turn, send me my own view (hand, battleplan) by direct message"]
+    view: Option<bool>,
 ) -> Result<(), Error> {
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let result = ctx
@@ -90,6 +92,9 @@ pub async fn me(
             }
             if let Some(on) = dm {
                 settings.dm_on_turn = on;
+            }
+            if let Some(on) = view {
+                settings.view_by_dm = on;
             }
             if let Some(zone) = &zone {
                 settings.utc_offset = Settings::read_zone(zone)?;
@@ -119,8 +124,12 @@ pub fn describe(s: &Settings) -> String {
         Some((start, end)) => format!("quiet from {} to {}", hm(start), hm(end)),
         None => "no quiet hours".into(),
     };
+    let view = match s.view_by_dm {
+        true => " Your own view comes by direct message on each of your turns.",
+        false => "",
+    };
     format!(
-        "Reminders {}; {quiet}; time zone UTC{:+}:{:02}.",
+        "Reminders {}; {quiet}; time zone UTC{:+}:{:02}.{view}",
         match (s.reminders, s.dm_on_turn) {
             (false, _) => "off",
             (true, true) => "on, by direct message",

@@ -1,5 +1,7 @@
 //! Turn messages by direct message, for the players who asked for them (`/settings me
-//! dm:true`): when a match comes to them, they are told where and how long they have.
+//! dm:true`): when a match comes to them, they are told where and how long they have; with
+//! `view:true`, their own view of the match (their hand, their battleplan) comes with it, so a
+//! card game can be played wholly from direct messages.
 
 use super::logs;
 use super::scheduler::channel_of;
@@ -32,8 +34,8 @@ pub(super) async fn tell_turns(
     let wanted = table
         .call(move |t| {
             ids.iter()
-                .map(|&id| t.store().settings(id).map(|s| s.dm_on_turn))
-                .collect::<Result<Vec<bool>, _>>()
+                .map(|&id| t.store().settings(id))
+                .collect::<Result<Vec<_>, _>>()
         })
         .await;
     let wanted = match wanted {
@@ -44,16 +46,32 @@ pub(super) async fn tell_turns(
         }
         Err(_) => return,
     };
-    for (player, _) in players.iter().zip(wanted).filter(|(_, on)| *on) {
+    for (player, settings) in players.iter().zip(wanted) {
+        if !settings.dm_on_turn && !settings.view_by_dm {
+            continue;
+        }
         let Some(user) = player.discord_id.as_deref().and_then(|id| id.parse().ok()) else {
             continue;
         };
-        let text = turn_text(update, player);
+        let mut message = serenity::CreateMessage::new().content(turn_text(update, player));
+        let own = update
+            .seat_views
+            .iter()
+            .find(|(seat, p, _)| p.id == player.id && update.to_act.iter().any(|(s, _)| s == seat));
+        if let (true, Some((_, _, view))) = (settings.view_by_dm, own) {
+            match super::pictures::draw_private(view.clone()).await {
+                Ok(png) => {
+                    message =
+                        message.add_file(serenity::CreateAttachment::bytes(png, "your-view.png"));
+                }
+                Err(e) => {
+                    tracing::error!(match_id = update.match_id, error = %logs::chain(e.as_ref()), "a private view could not be drawn")
+                }
+            }
+        }
         let sent = async {
             let dm = serenity::UserId::new(user).create_dm_channel(http).await?;
-            dm.id
-                .send_message(http, serenity::CreateMessage::new().content(text))
-                .await
+            dm.id.send_message(http, message).await
         };
         if let Err(e) = sent.await {
             tracing::info!(

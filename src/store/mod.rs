@@ -72,6 +72,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0008_vacations",
         include_str!("../../migrations/0008_vacations.sql"),
     ),
+    (
+        "0009_view_by_dm",
+        include_str!("../../migrations/0009_view_by_dm.sql"),
+    ),
 ];
 
 #[derive(Debug, Error)]

@@ -15,6 +15,8 @@ pub struct Settings {
     pub quiet: Option<(u16, u16)>,
     /// The player's time zone, in minutes east of UTC.
     pub utc_offset: i16,
+    /// With each turn message, their own view of the match (their hand, their battleplan).
+    pub view_by_dm: bool,
 }
 
 impl Default for Settings {
@@ -24,6 +26,7 @@ impl Default for Settings {
             dm_on_turn: false,
             quiet: None,
             utc_offset: 0,
+            view_by_dm: false,
         }
     }
 }
@@ -109,7 +112,7 @@ impl Store {
         Ok(self
             .conn
             .query_row(
-                "SELECT reminders, dm_on_turn, quiet_start, quiet_end, utc_offset
+                "SELECT reminders, dm_on_turn, quiet_start, quiet_end, utc_offset, view_by_dm
                  FROM player_settings WHERE player_id = ?1",
                 [player],
                 |r| {
@@ -122,6 +125,7 @@ impl Store {
                         dm_on_turn: r.get(1)?,
                         quiet,
                         utc_offset: r.get(4)?,
+                        view_by_dm: r.get(5)?,
                     })
                 },
             )
@@ -133,18 +137,20 @@ impl Store {
     pub fn set_settings(&mut self, player: PlayerId, s: &Settings) -> Result<(), StoreError> {
         self.conn.execute(
             "INSERT INTO player_settings
-                 (player_id, reminders, dm_on_turn, quiet_start, quiet_end, utc_offset)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 (player_id, reminders, dm_on_turn, quiet_start, quiet_end, utc_offset, view_by_dm)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
              ON CONFLICT (player_id) DO UPDATE SET reminders = excluded.reminders,
                  dm_on_turn = excluded.dm_on_turn, quiet_start = excluded.quiet_start,
-                 quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset",
+                 quiet_end = excluded.quiet_end, utc_offset = excluded.utc_offset,
+                 view_by_dm = excluded.view_by_dm",
             params![
                 player,
                 s.reminders,
                 s.dm_on_turn,
                 s.quiet.map(|q| q.0),
                 s.quiet.map(|q| q.1),
-                s.utc_offset
+                s.utc_offset,
+                s.view_by_dm
             ],
         )?;
         Ok(())
@@ -184,6 +190,7 @@ mod tests {
             dm_on_turn: true,
             quiet: Some((60, 420)),
             utc_offset: -300,
+            view_by_dm: true,
         };
         store.set_settings(ann, &chosen).unwrap();
         assert_eq!(store.settings(ann).unwrap(), chosen);

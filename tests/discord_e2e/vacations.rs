@@ -122,3 +122,33 @@ async fn a_player_who_asked_for_it_is_told_of_their_turn_by_direct_message() {
         "no message for alice"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_may_have_their_own_view_sent_on_each_turn() {
+    let (fake, _clock, _table) = bot_on_a_simulated_clock().await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = timed_match(&fake, &alice, &bob, (0, "Chess"), "", 1, None).await;
+    let n = fake.requests().len();
+    let id = fake.command(
+        &bob,
+        crate::fake_discord::bot::CHANNEL,
+        "settings",
+        json!([{"name": "me", "type": 1, "options": [{"name": "view", "type": 5, "value": true}]}]),
+        json!({}),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).contains("Your own view comes by direct message"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    fake.move_command(&alice, &thread, "e4");
+    let dm = fake
+        .wait_for(n, "bob's view", |r| {
+            r.method == "POST" && content(r).starts_with("Your turn in match #1")
+        })
+        .await;
+    assert_eq!(dm.files.len(), 1, "{dm:?}");
+    assert!(!dm.path.contains(&thread));
+}
