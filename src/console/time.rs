@@ -47,6 +47,8 @@ impl Console {
                         names.join(", ")
                     ));
                 }
+                // The console has no threads to archive.
+                Fired::Archive { .. } => {}
                 Fired::ChallengeExpired(c) => {
                     lines.push(format!("challenge #{} expired", c.id));
                 }

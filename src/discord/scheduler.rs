@@ -81,6 +81,7 @@ pub(super) fn channel_of(place: &crate::store::Place) -> Option<serenity::Channe
 async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
     let (match_id, channel, message) = match fired {
         Fired::ChallengeExpired(challenge) => return expired(http, &challenge).await,
+        Fired::Archive { match_id, place } => return archive(http, match_id, &place).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
         Fired::Reminder(reminder) => (
             reminder.match_id,
@@ -142,6 +143,27 @@ fn time_up_message(up: &TimeUp) -> serenity::CreateMessage {
             opponents.join(", ")
         ))
         .components(vec![serenity::CreateActionRow::Buttons(vec![claim, wait])])
+}
+
+/// A day after its end, a match's thread is archived and locked: it stays readable, and its
+/// history and export remain.
+async fn archive(
+    http: &serenity::Http,
+    match_id: crate::store::MatchId,
+    place: &crate::store::Place,
+) {
+    let Some(thread) = place
+        .thread_id
+        .as_deref()
+        .and_then(|t| t.parse().ok())
+        .map(serenity::ChannelId::new)
+    else {
+        return;
+    };
+    let edit = serenity::EditThread::new().archived(true).locked(true);
+    if let Err(e) = thread.edit_thread(http, edit).await {
+        tracing::info!(match_id, error = %logs::chain(&e), "a finished match's thread could not be archived");
+    }
 }
 
 /// A challenge that expired: its message says so and loses its buttons.

@@ -15,6 +15,8 @@ pub enum DeadlineKind {
     Reminder,
     /// The game's own timer (Memory's reveal); `payload` is the version it was set for.
     Expire,
+    /// A finished match's thread is archived.
+    Archive,
 }
 
 impl DeadlineKind {
@@ -23,6 +25,7 @@ impl DeadlineKind {
             DeadlineKind::Timeout => "timeout",
             DeadlineKind::Reminder => "reminder",
             DeadlineKind::Expire => "expire",
+            DeadlineKind::Archive => "archive",
         }
     }
 
@@ -31,6 +34,7 @@ impl DeadlineKind {
             "timeout" => DeadlineKind::Timeout,
             "reminder" => DeadlineKind::Reminder,
             "expire" => DeadlineKind::Expire,
+            "archive" => DeadlineKind::Archive,
             _ => return None,
         })
     }

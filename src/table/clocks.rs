@@ -10,6 +10,9 @@ use crate::engine::Seat;
 use crate::games::AnyGame;
 use crate::store::{DeadlineKind, MatchId, NewDeadline, StoredMatch};
 
+/// How long after its end a match's thread is archived.
+pub const ARCHIVE_AFTER: i64 = super::clock::DAY;
+
 /// The match option that decides what running out of time does: `on_time=lose` (the default:
 /// the game ends) or `on_time=claim` (the opponents may claim the win, or wait).
 pub const ON_TIME_OPTION: &str = "on_time";
@@ -107,7 +110,7 @@ pub(super) fn after_change(
     let now = moment.now;
     let mut timing = Timing::of(&before.stored)?;
     let timer = !over && game.timeout().is_some();
-    if timing.control.is_none() && !timer && before.game.timeout().is_none() {
+    if !over && timing.control.is_none() && !timer && before.game.timeout().is_none() {
         return Ok(None);
     }
     let owner = Owner {
@@ -223,6 +226,13 @@ fn deadlines(
 ) -> Vec<NewDeadline> {
     let mut out = Vec::new();
     if over {
+        // The match's thread is archived a day after the end.
+        out.push(NewDeadline {
+            kind: DeadlineKind::Archive,
+            due_at: moment.now + ARCHIVE_AFTER,
+            seat: None,
+            payload: 0,
+        });
         return out;
     }
     for (i, clock) in timing.clocks.iter().enumerate() {

@@ -27,6 +27,8 @@ pub enum Fired {
     /// A player's time is up in a match played with on_time=claim: the opponents may claim
     /// the win ([`Table::claim_win`]), or wait.
     TimeUp(TimeUp),
+    /// A day has passed since the match ended: its thread may be archived.
+    Archive { match_id: MatchId, place: Place },
 }
 
 /// What one round of [`Table::fire_due`] did, and the failure that ended it early, if one did.
@@ -196,6 +198,18 @@ impl Table {
                 let update = self.expire(id, deadline.payload as u64)?;
                 self.store.claim_deadline(deadline.id, now)?;
                 Ok(changed((!update.repeated).then_some(update)))
+            }
+            DeadlineKind::Archive => {
+                let stored = self.store.load_head(id)?;
+                if stored.status == Status::Active
+                    || !self.store.claim_deadline(deadline.id, now)?
+                {
+                    return Ok(Step::Nothing);
+                }
+                Ok(Step::Fired(Fired::Archive {
+                    match_id: id,
+                    place: stored.place,
+                }))
             }
             DeadlineKind::Timeout => {
                 let Some(seat) = deadline.seat else {

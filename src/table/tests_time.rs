@@ -94,12 +94,19 @@ fn the_player_to_act_loses_on_time_in_every_game() {
         assert!(done[0].clocks.is_empty(), "{game}: the clocks stop");
         let stored = table.store().load(id).unwrap();
         assert_eq!(stored.status, Status::Finished, "{game}");
-        // Fired once: nothing is left to fire.
-        clock.advance(10 * DAY);
-        assert!(
-            table.fire_due(100).into_result().unwrap().is_empty(),
+        // Fired once; what is left is archiving the thread a day after the end, once.
+        assert_eq!(
+            table.next_deadline().unwrap(),
+            Some(START + DAY + DAY),
             "{game}"
         );
+        clock.advance(10 * DAY);
+        let left = table.fire_due(100).into_result().unwrap();
+        assert!(
+            matches!(left.as_slice(), [Fired::Archive { match_id, .. }] if *match_id == id),
+            "{game}: {left:?}"
+        );
+        assert!(table.fire_due(100).into_result().unwrap().is_empty());
         assert_eq!(table.next_deadline().unwrap(), None, "{game}");
     }
 }

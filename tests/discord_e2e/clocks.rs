@@ -185,3 +185,30 @@ async fn with_on_time_claim_the_opponent_may_wait_then_claim_the_win() {
         "{claimed:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_s_thread_is_archived_a_day_later() {
+    let (fake, clock, table) = bot_on_a_simulated_clock().await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = timed_match(&fake, &alice, &bob, (0, "Chess"), "", 1, None).await;
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        &thread,
+        "resign",
+        serde_json::json!([]),
+        serde_json::json!({}),
+    );
+    fake.reply_to(n, &id).await;
+    let n = fake.requests().len();
+    clock.advance(DAY);
+    table.call(|_| ()).await.unwrap();
+    let archived = fake
+        .wait_for(n, "the thread archived", |r| {
+            r.method == "PATCH" && r.path.ends_with(&format!("/channels/{thread}"))
+        })
+        .await;
+    assert_eq!(archived.json["archived"], serde_json::json!(true));
+    assert_eq!(archived.json["locked"], serde_json::json!(true));
+}

@@ -572,6 +572,13 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             "name": json["name"], "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
             "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
                                  "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false}})),
+        (Method::PATCH, ["channels", thread]) => ok(json!({
+            "id": thread, "type": 11, "guild_id": GUILD_ID, "parent_id": "700000000000000001",
+            "name": "a match", "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
+            "thread_metadata": {"archived": json["archived"].as_bool().unwrap_or(false),
+                                 "auto_archive_duration": 1440,
+                                 "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
+                                 "locked": json["locked"].as_bool().unwrap_or(false)}})),
         (Method::POST, ["channels", _, "messages"])
             if shared.posts_fail.load(Ordering::Relaxed) =>
         {
