@@ -83,18 +83,7 @@ async fn typed_move(
     if !meant {
         return Ok(()); // Chat.
     }
-    let key = format!("message:{}", msg.id);
-    let result = data
-        .table
-        .call(move |t| {
-            let request = Request {
-                key: Some(&key),
-                ..Request::default()
-            };
-            t.act(id, player_id, request, &text)
-        })
-        .await?;
-    match result {
+    match act_on_message(data, msg, id, player_id, text).await? {
         // Delivered again: it was answered the first time.
         Ok(update) if update.repeated => Ok(()),
         Ok(update) => played(ctx, msg, data, &player, &update).await,
@@ -125,6 +114,28 @@ async fn typed_move(
     }
 }
 
+/// Plays `text` in match `id` for `player`, keyed by the message it came in: a message
+/// delivered twice is applied once (the second answer is marked `repeated`).
+pub(super) async fn act_on_message(
+    data: &Data,
+    msg: &serenity::Message,
+    id: MatchId,
+    player: crate::store::PlayerId,
+    text: String,
+) -> Result<Result<Update, TableError>, Error> {
+    let key = format!("message:{}", msg.id);
+    Ok(data
+        .table
+        .call(move |t| {
+            let request = Request {
+                key: Some(&key),
+                ..Request::default()
+            };
+            t.act(id, player, request, &text)
+        })
+        .await?)
+}
+
 /// The move was played: the new board as a reply, the mover's private lines by direct
 /// message, and the next player's turn message.
 async fn played(
@@ -142,7 +153,7 @@ async fn played(
     if let Some(text) = private_lines(update, player.id) {
         let private =
             serenity::CreateMessage::new().content(format!("Match #{}: {text}", update.match_id));
-        if let Err(e) = direct(ctx, msg.author.id, private).await {
+        if let Err(e) = direct(&ctx.http, msg.author.id, private).await {
             tracing::info!(match_id = update.match_id, error = %logs::chain(&e), "private lines could not go by direct message");
         }
     }
@@ -160,7 +171,7 @@ async fn refused(
     why: serenity::CreateMessage,
 ) -> Result<(), Error> {
     msg.react(&ctx.http, REFUSED).await?;
-    if let Err(e) = direct(ctx, msg.author.id, why).await {
+    if let Err(e) = direct(&ctx.http, msg.author.id, why).await {
         tracing::info!(match_id = id, error = %logs::chain(&e), "a refusal could not go by direct message");
         let text = format!(
             "{}: that move was not played, and I could not tell you why by direct message. Allow direct messages from this server, or use /move.",
@@ -173,13 +184,14 @@ async fn refused(
     Ok(())
 }
 
-async fn direct(
-    ctx: &serenity::Context,
+/// Sends `message` to `user` by direct message.
+pub(super) async fn direct(
+    http: &serenity::Http,
     user: serenity::UserId,
     message: serenity::CreateMessage,
 ) -> Result<(), serenity::Error> {
-    let dm = user.create_dm_channel(&ctx.http).await?;
-    dm.id.send_message(&ctx.http, message).await?;
+    let dm = user.create_dm_channel(http).await?;
+    dm.id.send_message(http, message).await?;
     Ok(())
 }
 

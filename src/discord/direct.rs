@@ -7,7 +7,7 @@ use super::commands::{confirmation, player_message, player_of, private_lines};
 use super::scheduler::{changed_message, channel_of};
 use super::{ButtonAction, Data, Error, logs};
 use crate::store::{MatchId, Player};
-use crate::table::{Request, TableError, Update};
+use crate::table::{TableError, Update};
 use poise::serenity_prelude as serenity;
 
 /// `#12 e4` names match 12; anything else is a bare action.
@@ -52,18 +52,17 @@ async fn direct_move(
                 }
                 waiting += 1;
                 if t.reads_as_action(listing.match_id, player_id, &said)? {
-                    let version = t.show(listing.match_id)?.version;
                     let legal = t.allows(listing.match_id, player_id, &said)?;
-                    candidates.push((listing, version, legal));
+                    candidates.push((listing, legal));
                 }
             }
             // Where the move is allowed, if anywhere; else where it reads as a move (one
             // such match is played, to say why it is refused).
-            let allowed = candidates.iter().any(|c| c.2);
+            let allowed = candidates.iter().any(|c| c.1);
             if allowed {
-                candidates.retain(|c| c.2);
+                candidates.retain(|c| c.1);
             }
-            let candidates: Vec<_> = candidates.into_iter().map(|(l, v, _)| (l, v)).collect();
+            let candidates: Vec<_> = candidates.into_iter().map(|(l, _)| l).collect();
             Ok((candidates, waiting, allowed))
         })
         .await??;
@@ -90,17 +89,14 @@ async fn direct_move(
             msg.channel_id.send_message(&ctx.http, answer(text)).await?;
             Ok(())
         }
-        [(listing, _)] => play(ctx, msg, data, &player, listing.match_id, text).await,
+        [listing] => play(ctx, msg, data, &player, listing.match_id, text).await,
         several if !allowed => {
-            let ids: Vec<String> = several
-                .iter()
-                .map(|(l, _)| format!("#{}", l.match_id))
-                .collect();
+            let ids: Vec<String> = several.iter().map(|l| format!("#{}", l.match_id)).collect();
             let text = format!(
                 "\"{}\" is not allowed in any of your matches where it is your turn ({}). Send #{} {} to see why.",
                 crate::engine::echo(&text),
                 ids.join(", "),
-                several[0].0.match_id,
+                several[0].match_id,
                 crate::engine::echo(&text)
             );
             msg.channel_id.send_message(&ctx.http, answer(text)).await?;
@@ -111,10 +107,10 @@ async fn direct_move(
             let buttons: Vec<serenity::CreateButton> = several
                 .iter()
                 .take(5)
-                .map(|(l, version)| {
+                .map(|l| {
                     let id = ButtonAction::Act {
                         match_id: l.match_id,
-                        version: *version,
+                        version: l.version,
                         text: text.clone(),
                     }
                     .custom_id();
@@ -150,18 +146,7 @@ async fn play(
     id: MatchId,
     text: String,
 ) -> Result<(), Error> {
-    let key = format!("message:{}", msg.id);
-    let player_id = player.id;
-    let result = data
-        .table
-        .call(move |t| {
-            let request = Request {
-                key: Some(&key),
-                ..Request::default()
-            };
-            t.act(id, player_id, request, &text)
-        })
-        .await?;
+    let result = super::chat::act_on_message(data, msg, id, player.id, text).await?;
     let reply = match result {
         Ok(update) if update.repeated => return Ok(()),
         Ok(update) => {

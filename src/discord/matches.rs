@@ -185,6 +185,7 @@ mod tests {
             players: vec!["alice".into(), "bob".into()],
             waiting_for: vec![if your_turn { "alice" } else { "bob" }.into()],
             your_turn,
+            version: 1,
             place: Place {
                 guild_id: Some(guild.into()),
                 channel_id: Some("10".into()),

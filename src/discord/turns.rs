@@ -69,11 +69,7 @@ pub(super) async fn tell_turns(
                 }
             }
         }
-        let sent = async {
-            let dm = serenity::UserId::new(user).create_dm_channel(http).await?;
-            dm.id.send_message(http, message).await
-        };
-        if let Err(e) = sent.await {
+        if let Err(e) = super::chat::direct(http, serenity::UserId::new(user), message).await {
             tracing::info!(
                 match_id = update.match_id,
                 error = %logs::chain(&e),

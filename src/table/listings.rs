@@ -17,6 +17,8 @@ pub struct Listing {
     pub players: Vec<String>,
     pub waiting_for: Vec<String>,
     pub your_turn: bool,
+    /// The match's version (what a button made for it now must carry).
+    pub version: u64,
     /// Where it is played (server, channel, thread), for links.
     pub place: Place,
     /// When the caller's clock runs out, when it is running.
@@ -98,6 +100,7 @@ impl Table {
                     .collect(),
                 waiting_for: waiting_for(&loaded),
                 your_turn: to_act.includes(summary.seat),
+                version: loaded.stored.version,
                 place: loaded.stored.place.clone(),
             });
         }

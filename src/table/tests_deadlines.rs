@@ -5,7 +5,7 @@
 
 use super::clock::{Clock, DAY, HOUR, SimClock};
 use super::tests::temp_db;
-use super::tests_time::{START, changes, create, reminders, timed_table};
+use super::tests_time::{START, changes, create, quiet_from_10_to_14, reminders, timed_table};
 use super::*;
 
 #[test]
@@ -66,16 +66,7 @@ fn a_reminder_waiting_for_quiet_hours_survives_a_draw_offer() {
     let id = created.match_id;
     let white = created.to_act[0].1.id;
     let black = table.store().local_player("p1").unwrap().id;
-    table
-        .store()
-        .set_settings(
-            white,
-            &crate::store::Settings {
-                quiet: Some((10 * 60, 14 * 60)),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+    quiet_from_10_to_14(&mut table, white);
     clock.advance(12 * HOUR);
     assert!(
         table.fire_due(10).into_result().unwrap().is_empty(),

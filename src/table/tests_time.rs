@@ -42,6 +42,15 @@ pub(super) fn create(
         .unwrap()
 }
 
+/// `player`'s quiet hours: 10:00 to 14:00 UTC.
+pub(super) fn quiet_from_10_to_14(table: &mut Table, player: PlayerId) {
+    let quiet = crate::store::Settings {
+        quiet: Some((10 * 60, 14 * 60)),
+        ..Default::default()
+    };
+    table.store().set_settings(player, &quiet).unwrap();
+}
+
 pub(super) fn changes(fired: Vec<Fired>) -> Vec<Update> {
     fired
         .into_iter()
@@ -282,16 +291,7 @@ fn reminders_wait_for_quiet_hours_and_are_not_sent_to_a_player_who_turned_them_o
     let created = create(&mut table, GameKind::Chess, 2, &[], "1d");
     let white = created.to_act[0].1.id;
     // White's quiet hours: 10:00 to 14:00 UTC; the half-time reminder falls at 12:00.
-    table
-        .store()
-        .set_settings(
-            white,
-            &crate::store::Settings {
-                quiet: Some((10 * 60, 14 * 60)),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+    quiet_from_10_to_14(&mut table, white);
     clock.advance(12 * HOUR);
     assert!(
         table.fire_due(10).into_result().unwrap().is_empty(),
