@@ -184,6 +184,9 @@ fn replay_command(stored: &StoredMatch, names: &[String]) -> String {
         names.join(","),
         stored.seed
     );
+    if !stored.time_control.is_empty() && stored.time_control != "none" {
+        command.push_str(&format!(" --time '{}'", stored.time_control));
+    }
     for (key, value) in &stored.options {
         let pair = format!("{key}={value}");
         if pair.contains([' ', '"', '\'']) {
