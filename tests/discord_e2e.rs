@@ -1,6 +1,8 @@
 //! The real serenity client and poise framework, driven end to end against a fake Discord on
 //! 127.0.0.1.
 
+#[path = "discord_e2e/admin.rs"]
+mod admin;
 #[path = "discord_e2e/challenges.rs"]
 mod challenges;
 #[path = "discord_e2e/chat.rs"]

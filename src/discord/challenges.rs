@@ -32,11 +32,24 @@ pub async fn play(
     #[description = "A further player, for games of four"] opponent3: Option<serenity::User>,
     #[description = "Game options as key=value, e.g. unable_to_enthrall_loses=true"]
     options: Option<String>,
-    #[description = "A clock: 3d (a move), 10d+1d (a reserve plus time a move); none by default"]
+    #[description = "A clock: 3d (a move), 10d+1d (a reserve plus a move), none; default: the server's"]
     time: Option<String>,
 ) -> Result<(), Error> {
     let kind = game.kind();
-    let time = match TimeControl::parse(time.as_deref().unwrap_or("none")) {
+    let server = super::admin::server_settings(ctx).await?;
+    if !server.play_channels.is_empty()
+        && !server.play_channels.contains(&ctx.channel_id().to_string())
+    {
+        let places: Vec<String> = server
+            .play_channels
+            .iter()
+            .map(|c| format!("<#{c}>"))
+            .collect();
+        let text = format!("On this server, /play is used in {}.", places.join(", "));
+        return refuse(ctx, text).await;
+    }
+    let time = time.unwrap_or(server.time_control);
+    let time = match TimeControl::parse(&time) {
         Ok(time) => time,
         Err(reason) => return refuse(ctx, format!("{reason}.")).await,
     };
@@ -81,7 +94,14 @@ pub async fn play(
             }
             t.store().create_challenge(&new, now)
         })
-        .await??;
+        .await?;
+    let challenge = match challenge {
+        Ok(challenge) => challenge,
+        Err(e) => match refusal(&e) {
+            Some(text) => return refuse(ctx, text).await,
+            None => return Err(e.into()),
+        },
+    };
     let id = challenge.id;
     tracing::debug!(challenge = id, game = kind.name(), "a challenge was made");
     let message = answer(
@@ -147,6 +167,10 @@ pub(super) fn challenge_text(c: &Challenge) -> String {
         let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         text.push_str(&format!(" Options: {}.", options.join(" ")));
     }
+    match TimeControl::parse(&c.time_control) {
+        Ok(TimeControl::None) | Err(_) => {}
+        Ok(time) => text.push_str(&format!(" Clock: {}.", time.describe())),
+    }
     let waiting: Vec<String> = c.waiting().into_iter().map(mention).collect();
     text.push_str(&format!(
         "\nWaiting for {} to accept (until <t:{}:t>, <t:{}:R>).",
@@ -159,7 +183,7 @@ pub(super) fn challenge_text(c: &Challenge) -> String {
 
 /// What the presser is told when a challenge cannot be answered; None for a failure on our
 /// side (logged and answered as one).
-fn refusal(error: &ChallengeError) -> Option<String> {
+pub(super) fn refusal(error: &ChallengeError) -> Option<String> {
     Some(match error {
         ChallengeError::NoSuchChallenge(_) => {
             "This challenge is not known here. Start a new one with /play.".into()
@@ -184,6 +208,10 @@ fn refusal(error: &ChallengeError) -> Option<String> {
         ChallengeError::AlreadyStarted { match_id, .. } => format!(
             "This challenge was already accepted: match #{match_id} is starting; its thread \
              opens in a moment."
+        ),
+        ChallengeError::Cooldown { until } => format!(
+            "This server asks members to wait between challenges: you can challenge again \
+             <t:{until}:R>."
         ),
         ChallengeError::Corrupt { .. } | ChallengeError::Store(_) => return None,
     })

@@ -73,6 +73,16 @@ async fn typed_move(
     let Some(id) = match_here(data, msg.channel_id).await? else {
         return Ok(());
     };
+    if let Some(guild) = msg.guild_id.map(|g| g.to_string()) {
+        let read = data
+            .table
+            .call(move |t| t.store().server_settings(&guild))
+            .await??
+            .chat_moves;
+        if !read {
+            return Ok(()); // This server's admins turned typed moves off.
+        }
+    }
     let player = player_of(data, &msg.author).await?;
     let said = text.clone();
     let player_id = player.id;

@@ -29,6 +29,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::settings::nudge(),
         super::settings::settings(),
         super::vacation::vacation(),
+        super::admin::admin(),
     ]
 }
 

@@ -1,6 +1,7 @@
 //! The Discord adapter: poise slash commands and buttons over the table service. Thin: parse,
 //! call the table (on its own thread, through [`TableHandle`]), reply.
 
+mod admin;
 mod buttons;
 mod challenges;
 pub mod chat;

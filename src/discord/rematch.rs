@@ -77,6 +77,10 @@ pub(super) async fn rematch(
         Ok(made) => made,
         Err(RematchError::Challenge(ChallengeError::Store(e))) => return Err(e.into()),
         Err(RematchError::Table(e @ TableError::Storage(_))) => return Err(e.into()),
+        Err(RematchError::Challenge(e)) => match super::challenges::refusal(&e) {
+            Some(text) => return press.tell(ctx, text).await,
+            None => return Err(e.into()),
+        },
         Err(e) => return press.tell(ctx, format!("{}.", e)).await,
     };
     let parent = place

@@ -127,6 +127,10 @@ pub enum ChallengeError {
         match_id: MatchId,
         thread_id: Option<String>,
     },
+    /// This server asks members to wait between challenges: the next may be made at `until`
+    /// (unix seconds).
+    #[error("this server asks you to wait until {until} before your next challenge")]
+    Cooldown { until: i64 },
     #[error("challenge #{id} is damaged in storage: {detail}")]
     Corrupt { id: ChallengeId, detail: String },
     #[error(transparent)]
@@ -161,11 +165,19 @@ impl Store {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // A server's cooldown between two challenges from one member, checked in the same
+        // transaction, so two challenges sent at once cannot both slip through.
+        if let (Some(guild), Some(&player)) = (&new.guild_id, new.players.get(challenger)) {
+            let until = super::admin::cooldown_until(&tx, guild, player)?;
+            if let Some(until) = until.filter(|&until| until > now) {
+                return Err(ChallengeError::Cooldown { until });
+            }
+        }
         let options = serde_json::to_string(&new.options).expect("pairs serialise");
         tx.execute(
             "INSERT INTO challenges (game, options, time_control, seed, guild_id, channel_id,
-                                     created_at, expires_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                                     created_at, expires_at, challenger)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 new.game.id(),
                 options,
@@ -174,7 +186,8 @@ impl Store {
                 new.guild_id,
                 new.channel_id,
                 now,
-                now + new.lasts
+                now + new.lasts,
+                challenger as i64
             ],
         )?;
         let id = tx.last_insert_rowid();

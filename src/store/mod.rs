@@ -24,12 +24,15 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
+mod admin;
 pub mod challenges;
 mod deadlines;
+mod migrations;
 mod read;
 mod settings;
 mod vacations;
 
+pub use admin::{AdminEntry, ServerSettings};
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 pub use settings::Settings;
 pub use vacations::{VACATION_DAYS, Vacation, VacationError};
@@ -41,42 +44,7 @@ pub use challenges::{
 pub type MatchId = i64;
 pub type PlayerId = i64;
 
-/// The schema migrations, applied in order; `PRAGMA user_version` records how many ran.
-pub const MIGRATIONS: &[(&str, &str)] = &[
-    (
-        "0001_matches",
-        include_str!("../../migrations/0001_matches.sql"),
-    ),
-    (
-        "0002_draw_votes",
-        include_str!("../../migrations/0002_draw_votes.sql"),
-    ),
-    (
-        "0003_exactly_once",
-        include_str!("../../migrations/0003_exactly_once.sql"),
-    ),
-    ("0004_time", include_str!("../../migrations/0004_time.sql")),
-    (
-        "0005_challenges",
-        include_str!("../../migrations/0005_challenges.sql"),
-    ),
-    (
-        "0006_settings",
-        include_str!("../../migrations/0006_settings.sql"),
-    ),
-    (
-        "0007_nudges",
-        include_str!("../../migrations/0007_nudges.sql"),
-    ),
-    (
-        "0008_vacations",
-        include_str!("../../migrations/0008_vacations.sql"),
-    ),
-    (
-        "0009_view_by_dm",
-        include_str!("../../migrations/0009_view_by_dm.sql"),
-    ),
-];
+pub use migrations::MIGRATIONS;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -284,6 +252,17 @@ pub enum Change<'a> {
     /// change fail with [`StoreError::Duplicate`].
     Claim {
         deadline: i64,
+    },
+    /// Gives `seat` to another player (a substitute an admin named).
+    Reseat {
+        seat: Seat,
+        player: PlayerId,
+    },
+    /// Records an admin's action on the match in the server's admin log.
+    Admin {
+        admin: PlayerId,
+        action: &'a str,
+        detail: &'a str,
     },
 }
 
@@ -825,6 +804,12 @@ fn apply_change(
         }
         Change::Deadlines(deadlines) => deadlines::replace(tx, id, deadlines)?,
         Change::Claim { deadline } => deadlines::claim(tx, *deadline, t)?,
+        Change::Reseat { seat, player } => admin::reseat(tx, id, seat.0, *player)?,
+        Change::Admin {
+            admin,
+            action,
+            detail,
+        } => admin::log_match(tx, id, *admin, action, detail, t)?,
     }
     Ok(())
 }

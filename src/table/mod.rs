@@ -15,6 +15,7 @@ use crate::store::{
 use std::cell::RefCell;
 use thiserror::Error;
 
+pub mod admin;
 pub mod clock;
 mod clocks;
 mod decisions;
@@ -725,6 +726,8 @@ fn waiting_for(loaded: &Loaded) -> Vec<String> {
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod tests_admin;
 #[cfg(test)]
 mod tests_deadlines;
 #[cfg(test)]

@@ -329,9 +329,24 @@ impl FakeDiscord {
         options: Value,
         resolved: Value,
     ) -> String {
+        self.command_with(user, channel, name, options, resolved, "0")
+    }
+
+    /// [`FakeDiscord::command`] from a member whose permissions in the channel are
+    /// `permissions` (a bit set in decimal, as Discord sends it: "32" is Manage Server).
+    pub fn command_with(
+        &self,
+        user: &Value,
+        channel: &str,
+        name: &str,
+        options: Value,
+        resolved: Value,
+        permissions: &str,
+    ) -> String {
         let data = json!({"id": self.next_id(), "name": name, "type": 1, "options": options,
                           "guild_id": GUILD_ID, "resolved": resolved});
-        let (id, d) = self.interaction(2, user, channel, data, json!({}));
+        let (id, mut d) = self.interaction(2, user, channel, data, json!({}));
+        d["member"]["permissions"] = json!(permissions);
         self.push(d);
         id
     }

@@ -1,0 +1,401 @@
+//! `/admin`: a server's admins cancel a match, adjudicate its result, seat a substitute, set
+//! the server's rules for the bot (where `/play` may be used, the default clock, whether typed
+//! moves are read, a cooldown between challenges) and read the admin log. Discord shows the
+//! command to members with Manage Server by default (adjustable in the server's integration
+//! settings), and the bot checks that permission again on every use. Each ruling is announced
+//! in the match's thread; every admin action is kept in the admin log.
+
+use super::commands::{match_here, player_of};
+use super::reply;
+use super::scheduler::{changed_message, channel_of};
+use super::{Context, Error, logs};
+use crate::store::{MatchId, ServerSettings};
+use crate::table::admin::{Admin, REASON_LIMIT, Ruling};
+use crate::table::clock::span;
+use crate::table::time_control::TimeControl;
+use crate::table::{Request, TableError};
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+
+/// The longest cooldown a server may ask for between two challenges.
+const COOLDOWN_LIMIT: i64 = 7 * 24 * 3600;
+
+/// Server admins: rule on matches and set where and how the bot is used.
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    subcommands("cancel", "adjudicate", "substitute", "server", "log")
+)]
+pub async fn admin(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The result an admin gives a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Verdict {
+    #[name = "A win for the player named"]
+    Win,
+    #[name = "A draw"]
+    Draw,
+}
+
+/// Cancel a match: it ends with no result.
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[description = "Why (shown in the match's thread)"]
+    #[max_length = 200]
+    reason: String,
+    #[description = "The match's number (default: this thread's match)"]
+    #[rename = "match"]
+    match_id: Option<i64>,
+) -> Result<(), Error> {
+    rule(ctx, match_id, Ruling::Cancel, reason).await
+}
+
+/// Decide a match's result.
+#[poise::command(slash_command, guild_only)]
+pub async fn adjudicate(
+    ctx: Context<'_>,
+    #[description = "The result"] result: Verdict,
+    #[description = "Why (shown in the match's thread)"]
+    #[max_length = 200]
+    reason: String,
+    #[description = "The winner, for a win"] winner: Option<serenity::User>,
+    #[description = "The match's number (default: this thread's match)"]
+    #[rename = "match"]
+    match_id: Option<i64>,
+) -> Result<(), Error> {
+    let ruling = match (result, winner) {
+        (Verdict::Draw, None) => Ruling::Draw,
+        (Verdict::Draw, Some(_)) => {
+            return private(ctx, "A draw has no winner: leave `winner` empty.").await;
+        }
+        (Verdict::Win, None) => {
+            return private(ctx, "Name the winner with `winner`.").await;
+        }
+        (Verdict::Win, Some(user)) => Ruling::Win(player_of(ctx.data(), &user).await?.id),
+    };
+    rule(ctx, match_id, ruling, reason).await
+}
+
+/// Seat another member in place of a player; the match goes on from where it is.
+#[poise::command(slash_command, guild_only)]
+pub async fn substitute(
+    ctx: Context<'_>,
+    #[description = "The player who leaves"] out: serenity::User,
+    #[description = "The member who takes their seat"]
+    #[rename = "in"]
+    into: serenity::User,
+    #[description = "Why (shown in the match's thread)"]
+    #[max_length = 200]
+    reason: Option<String>,
+    #[description = "The match's number (default: this thread's match)"]
+    #[rename = "match"]
+    match_id: Option<i64>,
+) -> Result<(), Error> {
+    if into.bot {
+        return private(ctx, "A bot cannot take a seat.").await;
+    }
+    let out = player_of(ctx.data(), &out).await?.id;
+    let into = player_of(ctx.data(), &into).await?.id;
+    let ruling = Ruling::Substitute { out, into };
+    rule(ctx, match_id, ruling, reason.unwrap_or_default()).await
+}
+
+/// See or change this server's rules for the bot.
+#[poise::command(slash_command, guild_only)]
+pub async fn server(
+    ctx: Context<'_>,
+    #[description = "Channels /play may be used in: mention them (#chess #games), or anywhere"]
+    play_channels: Option<String>,
+    #[description = "The clock of a /play that names none: 3d, 10d+1d, or none"] time: Option<
+        String,
+    >,
+    #[description = "Read moves typed in match threads"] chat_moves: Option<bool>,
+    #[description = "How long a member waits between two challenges: 10m, 1h, or off"]
+    cooldown: Option<String>,
+) -> Result<(), Error> {
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
+    let mut settings = server_settings(ctx).await?;
+    let mut changed = Vec::new();
+    if let Some(text) = play_channels {
+        settings.play_channels = match read_channels(&text) {
+            Ok(channels) => channels,
+            Err(why) => return private(ctx, why).await,
+        };
+        changed.push("channels for /play");
+    }
+    if let Some(text) = time {
+        settings.time_control = match TimeControl::parse(&text) {
+            Ok(time) => time.text(),
+            Err(why) => return private(ctx, format!("{why}.")).await,
+        };
+        changed.push("default clock");
+    }
+    if let Some(on) = chat_moves {
+        settings.chat_moves = on;
+        changed.push("typed moves");
+    }
+    if let Some(text) = cooldown {
+        settings.cooldown = match read_cooldown(&text) {
+            Ok(seconds) => seconds,
+            Err(why) => return private(ctx, why).await,
+        };
+        changed.push("cooldown");
+    }
+    if changed.is_empty() {
+        return private(ctx, describe(&settings)).await;
+    }
+    let detail = format!(
+        "{} changed {}: {}",
+        admin.name,
+        changed.join(", "),
+        describe(&settings)
+    );
+    let stored = settings.clone();
+    ctx.data()
+        .table
+        .call(move |t| {
+            let at = t.now();
+            t.store()
+                .set_server_settings(&admin.guild, &stored, admin.player, &detail, at)
+        })
+        .await??;
+    private(ctx, format!("Saved. {}", describe(&settings))).await
+}
+
+/// The latest admin actions on this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
+    let entries = ctx
+        .data()
+        .table
+        .call(move |t| t.store().admin_log(&admin.guild, 15))
+        .await??;
+    if entries.is_empty() {
+        return private(ctx, "No admin action has been taken on this server yet.").await;
+    }
+    let lines: Vec<String> = entries
+        .iter()
+        .map(|e| {
+            let on = e
+                .match_id
+                .map_or(String::new(), |id| format!(" match #{id}:"));
+            format!("<t:{}:f>{on} {}", e.at, e.detail)
+        })
+        .collect();
+    private(ctx, lines.join("\n")).await
+}
+
+/// This server's settings (the defaults outside a server).
+pub(super) async fn server_settings(ctx: Context<'_>) -> Result<ServerSettings, Error> {
+    let Some(guild) = ctx.guild_id() else {
+        return Ok(ServerSettings::default());
+    };
+    let guild = guild.to_string();
+    Ok(ctx
+        .data()
+        .table
+        .call(move |t| t.store().server_settings(&guild))
+        .await??)
+}
+
+/// The caller as an admin of this server, or None once they are told they are not one.
+async fn admin_of(ctx: Context<'_>) -> Result<Option<Admin>, Error> {
+    let may = ctx
+        .author_member()
+        .await
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator());
+    let Some(guild) = ctx.guild_id().filter(|_| may) else {
+        tracing::info!(user = %ctx.author().id, request = %logs::redact(&ctx.invocation_string(), &[]), "an admin command was refused to a member without Manage Server");
+        private(
+            ctx,
+            "Only members with the Manage Server permission can use /admin.",
+        )
+        .await?;
+        return Ok(None);
+    };
+    let player = player_of(ctx.data(), ctx.author()).await?;
+    Ok(Some(Admin {
+        player: player.id,
+        name: player.name,
+        guild: guild.to_string(),
+    }))
+}
+
+/// Applies `ruling` to the match named (or this thread's), announces it in the match's thread
+/// and tells the admin privately.
+async fn rule(
+    ctx: Context<'_>,
+    match_id: Option<i64>,
+    ruling: Ruling,
+    reason: String,
+) -> Result<(), Error> {
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
+    reply::defer_private(ctx).await?;
+    let id: MatchId = match match_id {
+        Some(id) => id,
+        None => match match_here(ctx.data(), ctx.channel_id()).await? {
+            Some(id) => id,
+            None => {
+                let text = "Name the match with `match` (its number, see /games), or use this \
+                            command in its thread.";
+                return private(ctx, text).await;
+            }
+        },
+    };
+    let key = format!("interaction:{}", ctx.id());
+    let result = ctx
+        .data()
+        .table
+        .call(move |t| {
+            let request = Request {
+                key: Some(&key),
+                ..Request::default()
+            };
+            t.rule(id, &admin, ruling, &reason, request)
+        })
+        .await?;
+    let update = match result {
+        Ok(update) => update,
+        Err(e @ TableError::Storage(_)) => return Err(e.into()),
+        Err(e) => {
+            let text = logs::refused(&ctx.invocation_string(), ctx.author().id, Some(id), &e);
+            return private(ctx, text).await;
+        }
+    };
+    tracing::info!(match_id = id, admin = %ctx.author().id, line = %update.public[0], "an admin ruled on a match");
+    let mut told = format!("Done. {}", update.public[0]);
+    if !update.repeated
+        && let Some(thread) = channel_of(&update.place)
+    {
+        let http = &ctx.serenity_context().http;
+        match thread
+            .send_message(http, changed_message(&update).await)
+            .await
+        {
+            Ok(_) => told.push_str(&format!(" Announced in <#{thread}>.")),
+            Err(e) => {
+                tracing::error!(match_id = id, error = %logs::chain(&e), "a ruling could not be posted in its thread");
+                told.push_str(" It could not be posted in the match's thread.");
+            }
+        }
+        super::turns::tell_turns(http, &ctx.data().table, &update, None).await;
+    }
+    private(ctx, told).await
+}
+
+async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+    reply::private(ctx, CreateReply::default().content(text)).await
+}
+
+/// Channel mentions (`<#123>`) or bare ids; "anywhere" (or "all", "off") for no limit.
+fn read_channels(text: &str) -> Result<Vec<String>, String> {
+    let text = text.trim();
+    if ["anywhere", "all", "any", "off", "none"].contains(&text.to_lowercase().as_str()) {
+        return Ok(vec![]);
+    }
+    let mut channels = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if word.is_empty() {
+            continue;
+        }
+        let id = word
+            .strip_prefix("<#")
+            .and_then(|w| w.strip_suffix('>'))
+            .unwrap_or(word);
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!(
+                "\"{}\" is not a channel: mention channels like #chess, or say anywhere",
+                crate::engine::echo(word)
+            ));
+        }
+        if !channels.contains(&id.to_string()) {
+            channels.push(id.to_string());
+        }
+    }
+    if channels.is_empty() {
+        return Err("Mention at least one channel, or say anywhere.".into());
+    }
+    Ok(channels)
+}
+
+/// "10m", "1h", "2d" or off (0), up to [`COOLDOWN_LIMIT`].
+fn read_cooldown(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    if ["off", "none", "0"].contains(&text.to_lowercase().as_str()) {
+        return Ok(0);
+    }
+    match TimeControl::parse(text) {
+        Ok(TimeControl::PerMove { seconds }) if seconds <= COOLDOWN_LIMIT => Ok(seconds),
+        Ok(TimeControl::PerMove { .. }) => Err("A cooldown is at most 7 days.".into()),
+        _ => Err(format!(
+            "Say how long, like 10m, 1h or 1d, or off (not \"{}\").",
+            crate::engine::echo(text)
+        )),
+    }
+}
+
+/// A server's settings in words.
+pub fn describe(s: &ServerSettings) -> String {
+    let channels = match s.play_channels.as_slice() {
+        [] => "/play may be used in any channel".to_string(),
+        ids => {
+            let ids: Vec<String> = ids.iter().map(|c| format!("<#{c}>")).collect();
+            format!("/play may be used in {}", ids.join(", "))
+        }
+    };
+    let time = match TimeControl::parse(&s.time_control) {
+        Ok(TimeControl::None) | Err(_) => "no clock unless the challenger names one".to_string(),
+        Ok(time) => format!(
+            "a clock of {} unless the challenger names one",
+            time.describe()
+        ),
+    };
+    let chat = match s.chat_moves {
+        true => "moves typed in match threads are read",
+        false => "moves typed in match threads are not read (slash commands and DMs still work)",
+    };
+    let cooldown = match s.cooldown {
+        0 => "no wait between challenges".to_string(),
+        secs => format!("{} between two challenges from one member", span(secs)),
+    };
+    format!("On this server: {channels}; {time}; {chat}; {cooldown}.")
+}
+
+// The reason's limit in the command matches the table's.
+const _: () = assert!(REASON_LIMIT == 200);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn channels_are_read_from_mentions_or_ids_and_anywhere_clears_them() {
+        assert_eq!(
+            read_channels("<#12> <#34>, 56 <#12>").unwrap(),
+            ["12", "34", "56"]
+        );
+        assert_eq!(read_channels("anywhere").unwrap(), Vec::<String>::new());
+        let err = read_channels("#chess").unwrap_err();
+        assert!(err.contains("\"#chess\" is not a channel"), "{err}");
+    }
+
+    #[test]
+    fn cooldowns_are_read_as_lengths_of_time_up_to_a_week() {
+        assert_eq!(read_cooldown("10m"), Ok(600));
+        assert_eq!(read_cooldown("off"), Ok(0));
+        assert!(read_cooldown("8d").unwrap_err().contains("at most 7 days"));
+        assert!(read_cooldown("soon").unwrap_err().contains("not \"soon\""));
+    }
+}

@@ -1,0 +1,245 @@
+//! What a server's admins control: the server's own settings for the bot, and the log of
+//! every admin action (matches cancelled, adjudicated or given a substitute, settings changed),
+//! written in the same transaction as the change it records.
+
+use super::{MatchId, PlayerId, Store, StoreError};
+use rusqlite::{OptionalExtension, Transaction, params};
+
+/// A server's rules for the bot; the default lets `/play` be used anywhere, with no clock,
+/// typed moves read and no cooldown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerSettings {
+    /// The channels `/play` may be used in (ids); empty: anywhere.
+    pub play_channels: Vec<String>,
+    /// The time control a challenge gets when it names none, as stored ("none", "3d").
+    pub time_control: String,
+    /// Whether moves typed in match threads are read.
+    pub chat_moves: bool,
+    /// Seconds a member waits between two challenges; 0: no wait.
+    pub cooldown: i64,
+}
+
+impl Default for ServerSettings {
+    fn default() -> Self {
+        ServerSettings {
+            play_channels: vec![],
+            time_control: "none".into(),
+            chat_moves: true,
+            cooldown: 0,
+        }
+    }
+}
+
+/// One line of a server's admin log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdminEntry {
+    pub match_id: Option<MatchId>,
+    pub admin: PlayerId,
+    pub action: String,
+    pub detail: String,
+    pub at: i64,
+}
+
+impl Store {
+    /// The settings of the server `guild` (the defaults until its admins change them).
+    pub fn server_settings(&self, guild: &str) -> Result<ServerSettings, StoreError> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT play_channels, time_control, chat_moves, cooldown
+                 FROM server_settings WHERE guild_id = ?1",
+                [guild],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, bool>(2)?,
+                        r.get::<_, i64>(3)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((channels, time_control, chat_moves, cooldown)) = row else {
+            return Ok(ServerSettings::default());
+        };
+        let play_channels = serde_json::from_str(&channels).map_err(|e| {
+            StoreError::Damaged(format!(
+                "the /play channels of server {guild} cannot be read: {e}"
+            ))
+        })?;
+        Ok(ServerSettings {
+            play_channels,
+            time_control,
+            chat_moves,
+            cooldown,
+        })
+    }
+
+    /// Stores the settings of server `guild`, with the admin log's line for the change (`detail`
+    /// in words), in one transaction.
+    pub fn set_server_settings(
+        &mut self,
+        guild: &str,
+        settings: &ServerSettings,
+        admin: PlayerId,
+        detail: &str,
+        at: i64,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let channels = serde_json::to_string(&settings.play_channels).expect("ids serialise");
+        tx.execute(
+            "INSERT INTO server_settings (guild_id, play_channels, time_control, chat_moves, cooldown)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (guild_id) DO UPDATE SET play_channels = excluded.play_channels,
+                 time_control = excluded.time_control, chat_moves = excluded.chat_moves,
+                 cooldown = excluded.cooldown",
+            params![
+                guild,
+                channels,
+                settings.time_control,
+                settings.chat_moves,
+                settings.cooldown
+            ],
+        )?;
+        log(&tx, guild, None, admin, "settings", detail, at)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The newest `limit` lines of server `guild`'s admin log, newest first.
+    pub fn admin_log(&self, guild: &str, limit: usize) -> Result<Vec<AdminEntry>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT match_id, admin_id, action, detail, created_at FROM admin_actions
+             WHERE guild_id = ?1 ORDER BY id DESC LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![guild, limit as i64], |r| {
+            Ok(AdminEntry {
+                match_id: r.get(0)?,
+                admin: r.get(1)?,
+                action: r.get(2)?,
+                detail: r.get(3)?,
+                at: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// When `player` may next challenge in server `guild` under its cooldown: None when the server
+/// has none or they never challenged there. Reads inside the caller's transaction.
+pub(super) fn cooldown_until(
+    tx: &Transaction,
+    guild: &str,
+    player: PlayerId,
+) -> Result<Option<i64>, StoreError> {
+    Ok(tx.query_row(
+        "SELECT MAX(c.created_at) + st.cooldown FROM server_settings st
+         JOIN challenges c ON c.guild_id = st.guild_id
+         JOIN challenge_seats s
+             ON s.challenge_id = c.id AND s.seat = c.challenger AND s.player_id = ?2
+         WHERE st.guild_id = ?1 AND st.cooldown > 0",
+        params![guild, player],
+        |r| r.get(0),
+    )?)
+}
+
+/// Writes a line of the admin log inside `tx`.
+pub(super) fn log(
+    tx: &Transaction,
+    guild: &str,
+    match_id: Option<MatchId>,
+    admin: PlayerId,
+    action: &str,
+    detail: &str,
+    at: i64,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO admin_actions (guild_id, match_id, admin_id, action, detail, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![guild, match_id, admin, action, detail, at],
+    )?;
+    Ok(())
+}
+
+/// Logs an admin action on match `id` inside `tx`, under the match's own server.
+pub(super) fn log_match(
+    tx: &Transaction,
+    id: MatchId,
+    admin: PlayerId,
+    action: &str,
+    detail: &str,
+    at: i64,
+) -> Result<(), StoreError> {
+    let guild: Option<String> =
+        tx.query_row("SELECT guild_id FROM matches WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })?;
+    let guild = guild.ok_or_else(|| StoreError::Corrupt {
+        id,
+        detail: "an admin action on a match played outside any server".into(),
+    })?;
+    log(tx, &guild, Some(id), admin, action, detail, at)
+}
+
+/// Seats `player` in `seat` of match `id` inside `tx` (a substitute).
+pub(super) fn reseat(
+    tx: &Transaction,
+    id: MatchId,
+    seat: u8,
+    player: PlayerId,
+) -> Result<(), StoreError> {
+    let n = tx.execute(
+        "UPDATE seats SET player_id = ?1 WHERE match_id = ?2 AND seat = ?3",
+        params![player, id, seat],
+    )?;
+    if n != 1 {
+        return Err(StoreError::Corrupt {
+            id,
+            detail: format!("there is no seat {seat} to give a substitute"),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn server_settings_default_until_changed_and_each_change_is_logged() {
+        let mut store = Store::open_in_memory().unwrap();
+        let admin = store.discord_player("1", "Ann").unwrap().id;
+        assert_eq!(
+            store.server_settings("10").unwrap(),
+            ServerSettings::default()
+        );
+        let chosen = ServerSettings {
+            play_channels: vec!["20".into(), "21".into()],
+            time_control: "3d".into(),
+            chat_moves: false,
+            cooldown: 600,
+        };
+        store
+            .set_server_settings("10", &chosen, admin, "cooldown 10m", 1_000)
+            .unwrap();
+        assert_eq!(store.server_settings("10").unwrap(), chosen);
+        // Another server keeps its defaults.
+        assert_eq!(
+            store.server_settings("11").unwrap(),
+            ServerSettings::default()
+        );
+        let log = store.admin_log("10", 10).unwrap();
+        assert_eq!(log.len(), 1);
+        assert_eq!(
+            (log[0].action.as_str(), log[0].detail.as_str(), log[0].admin),
+            ("settings", "cooldown 10m", admin)
+        );
+        assert!(store.admin_log("11", 10).unwrap().is_empty());
+        // The log cannot be rewritten.
+        let err = store
+            .connection()
+            .execute("DELETE FROM admin_actions", [])
+            .unwrap_err();
+        assert!(err.to_string().contains("append-only"), "{err}");
+    }
+}
