@@ -12,6 +12,8 @@ mod clocks;
 mod fake_discord;
 #[path = "discord_e2e/logs_and_redelivery.rs"]
 mod logs_and_redelivery;
+#[path = "discord_e2e/strict.rs"]
+mod strict;
 #[path = "discord_e2e/vacations.rs"]
 mod vacations;
 

@@ -210,6 +210,9 @@ pub(super) fn action_components(
     match_id: MatchId,
     version: u64,
 ) -> Vec<serenity::CreateActionRow> {
+    if actions.is_empty() {
+        return vec![]; // Discord refuses an empty row.
+    }
     let buttons: Vec<ButtonAction> = actions
         .iter()
         .map(|text| ButtonAction::Act {

@@ -348,3 +348,11 @@ fn every_game_can_be_challenged_and_has_a_rules_summary() {
         assert!(summary.len() <= 2000, "Discord's message limit: {kind}");
     }
 }
+
+#[test]
+fn no_choices_make_no_row_of_buttons() {
+    // Discord refuses an action row with nothing in it.
+    assert!(super::commands::action_components(&[], "", 1, 0).is_empty());
+    let one = super::commands::action_components(&["e4".to_string()], "", 1, 0);
+    assert_eq!(one.len(), 1);
+}

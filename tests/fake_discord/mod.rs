@@ -11,6 +11,7 @@
 
 pub mod bot;
 pub mod logs;
+pub mod spec;
 
 use axum::Router;
 use axum::body::Body;
@@ -20,6 +21,7 @@ use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde_json::{Value, json};
+use spec::Spec;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -53,6 +55,8 @@ struct Shared {
     next_id: Arc<AtomicU64>,
     /// Interactions already answered (their callback taken).
     answered: Arc<Mutex<HashSet<String>>>,
+    /// Requests Discord would refuse, and answers of the fake's that Discord would not give.
+    violations: Arc<Mutex<Vec<String>>>,
 }
 
 pub struct FakeDiscord {
@@ -65,6 +69,20 @@ pub struct FakeDiscord {
     next_id: Arc<AtomicU64>,
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
+    violations: Arc<Mutex<Vec<String>>>,
+}
+
+impl Drop for FakeDiscord {
+    /// A test passes only if the bot asked nothing of Discord that Discord would refuse.
+    fn drop(&mut self) {
+        let violations = self.violations.lock().unwrap();
+        if !violations.is_empty() && !std::thread::panicking() {
+            panic!(
+                "requests Discord's API description refuses:\n{}",
+                violations.join("\n")
+            );
+        }
+    }
 }
 
 /// Callback types: a deferred message ("thinking…") and a deferred update of the pressed
@@ -73,13 +91,14 @@ pub const DEFERRED_MESSAGE: u64 = 5;
 pub const DEFERRED_UPDATE: u64 = 6;
 
 pub fn user(id: &str, name: &str) -> Value {
-    json!({"id": id, "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": false})
+    json!({"id": id, "username": name, "discriminator": "0", "global_name": name, "avatar": null,
+           "bot": false, "public_flags": 0, "flags": 0, "primary_guild": null})
 }
 
 fn message(id: u64, channel: &str, content: &str) -> Value {
     json!({
         "id": id.to_string(), "channel_id": channel, "guild_id": GUILD_ID,
-        "author": {"id": BOT_ID, "username": "deckmate", "discriminator": "0", "avatar": null, "bot": true},
+        "author": FakeDiscord::bot_user(),
         "content": content, "timestamp": "2026-01-01T00:00:00.000000+00:00",
         "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
         "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
@@ -96,7 +115,7 @@ impl FakeDiscord {
         m["author"] = user.clone();
         m["mentions"] = Value::Array(mentions.iter().map(|u| (*u).clone()).collect());
         self.pushed.lock().unwrap().insert(id.clone(), m.clone());
-        self.events.send(("MESSAGE_CREATE", m)).unwrap();
+        self.send_event("MESSAGE_CREATE", m);
         id
     }
 
@@ -108,13 +127,16 @@ impl FakeDiscord {
         m["author"] = user.clone();
         m.as_object_mut().unwrap().remove("guild_id");
         self.pushed.lock().unwrap().insert(id.clone(), m.clone());
-        self.events.send(("MESSAGE_CREATE", m)).unwrap();
+        self.send_event("MESSAGE_CREATE", m);
         id
     }
 
     /// The bot user, as a message's mention of it.
     pub fn bot_user() -> Value {
-        json!({"id": BOT_ID, "username": "deckmate", "discriminator": "0", "avatar": null, "bot": true})
+        let mut bot = user(BOT_ID, "deckmate");
+        bot["bot"] = json!(true);
+        bot["global_name"] = Value::Null;
+        bot
     }
 
     pub async fn start() -> FakeDiscord {
@@ -129,6 +151,7 @@ impl FakeDiscord {
             posts_fail: Arc::new(AtomicBool::new(false)),
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
+            violations: Arc::new(Mutex::new(Vec::new())),
         };
         let fake = FakeDiscord {
             base,
@@ -138,6 +161,7 @@ impl FakeDiscord {
             posts_fail: shared.posts_fail.clone(),
             next_id: shared.next_id.clone(),
             pushed: Mutex::new(HashMap::new()),
+            violations: shared.violations.clone(),
         };
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -145,6 +169,12 @@ impl FakeDiscord {
             .with_state(shared);
         tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
         fake
+    }
+
+    /// What Discord's API description refused so far; emptied, so the test may go on (for a
+    /// test that sends a refused request on purpose).
+    pub fn take_violations(&self) -> Vec<String> {
+        std::mem::take(&mut *self.violations.lock().unwrap())
     }
 
     pub fn next_id(&self) -> String {
@@ -159,9 +189,37 @@ impl FakeDiscord {
                 .unwrap()
                 .insert(id.to_string(), interaction.clone());
         }
-        self.events
-            .send(("INTERACTION_CREATE", interaction))
-            .unwrap();
+        self.send_event("INTERACTION_CREATE", interaction);
+    }
+
+    /// Sends a gateway event, once its objects are checked against the schemas Discord
+    /// describes for them (a test's own payload that Discord would never send fails at once).
+    fn send_event(&self, kind: &'static str, d: Value) {
+        if let Some(spec) = Spec::get() {
+            let checks: Vec<(&str, &Value)> = match kind {
+                "MESSAGE_CREATE" => vec![("MessageResponse", &d), ("UserResponse", &d["author"])],
+                _ => {
+                    let mut checks = vec![("InteractionTypes", &d["type"])];
+                    for (schema, key) in [
+                        ("UserResponse", "user"),
+                        ("GuildMemberResponse", "member"),
+                        ("MessageResponse", "message"),
+                        ("InteractionContextType", "context"),
+                    ] {
+                        if !d[key].is_null() {
+                            checks.push((schema, &d[key]));
+                        }
+                    }
+                    checks
+                }
+            };
+            for (schema, value) in checks {
+                if let Err(e) = spec.check_schema(schema, value) {
+                    panic!("the fake's {kind} is not a {schema} Discord would send: {e}\n{value}");
+                }
+            }
+        }
+        self.events.send((kind, d)).unwrap();
     }
 
     /// Delivers interaction `id` again: the very same payload, same id and token (as Discord
@@ -173,7 +231,7 @@ impl FakeDiscord {
         } else {
             "INTERACTION_CREATE"
         };
-        self.events.send((kind, payload)).unwrap();
+        self.send_event(kind, payload);
     }
 
     /// Every answer (callback) given to interaction `id` after the first `after` requests, in
@@ -307,7 +365,9 @@ impl FakeDiscord {
             "id": id, "application_id": APP_ID, "type": kind, "data": data,
             "guild_id": GUILD_ID, "channel_id": channel,
             "member": {"user": user, "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00",
-                       "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "0"},
+                       "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "0",
+                       "avatar": null, "banner": null, "communication_disabled_until": null,
+                       "nick": null, "premium_since": null},
             "token": format!("token-{id}"), "version": 1, "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 26214400,
             "app_permissions": "309237696512", "authorizing_integration_owners": {}, "context": 0
@@ -521,8 +581,41 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
     }
     let id = shared.next_id.fetch_add(1, Ordering::Relaxed);
+    // Held to Discord's API description: a request Discord would refuse is refused as Discord
+    // refuses it, and fails the test.
+    let content_type = match multipart {
+        true => "multipart/form-data",
+        false => "application/json",
+    };
+    let operation = Spec::get().map(|spec| {
+        let op = spec.operation(method.as_str(), path.trim_start_matches("/api/v10"))?;
+        spec.check_body(&op, content_type, &json)?;
+        Ok::<_, String>((spec, op))
+    });
+    if let Some(Err(problem)) = &operation {
+        eprintln!("Discord would refuse {method} {path}: {problem}");
+        shared
+            .violations
+            .lock()
+            .unwrap()
+            .push(format!("{method} {path}: {problem}\n  body: {json}"));
+        let response = (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"message": "Invalid Form Body", "code": 50035})),
+        )
+            .into_response();
+        shared.requests.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json,
+            files,
+            status: 400,
+        });
+        return response;
+    }
     let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
+    let created = |v: Value| (StatusCode::CREATED, axum::Json(v)).into_response();
     let refuse = |status: StatusCode, message: &str, code: u64| {
         (
             status,
@@ -582,14 +675,16 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             // A real channel id: serenity refuses 0 for one.
             ok(message(id, "1", json["content"].as_str().unwrap_or("")))
         }
-        (Method::POST, ["channels", channel, "messages", _, "threads"]) => ok(json!({
+        (Method::POST, ["channels", channel, "messages", _, "threads"]) => created(json!({
             "id": id.to_string(), "type": 11, "guild_id": GUILD_ID, "parent_id": channel,
             "name": json["name"], "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
+            "owner_id": BOT_ID, "message_count": 0, "member_count": 1, "total_message_sent": 0,
             "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
                                  "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false}})),
         (Method::PATCH, ["channels", thread]) => ok(json!({
             "id": thread, "type": 11, "guild_id": GUILD_ID, "parent_id": "700000000000000001",
             "name": "a match", "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
+            "owner_id": BOT_ID, "message_count": 0, "member_count": 1, "total_message_sent": 0,
             "thread_metadata": {"archived": json["archived"].as_bool().unwrap_or(false),
                                  "auto_archive_duration": 1440,
                                  "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
@@ -621,7 +716,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
                     .into_response()
             } else {
                 ok(
-                    json!({"id": id.to_string(), "type": 1, "last_message_id": null,
+                    json!({"id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
                           "recipients": [user(json["recipient_id"].as_str().unwrap_or("1"), "someone")]}),
                 )
             }
@@ -631,12 +726,30 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             .body(Body::from("{\"message\": \"unknown route\", \"code\": 0}"))
             .unwrap(),
     };
+    let status = response.status().as_u16();
+    // The fake's own answer must be one Discord could give.
+    let response = match operation {
+        Some(Ok((spec, op))) if (200..300).contains(&status) => {
+            let (head, body) = response.into_parts();
+            let bytes = axum::body::to_bytes(body, 64 << 20)
+                .await
+                .unwrap_or_default();
+            let answer: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+            if let Err(problem) = spec.check_response(&op, status, &answer) {
+                shared.violations.lock().unwrap().push(format!(
+                    "the fake's answer to {method} {path} is not what Discord answers: {problem}\n  answer: {answer}"
+                ));
+            }
+            Response::from_parts(head, Body::from(bytes))
+        }
+        _ => response,
+    };
     shared.requests.lock().unwrap().push(Recorded {
         method: method.to_string(),
         path,
         json,
         files,
-        status: response.status().as_u16(),
+        status,
     });
     response
 }
