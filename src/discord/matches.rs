@@ -2,7 +2,7 @@
 //! message: whose turn it is, when their time runs out, and a link to each thread; with
 //! filters for the matches where it is their turn, and for finished ones. `/history` and
 //! `/export`: a match's actions a page at a time, and as a file (a log the console replays,
-//! and PGN for chess).
+//! and PGN for chess and Enthralling Chess).
 
 use super::commands::{NOT_A_MATCH, ephemeral, match_here, player_message, player_of};
 use super::{Context, Error, reply};
@@ -78,7 +78,7 @@ pub async fn history(
     ephemeral(ctx, text).await
 }
 
-/// This match as a file: a log the console replays, and PGN for chess.
+/// This match as a file: a log the console replays, and PGN for chess and Enthralling Chess.
 #[poise::command(slash_command, guild_only)]
 pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     reply::defer_private(ctx).await?;

@@ -1,9 +1,10 @@
 //! A match written out: its history a page at a time, a text log that the console replays
 //! (`deckmate play ... < log`: every line is `NAME: action`, and the header lines start with
-//! `#`, which the console skips), and PGN for chess.
+//! `#`, which the console skips), and PGN for chess and Enthralling Chess.
 
 use super::{Table, TableError};
 use crate::engine::Outcome;
+use crate::games::chess::pgn::{PgnGame, PgnMove};
 use crate::games::{GameKind, TIME_OUT};
 use crate::store::{MatchId, Status, StoredMatch};
 
@@ -41,11 +42,6 @@ fn pgn_result(outcome: Option<&Outcome>, status: Status) -> &'static str {
         (Some(_), _) => "0-1",
         _ => "*",
     }
-}
-
-/// A PGN tag value: quotes and backslashes escaped.
-fn tag(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 impl Table {
@@ -120,59 +116,58 @@ impl Table {
         Ok(out)
     }
 
-    /// Match `id` as PGN, for chess; None for the other games.
+    /// Match `id` as PGN, for chess and Enthralling Chess; None for the other games. An
+    /// Enthralling turn's extra step is written as a comment after its move, `4. d3 {enthrall
+    /// Nc6 g1}`, under the tag `[Variant "Enthralling Chess"]`: any PGN reader reads the file
+    /// (comments are skipped), and deckmate's own replays it whole.
     pub fn export_pgn(&self, id: MatchId) -> Result<Option<String>, TableError> {
         let stored = self.store.load(id)?;
-        if stored.game != GameKind::Chess {
-            return Ok(None);
-        }
+        let variant = match stored.game {
+            GameKind::Chess => None,
+            GameKind::Enthralling => Some(stored.game.name()),
+            _ => return Ok(None),
+        };
         let result = pgn_result(stored.outcome.as_ref(), stored.status);
-        let mut out = String::new();
-        for (name, value) in [
-            ("Event", format!("deckmate match #{id}")),
-            ("Site", "Discord".to_string()),
-            ("White", stored.players[0].name.clone()),
-            ("Black", stored.players[1].name.clone()),
-            ("Result", result.to_string()),
-        ] {
-            out.push_str(&format!("[{name} \"{}\"]\n", tag(&value)));
+        let mut tags: Vec<(String, String)> = vec![
+            ("Event".into(), format!("deckmate match #{id}")),
+            ("Site".into(), "Discord".into()),
+            ("White".into(), stored.players[0].name.clone()),
+            ("Black".into(), stored.players[1].name.clone()),
+            ("Result".into(), result.into()),
+        ];
+        if let Some(variant) = variant {
+            tags.push(("Variant".into(), variant.into()));
         }
         if let Some((_, fen)) = stored.options.iter().find(|(k, _)| k == "fen") {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", tag(fen)));
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), fen.clone()));
         }
-        out.push('\n');
-        // Move numbers from the start position's side and number.
-        let (mut number, mut black) =
-            stored
-                .options
-                .iter()
-                .find(|(k, _)| k == "fen")
-                .map_or((1, false), |(_, fen)| {
-                    let fields: Vec<&str> = fen.split_whitespace().collect();
-                    (
-                        fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1),
-                        fields.get(1) == Some(&"b"),
-                    )
-                });
-        let mut line = String::new();
-        if black {
-            line.push_str(&format!("{number}... "));
-        }
-        for action in &stored.actions {
-            if !black {
-                line.push_str(&format!("{number}. "));
-            }
-            line.push_str(&action.text);
-            line.push(' ');
-            if black {
-                number += 1;
-            }
-            black = !black;
-        }
-        line.push_str(result);
-        out.push_str(&wrap(&line, 79));
-        out.push('\n');
-        Ok(Some(out))
+        let moves = stored
+            .actions
+            .iter()
+            .map(|action| {
+                // "d3 enthrall Nc6 g1": the chess move, then its extra step.
+                let extra = [" enthrall ", " liberate "]
+                    .iter()
+                    .find_map(|word| action.text.find(word));
+                match extra {
+                    Some(at) => PgnMove {
+                        san: action.text[..at].to_string(),
+                        comment: Some(action.text[at + 1..].to_string()),
+                    },
+                    None => PgnMove {
+                        san: action.text.clone(),
+                        comment: None,
+                    },
+                }
+            })
+            .collect();
+        let game = PgnGame {
+            tags,
+            moves,
+            result: result.into(),
+        };
+        Ok(Some(game.write()))
     }
 }
 
@@ -196,23 +191,4 @@ fn replay_command(stored: &StoredMatch, names: &[String]) -> String {
         }
     }
     command
-}
-
-/// `text` broken at spaces into lines of at most `width` characters.
-fn wrap(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out
 }

@@ -4,6 +4,7 @@
 use super::tests::fixture;
 use super::*;
 use crate::engine::GameRng;
+use crate::games::chess::pgn;
 
 fn play(f: &mut Fixture, moves: &[&str]) {
     for (i, text) in moves.iter().enumerate() {
@@ -68,27 +69,16 @@ fn the_pgn_of_a_chess_match_reads_back_to_the_same_final_position() {
         "{pgn}"
     );
     assert!(pgn.trim_end().ends_with("4. Qxf7# 1-0"), "{pgn}");
-    // Read the movetext back with the project's own SAN reader.
-    let movetext = pgn.split("\n\n").nth(1).unwrap();
-    let mut rng = GameRng::from_seed(0);
-    let mut game = GameKind::Chess.start(&[], 2, &mut rng).unwrap();
-    let mut seat = 0u8;
-    for token in movetext.split_whitespace() {
-        if token.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-            continue;
-        }
-        game.play(Seat(seat), token, &mut rng).unwrap();
-        seat = 1 - seat;
-    }
-    let crate::games::AnyGame::Chess(read) = &game else {
-        unreachable!()
-    };
+    // Read back with the project's own PGN and SAN reader.
+    let read = pgn::read(&pgn).unwrap();
+    assert_eq!(read.tag("White"), Some("alice"));
+    assert_eq!(read.result, "1-0");
     let loaded = f.table.load(f.id).unwrap();
     let crate::games::AnyGame::Chess(played) = &loaded.game else {
         unreachable!()
     };
-    assert_eq!(read.position().fen(), played.position().fen());
-    // Other games have no PGN.
+    assert_eq!(pgn::replay(&read).unwrap().fen(), played.position().fen());
+    // Games other than chess and Enthralling Chess have no PGN.
     let other = fixture(GameKind::Echek);
     assert_eq!(other.table.export_pgn(other.id).unwrap(), None);
 }
@@ -114,4 +104,64 @@ fn a_pgn_from_a_set_position_carries_its_fen_and_numbers_from_it() {
     let pgn = f.table.export_pgn(id).unwrap().unwrap();
     assert!(pgn.contains(&format!("[FEN \"{fen}\"]")), "{pgn}");
     assert!(pgn.contains("12... Kd7 13. O-O *"), "{pgn}");
+}
+
+#[test]
+fn an_enthralling_match_in_pgn_keeps_its_extra_steps_as_comments_and_replays_whole() {
+    let mut f = fixture(GameKind::Enthralling);
+    play(
+        &mut f,
+        &[
+            "e4",
+            "e5",
+            "Nf3",
+            "Nc6",
+            "Bc4",
+            "Bc5",
+            "d3 enthrall Nc6 g1",
+            "d6 enthrall Bc4 f8",
+        ],
+    );
+    let text = f.table.export_pgn(f.id).unwrap().unwrap();
+    assert!(text.contains("[Variant \"Enthralling Chess\"]"), "{text}");
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.ends_with("4. d3 {enthrall Nc6 g1} 4... d6 {enthrall Bc4 f8} *"),
+        "{text}"
+    );
+    // Read back, each move with its comment is one turn again.
+    let read = pgn::read(&text).unwrap();
+    let mut rng = GameRng::from_seed(0);
+    let mut game = GameKind::Enthralling.start(&[], 2, &mut rng).unwrap();
+    for (i, mv) in read.moves.iter().enumerate() {
+        let turn = match &mv.comment {
+            Some(extra) => format!("{} {extra}", mv.san),
+            None => mv.san.clone(),
+        };
+        game.play(Seat((i % 2) as u8), &turn, &mut rng).unwrap();
+    }
+    let loaded = f.table.load(f.id).unwrap();
+    assert_eq!(
+        serde_json::to_value(&game).unwrap(),
+        serde_json::to_value(&loaded.game).unwrap()
+    );
+}
+
+#[test]
+fn a_pgn_written_by_another_program_is_read_to_its_final_positions() {
+    // Written by python-chess (tests/fixtures/README.md says how): tags, comments, a glyph, a
+    // variation, castling both ways, en passant, promotion, and two games in one file.
+    let text = include_str!("../../tests/fixtures/python-chess.pgn");
+    let finals: Vec<&str> = include_str!("../../tests/fixtures/python-chess.fen")
+        .lines()
+        .collect();
+    let games = pgn::read_all(text).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Black"), Some("Random, Beta"));
+    assert_eq!(games[0].result, "1/2-1/2");
+    assert_eq!(games[0].moves[9].comment.as_deref(), Some("The Najdorf."));
+    assert_eq!(games[0].moves[10].san, "Bxa6", "the variation is skipped");
+    for (game, fen) in games.iter().zip(finals) {
+        assert_eq!(pgn::replay(game).unwrap().fen(), fen);
+    }
 }

@@ -5,6 +5,8 @@
 use crate::fake_discord::bot::{content, start_bot_on, start_bot_reading, two_player_match};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::discord::ChatMode;
+use deckmate::games::AnyView;
+use deckmate::games::chess::pgn;
 use deckmate::store::Store;
 use deckmate::table::Table;
 use serde_json::Value;
@@ -318,13 +320,13 @@ async fn a_refused_typed_card_play_reveals_nothing_in_the_thread() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn history_and_export_of_a_match() {
+async fn history_and_export_of_a_finished_match_read_back_to_its_final_position() {
     let fake = FakeDiscord::start().await;
-    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let thread = chess_match(&fake, &alice, &bob, 1).await;
-    for (who, text) in [(&alice, "e4"), (&bob, "e5")] {
+    for (who, text) in [(&alice, "f3"), (&bob, "e5"), (&alice, "g4"), (&bob, "Qh4#")] {
         let n = fake.requests().len();
         let id = fake.say(who, &thread, text, &[]);
         reply_in(&fake, n, &thread, &id).await;
@@ -338,7 +340,10 @@ async fn history_and_export_of_a_match() {
         serde_json::json!({}),
     );
     let page = content(&fake.reply_to(n, &id).await);
-    assert_eq!(page, "Match #1, page 1 of 1:\n1. alice: e4\n2. bob: e5");
+    assert_eq!(
+        page,
+        "Match #1, page 1 of 1:\n1. alice: f3\n2. bob: e5\n3. alice: g4\n4. bob: Qh4#"
+    );
     let n = fake.requests().len();
     let id = fake.command(
         &alice,
@@ -354,8 +359,20 @@ async fn history_and_export_of_a_match() {
         .await;
     let text = |i: usize| String::from_utf8(files.files[i].1.clone()).unwrap();
     let (log, pgn) = (text(0), text(1));
-    assert!(log.ends_with("alice: e4\nbob: e5\n"), "{log}");
-    assert!(pgn.ends_with("1. e4 e5 *\n"), "{pgn}");
+    assert!(log.ends_with("alice: g4\nbob: Qh4#\n"), "{log}");
+    assert!(pgn.ends_with("1. f3 e5 2. g4 Qh4# 0-1\n"), "{pgn}");
+    // The project's own PGN and SAN reader reaches the position the match ended in.
+    let read = pgn::read(&pgn).unwrap();
+    assert_eq!(read.result, "0-1");
+    let reached = pgn::replay(&read).unwrap().fen();
+    let played = table
+        .call(|t| match t.view_for(1, None) {
+            Ok(AnyView::Chess(view)) => view.fen,
+            other => panic!("a chess view: {other:?}"),
+        })
+        .await
+        .unwrap();
+    assert_eq!(reached, played);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

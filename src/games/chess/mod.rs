@@ -4,6 +4,7 @@
 //! Checkmate, stalemate, threefold repetition, the fifty-move rule and dead positions
 //! (insufficient material) end the game automatically.
 
+pub mod pgn;
 mod position;
 mod san;
 
