@@ -242,4 +242,51 @@ mod tests {
             .unwrap_err();
         assert!(err.to_string().contains("append-only"), "{err}");
     }
+
+    #[test]
+    fn a_servers_cooldown_holds_back_a_members_next_challenge_and_only_theirs() {
+        use crate::games::GameKind;
+        use crate::store::{ChallengeError, NewChallenge};
+        let mut store = Store::open_in_memory().unwrap();
+        let ann = store.discord_player("1", "Ann").unwrap().id;
+        let bob = store.discord_player("2", "Bob").unwrap().id;
+        let new = |players: Vec<PlayerId>| NewChallenge {
+            game: GameKind::Chess,
+            options: vec![],
+            time_control: "none".into(),
+            seed: 1,
+            players,
+            guild_id: Some("10".into()),
+            channel_id: Some("20".into()),
+            lasts: 900,
+        };
+        // No cooldown: one challenge after another.
+        store.create_challenge(&new(vec![ann, bob]), 1_000).unwrap();
+        store.create_challenge(&new(vec![ann, bob]), 1_001).unwrap();
+        let settings = ServerSettings {
+            cooldown: 600,
+            ..ServerSettings::default()
+        };
+        store
+            .set_server_settings("10", &settings, ann, "cooldown", 1_002)
+            .unwrap();
+        let err = store
+            .create_challenge(&new(vec![ann, bob]), 1_100)
+            .unwrap_err();
+        assert!(
+            matches!(err, ChallengeError::Cooldown { until: 1_601 }),
+            "{err}"
+        );
+        // Bob, challenged but never challenging, may; a rematch asked by Ann from seat 1 may not.
+        store.create_challenge(&new(vec![bob, ann]), 1_100).unwrap();
+        let err = store
+            .create_challenge_by(&new(vec![bob, ann]), 1, 1_200)
+            .unwrap_err();
+        assert!(matches!(err, ChallengeError::Cooldown { .. }), "{err}");
+        // Another server has its own rules; the wait ends on time.
+        let mut elsewhere = new(vec![ann, bob]);
+        elsewhere.guild_id = Some("11".into());
+        store.create_challenge(&elsewhere, 1_200).unwrap();
+        store.create_challenge(&new(vec![ann, bob]), 1_601).unwrap();
+    }
 }
