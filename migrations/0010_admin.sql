@@ -9,7 +9,9 @@ CREATE TABLE server_settings (
     time_control    TEXT NOT NULL DEFAULT 'none',
     chat_moves      INTEGER NOT NULL DEFAULT 1,
     -- Seconds between two challenges from one member; 0: no cooldown.
-    cooldown        INTEGER NOT NULL DEFAULT 0
+    cooldown        INTEGER NOT NULL DEFAULT 0,
+    -- A role whose members may use /admin without the Manage Server permission.
+    referee_role    TEXT
 );
 
 -- Every admin action: a match cancelled, adjudicated or given a substitute, a setting changed.
@@ -24,6 +26,8 @@ CREATE TABLE admin_actions (
     action      TEXT NOT NULL,
     -- What was done and why, in words.
     detail      TEXT NOT NULL,
+    -- The request that did it (a Discord interaction), so a redelivered one is applied once.
+    request_key TEXT UNIQUE,
     created_at  INTEGER NOT NULL
 );
 CREATE INDEX admin_actions_guild ON admin_actions(guild_id, id);

@@ -51,7 +51,10 @@ pub async fn cancel(
     #[rename = "match"]
     match_id: Option<i64>,
 ) -> Result<(), Error> {
-    rule(ctx, match_id, Ruling::Cancel, reason).await
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
+    rule(ctx, admin, match_id, Ruling::Cancel, reason).await
 }
 
 /// Decide a match's result.
@@ -67,6 +70,9 @@ pub async fn adjudicate(
     #[rename = "match"]
     match_id: Option<i64>,
 ) -> Result<(), Error> {
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
     let ruling = match (result, winner) {
         (Verdict::Draw, None) => Ruling::Draw,
         (Verdict::Draw, Some(_)) => {
@@ -77,7 +83,7 @@ pub async fn adjudicate(
         }
         (Verdict::Win, Some(user)) => Ruling::Win(player_of(ctx.data(), &user).await?.id),
     };
-    rule(ctx, match_id, ruling, reason).await
+    rule(ctx, admin, match_id, ruling, reason).await
 }
 
 /// Seat another member in place of a player; the match goes on from where it is.
@@ -95,17 +101,21 @@ pub async fn substitute(
     #[rename = "match"]
     match_id: Option<i64>,
 ) -> Result<(), Error> {
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
     if into.bot {
         return private(ctx, "A bot cannot take a seat.").await;
     }
     let out = player_of(ctx.data(), &out).await?.id;
     let into = player_of(ctx.data(), &into).await?.id;
     let ruling = Ruling::Substitute { out, into };
-    rule(ctx, match_id, ruling, reason.unwrap_or_default()).await
+    rule(ctx, admin, match_id, ruling, reason.unwrap_or_default()).await
 }
 
 /// See or change this server's rules for the bot.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
 pub async fn server(
     ctx: Context<'_>,
     #[description = "Channels /play may be used in: mention them (#chess #games), or anywhere"]
@@ -116,53 +126,75 @@ pub async fn server(
     #[description = "Read moves typed in match threads"] chat_moves: Option<bool>,
     #[description = "How long a member waits between two challenges: 10m, 1h, or off"]
     cooldown: Option<String>,
+    #[description = "A role whose members may use /admin without Manage Server"]
+    referee_role: Option<serenity::Role>,
+    #[description = "No role may use /admin without Manage Server any more"]
+    remove_referee_role: Option<bool>,
 ) -> Result<(), Error> {
     let Some(admin) = admin_of(ctx).await? else {
         return Ok(());
     };
-    let mut settings = server_settings(ctx).await?;
-    let mut changed = Vec::new();
-    if let Some(text) = play_channels {
-        settings.play_channels = match read_channels(&text) {
-            Ok(channels) => channels,
-            Err(why) => return private(ctx, why).await,
-        };
-        changed.push("channels for /play");
-    }
-    if let Some(text) = time {
-        settings.time_control = match TimeControl::parse(&text) {
-            Ok(time) => time.text(),
-            Err(why) => return private(ctx, format!("{why}.")).await,
-        };
-        changed.push("default clock");
-    }
-    if let Some(on) = chat_moves {
-        settings.chat_moves = on;
-        changed.push("typed moves");
-    }
-    if let Some(text) = cooldown {
-        settings.cooldown = match read_cooldown(&text) {
-            Ok(seconds) => seconds,
-            Err(why) => return private(ctx, why).await,
-        };
-        changed.push("cooldown");
-    }
-    if changed.is_empty() {
+    let play_channels = match play_channels.as_deref().map(read_channels).transpose() {
+        Ok(channels) => channels,
+        Err(why) => return private(ctx, why).await,
+    };
+    let time = match time.as_deref().map(TimeControl::parse).transpose() {
+        Ok(time) => time.map(|t| t.text()),
+        Err(why) => return private(ctx, format!("{why}.")).await,
+    };
+    let cooldown = match cooldown.as_deref().map(read_cooldown).transpose() {
+        Ok(cooldown) => cooldown,
+        Err(why) => return private(ctx, why).await,
+    };
+    let referee = match (referee_role, remove_referee_role) {
+        (Some(_), Some(true)) => {
+            return private(ctx, "Name a referee role or remove it, not both.").await;
+        }
+        (Some(role), _) => Some(Some(role.id.to_string())),
+        (None, Some(true)) => Some(None),
+        (None, _) => None,
+    };
+    let nothing = play_channels.is_none()
+        && time.is_none()
+        && chat_moves.is_none()
+        && cooldown.is_none()
+        && referee.is_none();
+    if nothing {
+        let settings = server_settings(ctx).await?;
         return private(ctx, describe(&settings)).await;
     }
-    let detail = format!(
-        "{} changed {}: {}",
-        admin.name,
-        changed.join(", "),
-        describe(&settings)
-    );
-    let stored = settings.clone();
-    ctx.data()
+    let key = format!("interaction:{}", ctx.id());
+    let (settings, _) = ctx
+        .data()
         .table
         .call(move |t| {
             let at = t.now();
+            let name = admin.name.clone();
             t.store()
-                .set_server_settings(&admin.guild, &stored, admin.player, &detail, at)
+                .change_server_settings(&admin.guild, &key, admin.player, at, move |s| {
+                    let mut changed = Vec::new();
+                    if let Some(channels) = play_channels {
+                        s.play_channels = channels;
+                        changed.push("channels for /play");
+                    }
+                    if let Some(time) = time {
+                        s.time_control = time;
+                        changed.push("default clock");
+                    }
+                    if let Some(on) = chat_moves {
+                        s.chat_moves = on;
+                        changed.push("typed moves");
+                    }
+                    if let Some(seconds) = cooldown {
+                        s.cooldown = seconds;
+                        changed.push("cooldown");
+                    }
+                    if let Some(role) = referee {
+                        s.referee_role = role;
+                        changed.push("referee role");
+                    }
+                    format!("{name} changed {}: {}", changed.join(", "), describe(s))
+                })
         })
         .await??;
     private(ctx, format!("Saved. {}", describe(&settings))).await
@@ -209,16 +241,22 @@ pub(super) async fn server_settings(ctx: Context<'_>) -> Result<ServerSettings, 
 
 /// The caller as an admin of this server, or None once they are told they are not one.
 async fn admin_of(ctx: Context<'_>) -> Result<Option<Admin>, Error> {
-    let may = ctx
-        .author_member()
-        .await
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild() || p.administrator());
-    let Some(guild) = ctx.guild_id().filter(|_| may) else {
+    let member = ctx.author_member().await;
+    let permissions = member.as_ref().and_then(|m| m.permissions);
+    let roles: Vec<String> = member
+        .as_ref()
+        .map(|m| m.roles.iter().map(|r| r.to_string()).collect())
+        .unwrap_or_default();
+    let referee = server_settings(ctx).await?.referee_role;
+    let Some(guild) = ctx
+        .guild_id()
+        .filter(|_| may_rule(permissions, &roles, referee.as_deref()))
+    else {
         tracing::info!(user = %ctx.author().id, request = %logs::redact(&ctx.invocation_string(), &[]), "an admin command was refused to a member without Manage Server");
         private(
             ctx,
-            "Only members with the Manage Server permission can use /admin.",
+            "Only members with the Manage Server permission (or the server's referee role) \
+             can use /admin.",
         )
         .await?;
         return Ok(None);
@@ -231,17 +269,26 @@ async fn admin_of(ctx: Context<'_>) -> Result<Option<Admin>, Error> {
     }))
 }
 
+/// Whether a member with `permissions` (in the channel, as the interaction gives them) and
+/// `roles` may use `/admin`: Manage Server or Administrator, or the server's referee role.
+fn may_rule(
+    permissions: Option<serenity::Permissions>,
+    roles: &[String],
+    referee: Option<&str>,
+) -> bool {
+    permissions.is_some_and(|p| p.manage_guild() || p.administrator())
+        || referee.is_some_and(|role| roles.iter().any(|r| r == role))
+}
+
 /// Applies `ruling` to the match named (or this thread's), announces it in the match's thread
 /// and tells the admin privately.
 async fn rule(
     ctx: Context<'_>,
+    admin: Admin,
     match_id: Option<i64>,
     ruling: Ruling,
     reason: String,
 ) -> Result<(), Error> {
-    let Some(admin) = admin_of(ctx).await? else {
-        return Ok(());
-    };
     reply::defer_private(ctx).await?;
     let id: MatchId = match match_id {
         Some(id) => id,
@@ -370,7 +417,11 @@ pub fn describe(s: &ServerSettings) -> String {
         0 => "no wait between challenges".to_string(),
         secs => format!("{} between two challenges from one member", span(secs)),
     };
-    format!("On this server: {channels}; {time}; {chat}; {cooldown}.")
+    let referee = match &s.referee_role {
+        Some(role) => format!("; members with <@&{role}> may use /admin"),
+        None => String::new(),
+    };
+    format!("On this server: {channels}; {time}; {chat}; {cooldown}{referee}.")
 }
 
 // The reason's limit in the command matches the table's.
@@ -389,6 +440,20 @@ mod tests {
         assert_eq!(read_channels("anywhere").unwrap(), Vec::<String>::new());
         let err = read_channels("#chess").unwrap_err();
         assert!(err.contains("\"#chess\" is not a channel"), "{err}");
+    }
+
+    #[test]
+    fn manage_server_administrator_or_the_referee_role_may_rule() {
+        let manage = Some(serenity::Permissions::MANAGE_GUILD);
+        let admin = Some(serenity::Permissions::ADMINISTRATOR);
+        let plain = Some(serenity::Permissions::SEND_MESSAGES);
+        let td = ["7".to_string()];
+        assert!(may_rule(manage, &[], None));
+        assert!(may_rule(admin, &[], None));
+        assert!(!may_rule(plain, &[], None));
+        assert!(!may_rule(None, &td, None));
+        assert!(may_rule(plain, &td, Some("7")));
+        assert!(!may_rule(plain, &td, Some("8")));
     }
 
     #[test]

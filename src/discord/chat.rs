@@ -49,12 +49,14 @@ pub async fn on_message(ctx: &serenity::Context, msg: &serenity::Message, data: 
         return super::direct::on_direct_message(ctx, msg, data).await;
     }
     let me = ctx.cache.current_user().id;
-    let text = match (after_mention(&msg.content, me), data.chat) {
+    let mentioned = after_mention(&msg.content, me);
+    let text = match (mentioned, data.chat) {
         (Some(text), _) => text,
         (None, ChatMode::All) => msg.content.trim(),
         (None, ChatMode::Mentions) => return,
     };
-    if let Err(e) = typed_move(ctx, msg, data, text.to_string()).await {
+    let addressed = mentioned.is_some();
+    if let Err(e) = typed_move(ctx, msg, data, text.to_string(), addressed).await {
         tracing::error!(
             message = %msg.id,
             channel = %msg.channel_id,
@@ -69,6 +71,7 @@ async fn typed_move(
     msg: &serenity::Message,
     data: &Data,
     text: String,
+    addressed: bool,
 ) -> Result<(), Error> {
     let Some(id) = match_here(data, msg.channel_id).await? else {
         return Ok(());
@@ -80,7 +83,14 @@ async fn typed_move(
             .await??
             .chat_moves;
         if !read {
-            return Ok(()); // This server's admins turned typed moves off.
+            // This server's admins turned typed moves off: chat stays chat, and a message
+            // addressed to the bot is told where moves go.
+            if addressed {
+                let hint = "Typed moves are turned off on this server: use /move here, or send \
+                            me the move by direct message.";
+                msg.reply(&ctx.http, hint).await?;
+            }
+            return Ok(());
         }
     }
     let player = player_of(data, &msg.author).await?;

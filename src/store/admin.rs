@@ -3,7 +3,7 @@
 //! written in the same transaction as the change it records.
 
 use super::{MatchId, PlayerId, Store, StoreError};
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
 
 /// A server's rules for the bot; the default lets `/play` be used anywhere, with no clock,
 /// typed moves read and no cooldown.
@@ -17,6 +17,8 @@ pub struct ServerSettings {
     pub chat_moves: bool,
     /// Seconds a member waits between two challenges; 0: no wait.
     pub cooldown: i64,
+    /// A role (id) whose members may use `/admin` without Manage Server.
+    pub referee_role: Option<String>,
 }
 
 impl Default for ServerSettings {
@@ -26,6 +28,7 @@ impl Default for ServerSettings {
             time_control: "none".into(),
             chat_moves: true,
             cooldown: 0,
+            referee_role: None,
         }
     }
 }
@@ -43,67 +46,61 @@ pub struct AdminEntry {
 impl Store {
     /// The settings of the server `guild` (the defaults until its admins change them).
     pub fn server_settings(&self, guild: &str) -> Result<ServerSettings, StoreError> {
-        let row = self
-            .conn
-            .query_row(
-                "SELECT play_channels, time_control, chat_moves, cooldown
-                 FROM server_settings WHERE guild_id = ?1",
-                [guild],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, String>(1)?,
-                        r.get::<_, bool>(2)?,
-                        r.get::<_, i64>(3)?,
-                    ))
-                },
-            )
-            .optional()?;
-        let Some((channels, time_control, chat_moves, cooldown)) = row else {
-            return Ok(ServerSettings::default());
-        };
-        let play_channels = serde_json::from_str(&channels).map_err(|e| {
-            StoreError::Damaged(format!(
-                "the /play channels of server {guild} cannot be read: {e}"
-            ))
-        })?;
-        Ok(ServerSettings {
-            play_channels,
-            time_control,
-            chat_moves,
-            cooldown,
-        })
+        read_settings(&self.conn, guild)
     }
 
-    /// Stores the settings of server `guild`, with the admin log's line for the change (`detail`
-    /// in words), in one transaction.
-    pub fn set_server_settings(
+    /// Changes the settings of server `guild` by `change` (which says what it changed, for the
+    /// admin log), read, changed, written and logged in one transaction under the request's
+    /// `key`. A key seen before changes nothing: the settings as they stand come back, with
+    /// `false`.
+    pub fn change_server_settings(
         &mut self,
         guild: &str,
-        settings: &ServerSettings,
+        key: &str,
         admin: PlayerId,
-        detail: &str,
         at: i64,
-    ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        change: impl FnOnce(&mut ServerSettings) -> String,
+    ) -> Result<(ServerSettings, bool), StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut settings = read_settings(&tx, guild)?;
+        let seen: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM admin_actions WHERE request_key = ?1",
+                [key],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if seen.is_some() {
+            return Ok((settings, false));
+        }
+        let detail = change(&mut settings);
         let channels = serde_json::to_string(&settings.play_channels).expect("ids serialise");
         tx.execute(
-            "INSERT INTO server_settings (guild_id, play_channels, time_control, chat_moves, cooldown)
-             VALUES (?1, ?2, ?3, ?4, ?5)
+            "INSERT INTO server_settings
+                 (guild_id, play_channels, time_control, chat_moves, cooldown, referee_role)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
              ON CONFLICT (guild_id) DO UPDATE SET play_channels = excluded.play_channels,
                  time_control = excluded.time_control, chat_moves = excluded.chat_moves,
-                 cooldown = excluded.cooldown",
+                 cooldown = excluded.cooldown, referee_role = excluded.referee_role",
             params![
                 guild,
                 channels,
                 settings.time_control,
                 settings.chat_moves,
-                settings.cooldown
+                settings.cooldown,
+                settings.referee_role
             ],
         )?;
-        log(&tx, guild, None, admin, "settings", detail, at)?;
+        tx.execute(
+            "INSERT INTO admin_actions
+                 (guild_id, match_id, admin_id, action, detail, created_at, request_key)
+             VALUES (?1, NULL, ?2, 'settings', ?3, ?4, ?5)",
+            params![guild, admin, detail, at, key],
+        )?;
         tx.commit()?;
-        Ok(())
+        Ok((settings, true))
     }
 
     /// The newest `limit` lines of server `guild`'s admin log, newest first.
@@ -123,6 +120,40 @@ impl Store {
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, StoreError> {
+    let row = conn
+        .query_row(
+            "SELECT play_channels, time_control, chat_moves, cooldown, referee_role
+             FROM server_settings WHERE guild_id = ?1",
+            [guild],
+            |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, bool>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((channels, time_control, chat_moves, cooldown, referee_role)) = row else {
+        return Ok(ServerSettings::default());
+    };
+    let play_channels = serde_json::from_str(&channels).map_err(|e| {
+        StoreError::Damaged(format!(
+            "the /play channels of server {guild} cannot be read: {e}"
+        ))
+    })?;
+    Ok(ServerSettings {
+        play_channels,
+        time_control,
+        chat_moves,
+        cooldown,
+        referee_role,
+    })
 }
 
 /// When `player` may next challenge in server `guild` under its cooldown: None when the server
@@ -206,7 +237,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn server_settings_default_until_changed_and_each_change_is_logged() {
+    fn server_settings_default_until_changed_and_each_change_is_logged_once() {
         let mut store = Store::open_in_memory().unwrap();
         let admin = store.discord_player("1", "Ann").unwrap().id;
         assert_eq!(
@@ -218,20 +249,42 @@ mod tests {
             time_control: "3d".into(),
             chat_moves: false,
             cooldown: 600,
+            referee_role: Some("30".into()),
         };
-        store
-            .set_server_settings("10", &chosen, admin, "cooldown 10m", 1_000)
+        let (now, applied) = store
+            .change_server_settings("10", "i:1", admin, 1_000, |s| {
+                *s = chosen.clone();
+                "cooldown 10m".into()
+            })
             .unwrap();
+        assert!(applied);
+        assert_eq!(now, chosen);
         assert_eq!(store.server_settings("10").unwrap(), chosen);
+        // The same request delivered again, after another admin's change: applied once, and
+        // the later change stands.
+        store
+            .change_server_settings("10", "i:2", admin, 1_001, |s| {
+                s.cooldown = 3600;
+                "cooldown 1h".into()
+            })
+            .unwrap();
+        let (now, applied) = store
+            .change_server_settings("10", "i:1", admin, 1_002, |s| {
+                s.cooldown = 600;
+                "cooldown 10m".into()
+            })
+            .unwrap();
+        assert!(!applied);
+        assert_eq!(now.cooldown, 3600);
         // Another server keeps its defaults.
         assert_eq!(
             store.server_settings("11").unwrap(),
             ServerSettings::default()
         );
         let log = store.admin_log("10", 10).unwrap();
-        assert_eq!(log.len(), 1);
+        assert_eq!(log.len(), 2);
         assert_eq!(
-            (log[0].action.as_str(), log[0].detail.as_str(), log[0].admin),
+            (log[1].action.as_str(), log[1].detail.as_str(), log[1].admin),
             ("settings", "cooldown 10m", admin)
         );
         assert!(store.admin_log("11", 10).unwrap().is_empty());
@@ -263,12 +316,11 @@ mod tests {
         // No cooldown: one challenge after another.
         store.create_challenge(&new(vec![ann, bob]), 1_000).unwrap();
         store.create_challenge(&new(vec![ann, bob]), 1_001).unwrap();
-        let settings = ServerSettings {
-            cooldown: 600,
-            ..ServerSettings::default()
-        };
         store
-            .set_server_settings("10", &settings, ann, "cooldown", 1_002)
+            .change_server_settings("10", "k", ann, 1_002, |s| {
+                s.cooldown = 600;
+                "cooldown".into()
+            })
             .unwrap();
         let err = store
             .create_challenge(&new(vec![ann, bob]), 1_100)

@@ -62,16 +62,23 @@ impl Table {
                 "that reason is {length} characters long; a reason is at most {REASON_LIMIT}"
             )));
         }
-        let loaded = self.load_active(id, request.expected)?;
+        let mut loaded = self.load_active(id, request.expected)?;
         if loaded.stored.place.guild_id.as_deref() != Some(admin.guild.as_str()) {
             return Err(TableError::Illegal(format!(
                 "match #{id} is not played in this server; its own server's admins rule on it"
             )));
         }
-        let players = &loaded.stored.players;
-        let seated = |player: PlayerId| -> Result<(Vec<Seat>, &Player), TableError> {
-            let seats = seats_of(&loaded.stored, player, id)?;
-            Ok((seats.clone(), &players[seats[0].index()]))
+        let players = loaded.stored.players.clone();
+        let store = &self.store;
+        // A player the admin named who has no seat here.
+        let seated = |player: PlayerId| -> Result<(Vec<Seat>, Player), TableError> {
+            match seats_of(&loaded.stored, player, id) {
+                Ok(seats) => Ok((seats.clone(), players[seats[0].index()].clone())),
+                Err(_) => Err(TableError::Illegal(format!(
+                    "{} does not play in match #{id}",
+                    store.player(player)?.name
+                ))),
+            }
         };
         let said = match reason {
             "" => String::new(),
@@ -107,19 +114,33 @@ impl Table {
                 (None, "substitute", line)
             }
         };
+        let mut votes = loaded.stored.draw_votes.clone();
         let mut changes: Vec<Change> = match (ruling, &outcome) {
             (Ruling::Cancel, _) => vec![Change::Abort],
-            (Ruling::Substitute { out, into }, _) => seated(*out)?
-                .0
-                .into_iter()
-                .map(|seat| Change::Reseat {
-                    seat,
-                    player: *into,
-                })
-                .collect(),
+            (Ruling::Substitute { out, into }, _) => {
+                // The newcomer takes the seat as it is on the board, but not its player's word
+                // on a draw; and clocks are held for the newcomer's vacation, not the old one's.
+                let seats = seated(*out)?.0;
+                let newcomer = self.store.player(*into)?;
+                votes.retain(|s| !seats.contains(s));
+                for seat in &seats {
+                    loaded.stored.players[seat.index()] = newcomer.clone();
+                }
+                loaded.stored.draw_votes = votes.clone();
+                seats
+                    .into_iter()
+                    .map(|seat| Change::Reseat {
+                        seat,
+                        player: *into,
+                    })
+                    .collect()
+            }
             (_, Some(outcome)) => vec![Change::Finish(outcome)],
             (_, None) => unreachable!("a win or a draw has its outcome"),
         };
+        if matches!(ruling, Ruling::Substitute { .. }) {
+            changes.push(Change::DrawVotes(&votes));
+        }
         changes.push(Change::Admin {
             admin: admin.player,
             action,

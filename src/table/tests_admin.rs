@@ -139,6 +139,8 @@ fn a_substitute_takes_the_seat_and_plays_on() {
     let mut table = Table::new(Store::open(temp_db("admin-sub")).unwrap());
     let (id, players, admin) = server_match(&mut table);
     table.act(id, players[0].id, None, "e4").unwrap();
+    // Bob offers a draw and leaves: his word does not pass to his substitute.
+    table.offer_draw(id, players[1].id, None).unwrap();
     let cy = table.store().discord_player("3", "Cy").unwrap();
     let ruled = table
         .rule(
@@ -157,6 +159,8 @@ fn a_substitute_takes_the_seat_and_plays_on() {
         vec!["Ada (server admin) seated Cy in place of Bob."]
     );
     assert_eq!(ruled.to_act[0].1.name, "Cy");
+    let err = table.accept_draw(id, players[0].id, None).unwrap_err();
+    assert_eq!(err.to_string(), "there is no draw offer to answer");
     // Bob no longer plays; Cy does, from the position reached.
     let err = table.act(id, players[1].id, None, "e5").unwrap_err();
     assert!(matches!(err, TableError::NotInMatch(_)), "{err}");
@@ -177,7 +181,7 @@ fn a_substitute_takes_the_seat_and_plays_on() {
         into: players[1].id,
     };
     let err = table.rule(id, &admin, stranger, "", None).unwrap_err();
-    assert!(matches!(err, TableError::NotInMatch(_)), "{err}");
+    assert_eq!(err.to_string(), format!("Bob does not play in match #{id}"));
 }
 
 #[test]

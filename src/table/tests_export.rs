@@ -133,12 +133,8 @@ fn an_enthralling_match_in_pgn_keeps_its_extra_steps_as_comments_and_replays_who
     let read = pgn::read(&text).unwrap();
     let mut rng = GameRng::from_seed(0);
     let mut game = GameKind::Enthralling.start(&[], 2, &mut rng).unwrap();
-    for (i, mv) in read.moves.iter().enumerate() {
-        let turn = match &mv.comment {
-            Some(extra) => format!("{} {extra}", mv.san),
-            None => mv.san.clone(),
-        };
-        game.play(Seat((i % 2) as u8), &turn, &mut rng).unwrap();
+    for (i, turn) in read.turns(&["enthrall", "liberate"]).iter().enumerate() {
+        game.play(Seat((i % 2) as u8), turn, &mut rng).unwrap();
     }
     let loaded = f.table.load(f.id).unwrap();
     assert_eq!(

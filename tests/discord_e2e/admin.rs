@@ -104,7 +104,9 @@ async fn admins_substitute_adjudicate_and_cancel_and_strangers_cannot() {
         let id = admin(&fake, &carol, &thread, sub, options, &[&bob, &carol], "0");
         let told = private_answer(&fake, n, &id).await;
         assert_eq!(
-            told, "Only members with the Manage Server permission can use /admin.",
+            told,
+            "Only members with the Manage Server permission (or the server's referee role) \
+             can use /admin.",
             "/admin {sub}"
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -294,6 +296,10 @@ async fn server_settings_limit_play_set_its_clock_and_cooldown_and_turn_typed_mo
         )
     );
     assert_eq!(admin_log(&table), [(None, "settings".to_string())]);
+    // Delivered again: applied once.
+    fake.redeliver(&id);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(admin_log(&table), [(None, "settings".to_string())]);
 
     // /play elsewhere is refused, with where to go.
     let n = fake.requests().len();
@@ -333,6 +339,17 @@ async fn server_settings_limit_play_set_its_clock_and_cooldown_and_turn_typed_mo
             .skip(n)
             .all(|r| !r.path.contains(&thread)),
         "typed moves are off"
+    );
+    // Addressed to the bot, it says where moves go.
+    let n = fake.requests().len();
+    let me = FakeDiscord::bot_user();
+    let text = format!("<@{}> e4", me["id"].as_str().unwrap());
+    fake.say(&alice, &thread, &text, &[&me]);
+    let hint = posted_in(&fake, n, &thread).await;
+    assert!(
+        content(&hint).starts_with("Typed moves are turned off on this server"),
+        "{}",
+        content(&hint)
     );
     let n = fake.requests().len();
     let id = fake.move_command(&alice, &thread, "e4");

@@ -520,7 +520,7 @@ async fn session(mut socket: WebSocket, shared: Shared) {
         }
     }
     let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
-        "v": 10, "user": {"id": BOT_ID, "username": "deckmate", "discriminator": "0", "avatar": null, "bot": true},
+        "v": 10, "user": FakeDiscord::bot_user(),
         "guilds": [], "session_id": "session", "resume_gateway_url": format!("{}/ws", shared.base.replace("http", "ws")),
         "shard": [0, 1], "application": {"id": APP_ID, "flags": 0}}});
     if socket.send(send(ready)).await.is_err() {

@@ -56,6 +56,31 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Each main-line move with the extra step its comment names, for variants that write a
+    /// turn's second part as a comment: with `steps` ["enthrall", "liberate"], `d3 {enthrall
+    /// Nc6 g1 [%clk 0:10:00]}` reads as the turn "d3 enthrall Nc6 g1". Comment text before the
+    /// step word and from a `[` on (another tool's annotations) is left out.
+    pub fn turns(&self, steps: &[&str]) -> Vec<String> {
+        self.moves
+            .iter()
+            .map(|mv| {
+                let step = mv.comment.as_deref().and_then(|comment| {
+                    let at = steps.iter().filter_map(|w| comment.find(w)).min()?;
+                    let step = &comment[at..];
+                    Some(
+                        step[..step.find('[').unwrap_or(step.len())]
+                            .trim()
+                            .to_string(),
+                    )
+                });
+                match step {
+                    Some(step) => format!("{} {step}", mv.san),
+                    None => mv.san.clone(),
+                }
+            })
+            .collect()
+    }
+
     /// The game as PGN text: its tags, then its movetext wrapped at 79 columns, numbered from
     /// the FEN tag's move number and side when there is one.
     pub fn write(&self) -> String {
@@ -174,8 +199,9 @@ pub fn read_all(text: &str) -> Result<Vec<PgnGame>, PgnError> {
                 let san = word
                     .trim_start_matches(|c: char| c.is_ascii_digit())
                     .trim_start_matches('.');
+                // Move numbers, and marks standing apart ("!", "?!", "+-", "=").
                 if (san.is_empty() && word.starts_with(|c: char| c.is_ascii_digit()))
-                    || word.chars().all(|c| c == '.')
+                    || word.chars().all(|c| ".!?+-=/".contains(c)) && word != "--"
                 {
                     continue;
                 }
@@ -208,6 +234,13 @@ pub fn replay(game: &PgnGame) -> Result<Position, PgnError> {
         None => Position::default(),
     };
     for (i, mv) in game.moves.iter().enumerate() {
+        if ["--", "Z0", "0000", "@@@@"].contains(&mv.san.as_str()) {
+            return Err(PgnError::Move {
+                number: i + 1,
+                san: mv.san.clone(),
+                reason: "a null move (a pass) is not a move of chess; it cannot be replayed".into(),
+            });
+        }
         let legal = parse_move(&position, &mv.san).map_err(|e| PgnError::Move {
             number: i + 1,
             san: mv.san.clone(),
@@ -311,6 +344,9 @@ impl Reader {
     /// `[Name "value"]`.
     fn tag(&mut self) -> Result<(String, String), PgnError> {
         self.bump();
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
         let name = self.symbol();
         if name.is_empty() {
             return Err(self.error("a tag has no name"));
@@ -447,6 +483,24 @@ mod tests {
         assert!(
             illegal.to_string().starts_with("move 3 (Ke3): "),
             "{illegal}"
+        );
+    }
+
+    #[test]
+    fn marks_apart_spaced_tags_null_moves_and_extra_steps() {
+        let game = read("[ Event \"x\" ]\n\n1. e4 ! e5 +- 2. -- Nc6 *").unwrap();
+        assert_eq!(game.tag("Event"), Some("x"));
+        assert_eq!(sans(&game), ["e4", "e5", "--", "Nc6"]);
+        let null = replay(&game).unwrap_err();
+        assert!(
+            null.to_string().starts_with("move 3 (--): a null move"),
+            "{null}"
+        );
+        let game = read("4. d3 {enthrall Nc6 g1 [%clk 0:10:00]} {a fine move} d6 {liberate Bc8} *")
+            .unwrap();
+        assert_eq!(
+            game.turns(&["enthrall", "liberate"]),
+            ["d3 enthrall Nc6 g1", "d6 liberate Bc8"]
         );
     }
 
