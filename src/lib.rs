@@ -31,6 +31,7 @@ pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod games;
+pub mod league;
 pub mod render;
 pub mod selfplay;
 pub mod store;
