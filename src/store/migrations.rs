@@ -40,4 +40,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0010_admin",
         include_str!("../../migrations/0010_admin.sql"),
     ),
+    (
+        "0011_leagues",
+        include_str!("../../migrations/0011_leagues.sql"),
+    ),
 ];

@@ -21,6 +21,7 @@ mod clocks;
 mod decisions;
 mod export;
 mod handle;
+pub mod leagues;
 mod listings;
 mod live;
 mod requests;
@@ -732,6 +733,8 @@ mod tests_admin;
 mod tests_deadlines;
 #[cfg(test)]
 mod tests_export;
+#[cfg(test)]
+mod tests_leagues;
 #[cfg(test)]
 mod tests_live;
 #[cfg(test)]

@@ -1,0 +1,415 @@
+//! Leagues as stored: the league, its seasons, registrations, announced absences, rounds and
+//! pairings (migration 0011). The table's league service decides; this keeps it.
+
+use super::{MatchId, PlayerId, Store, StoreError};
+use crate::games::GameKind;
+use rusqlite::{OptionalExtension, Row, params};
+
+pub type LeagueId = i64;
+pub type SeasonId = i64;
+
+/// How a league pairs its rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    RoundRobin,
+    DoubleRoundRobin,
+}
+
+impl Format {
+    pub fn id(self) -> &'static str {
+        match self {
+            Format::RoundRobin => "round_robin",
+            Format::DoubleRoundRobin => "double_round_robin",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Format> {
+        match text.trim().replace('-', "_").as_str() {
+            "round_robin" | "rr" => Some(Format::RoundRobin),
+            "double_round_robin" | "drr" => Some(Format::DoubleRoundRobin),
+            _ => None,
+        }
+    }
+}
+
+/// A league as created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewLeague {
+    pub guild_id: Option<String>,
+    pub channel_id: Option<String>,
+    pub name: String,
+    pub game: GameKind,
+    pub options: Vec<(String, String)>,
+    pub time_control: String,
+    pub format: Format,
+    pub rated: bool,
+    /// Tiebreak names in order (`league::standings::Tiebreak` as stored).
+    pub tiebreaks: String,
+    pub round_days: i64,
+    pub forfeits_to_drop: u32,
+}
+
+/// A league as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct League {
+    pub id: LeagueId,
+    pub new: NewLeague,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeasonStatus {
+    Registration,
+    Running,
+    Finished,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Season {
+    pub id: SeasonId,
+    pub number: u32,
+    pub status: SeasonStatus,
+    /// Fixed when the season starts.
+    pub rounds: Option<u32>,
+}
+
+/// A player's registration in a season.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Registration {
+    pub player: PlayerId,
+    /// The start number, once the season started.
+    pub number: Option<u32>,
+    /// "active", "withdrawn" or "dropped".
+    pub status: String,
+}
+
+/// A game or bye of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingRow {
+    pub round: u32,
+    pub board: u32,
+    pub white: PlayerId,
+    /// None for a bye.
+    pub black: Option<PlayerId>,
+    pub match_id: Option<MatchId>,
+    /// "1-0", "0-1", "1/2-1/2", "1X-0F", "0F-1X", "0F-0F", "bye", "half-bye", "zero-bye";
+    /// None while the game is on.
+    pub result: Option<String>,
+}
+
+/// A round's dates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundRow {
+    pub number: u32,
+    pub starts_at: i64,
+    pub deadline: i64,
+    pub closed: bool,
+}
+
+fn league_row(r: &Row) -> rusqlite::Result<(LeagueId, NewLeague, String, String, String)> {
+    Ok((
+        r.get(0)?,
+        NewLeague {
+            guild_id: r.get(1)?,
+            channel_id: r.get(2)?,
+            name: r.get(3)?,
+            game: GameKind::Chess, // replaced below, once its name is checked
+            options: vec![],
+            time_control: r.get(6)?,
+            format: Format::RoundRobin,
+            rated: r.get(8)?,
+            tiebreaks: r.get(9)?,
+            round_days: r.get(10)?,
+            forfeits_to_drop: r.get(11)?,
+        },
+        r.get(4)?,
+        r.get(5)?,
+        r.get(7)?,
+    ))
+}
+
+const LEAGUE_COLUMNS: &str = "id, guild_id, channel_id, name, game, options, time_control, \
+                              format, rated, tiebreaks, round_days, forfeits_to_drop";
+
+impl Store {
+    /// Creates a league and its first season (open for registration).
+    pub fn create_league(&mut self, new: &NewLeague, now: i64) -> Result<League, StoreError> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO leagues (guild_id, channel_id, name, game, options, time_control, format,
+                                  rated, tiebreaks, round_days, forfeits_to_drop, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            params![
+                new.guild_id,
+                new.channel_id,
+                new.name,
+                new.game.id(),
+                serde_json::to_string(&new.options).expect("pairs serialise"),
+                new.time_control,
+                new.format.id(),
+                new.rated,
+                new.tiebreaks,
+                new.round_days,
+                new.forfeits_to_drop,
+                now
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.execute(
+            "INSERT INTO seasons (league_id, number, created_at) VALUES (?1, 1, ?2)",
+            params![id, now],
+        )?;
+        tx.commit()?;
+        Ok(League {
+            id,
+            new: new.clone(),
+        })
+    }
+
+    /// The league called `name` where it runs (`guild`; None for the console).
+    pub fn league_named(
+        &self,
+        guild: Option<&str>,
+        name: &str,
+    ) -> Result<Option<League>, StoreError> {
+        let row = self
+            .conn
+            .query_row(
+                &format!(
+                    "SELECT {LEAGUE_COLUMNS} FROM leagues
+                     WHERE COALESCE(guild_id, '') = COALESCE(?1, '') AND name = ?2"
+                ),
+                params![guild, name],
+                league_row,
+            )
+            .optional()?;
+        row.map(|(id, mut new, game, options, format)| {
+            let bad = |detail: String| StoreError::Damaged(format!("league {id}: {detail}"));
+            new.game = game.parse().map_err(bad)?;
+            new.options = serde_json::from_str(&options).map_err(|e| bad(e.to_string()))?;
+            new.format = Format::parse(&format).ok_or_else(|| bad(format!("format {format}")))?;
+            Ok(League { id, new })
+        })
+        .transpose()
+    }
+
+    /// The league's newest season.
+    pub fn season(&self, league: LeagueId) -> Result<Season, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT id, number, status, rounds FROM seasons WHERE league_id = ?1
+             ORDER BY number DESC LIMIT 1",
+            [league],
+            |r| {
+                let status: String = r.get(2)?;
+                Ok(Season {
+                    id: r.get(0)?,
+                    number: r.get(1)?,
+                    status: match status.as_str() {
+                        "registration" => SeasonStatus::Registration,
+                        "running" => SeasonStatus::Running,
+                        _ => SeasonStatus::Finished,
+                    },
+                    rounds: r.get(3)?,
+                })
+            },
+        )?)
+    }
+
+    /// Registers `player` (again, after a withdrawal); true if they were not registered.
+    pub fn register(
+        &mut self,
+        season: SeasonId,
+        player: PlayerId,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let n = self.conn.execute(
+            "INSERT INTO registrations (season_id, player_id, joined_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (season_id, player_id) DO UPDATE SET status = 'active'
+             WHERE status = 'withdrawn' AND number IS NULL",
+            params![season, player, now],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Sets a registration's status ("withdrawn", "dropped"); before the season starts a
+    /// withdrawal removes the registration.
+    pub fn set_registration(
+        &mut self,
+        season: SeasonId,
+        player: PlayerId,
+        status: &str,
+    ) -> Result<bool, StoreError> {
+        let removed = self.conn.execute(
+            "DELETE FROM registrations WHERE season_id = ?1 AND player_id = ?2
+             AND number IS NULL AND ?3 = 'withdrawn'",
+            params![season, player, status],
+        )?;
+        if removed == 1 {
+            return Ok(true);
+        }
+        let n = self.conn.execute(
+            "UPDATE registrations SET status = ?3
+             WHERE season_id = ?1 AND player_id = ?2 AND status = 'active'",
+            params![season, player, status],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// A season's registrations, in the order they came.
+    pub fn registrations(&self, season: SeasonId) -> Result<Vec<Registration>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT player_id, number, status FROM registrations WHERE season_id = ?1
+             ORDER BY COALESCE(number, 1000000), joined_at, rowid",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok(Registration {
+                player: r.get(0)?,
+                number: r.get(1)?,
+                status: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Records that `player` cannot play `round`.
+    pub fn set_unavailable(
+        &mut self,
+        season: SeasonId,
+        player: PlayerId,
+        round: u32,
+    ) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO unavailable (season_id, player_id, round) VALUES (?1, ?2, ?3)",
+            params![season, player, round],
+        )?;
+        Ok(())
+    }
+
+    /// Who said they cannot play, round by round: (player, round).
+    pub fn unavailable(&self, season: SeasonId) -> Result<Vec<(PlayerId, u32)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT player_id, round FROM unavailable WHERE season_id = ?1")?;
+        let rows = stmt.query_map([season], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Starts a season: start numbers as given, and its number of rounds.
+    pub fn start_season(
+        &mut self,
+        season: SeasonId,
+        numbers: &[(PlayerId, u32)],
+        rounds: u32,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        for (player, number) in numbers {
+            tx.execute(
+                "UPDATE registrations SET number = ?3 WHERE season_id = ?1 AND player_id = ?2",
+                params![season, player, number],
+            )?;
+        }
+        tx.execute(
+            "UPDATE seasons SET status = 'running', rounds = ?2 WHERE id = ?1",
+            params![season, rounds],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Stores a round and its pairings.
+    pub fn add_round(
+        &mut self,
+        season: SeasonId,
+        round: RoundRow,
+        pairings: &[PairingRow],
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO rounds (season_id, number, starts_at, deadline) VALUES (?1, ?2, ?3, ?4)",
+            params![season, round.number, round.starts_at, round.deadline],
+        )?;
+        for p in pairings {
+            tx.execute(
+                "INSERT INTO pairings (season_id, round, board, white, black, match_id, result)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    season, p.round, p.board, p.white, p.black, p.match_id, p.result
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// A season's rounds so far.
+    pub fn rounds(&self, season: SeasonId) -> Result<Vec<RoundRow>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT number, starts_at, deadline, status FROM rounds WHERE season_id = ?1
+             ORDER BY number",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok(RoundRow {
+                number: r.get(0)?,
+                starts_at: r.get(1)?,
+                deadline: r.get(2)?,
+                closed: r.get::<_, String>(3)? == "closed",
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// A season's pairings, round by round and board by board.
+    pub fn pairings(&self, season: SeasonId) -> Result<Vec<PairingRow>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT round, board, white, black, match_id, result FROM pairings
+             WHERE season_id = ?1 ORDER BY round, board",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok(PairingRow {
+                round: r.get(0)?,
+                board: r.get(1)?,
+                white: r.get(2)?,
+                black: r.get(3)?,
+                match_id: r.get(4)?,
+                result: r.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Sets a pairing's result (None: open again).
+    pub fn set_pairing_result(
+        &mut self,
+        season: SeasonId,
+        round: u32,
+        board: u32,
+        result: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE pairings SET result = ?4 WHERE season_id = ?1 AND round = ?2 AND board = ?3",
+            params![season, round, board, result],
+        )?;
+        Ok(())
+    }
+
+    /// Closes a round; with `finished`, the season too.
+    pub fn close_round(
+        &mut self,
+        season: SeasonId,
+        round: u32,
+        finished: bool,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE rounds SET status = 'closed' WHERE season_id = ?1 AND number = ?2",
+            params![season, round],
+        )?;
+        if finished {
+            tx.execute(
+                "UPDATE seasons SET status = 'finished' WHERE id = ?1",
+                [season],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+}

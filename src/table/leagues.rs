@@ -1,0 +1,451 @@
+//! The league service: leagues created, players registered, rounds paired and started (each
+//! game a match with the league's game, options and clock), rounds closed with their results
+//! (a game never begun or lost on time is a forfeit; a player who forfeits too often is
+//! dropped), and standings with the league's tiebreaks. Console and Discord share it.
+//!
+//! Decisions where the issue is silent:
+//! - Start numbers follow the order of registration.
+//! - A player who withdraws (or is dropped) forfeits their remaining games; their bye is worth
+//!   nothing.
+//! - In a round robin a player who announced they cannot play a round forfeits that game but
+//!   scores half a point (the announced absence), and their opponent wins by forfeit.
+//! - At a round's close, a game not begun is forfeited by White (who had to move first); a game
+//!   in progress stays open and counts when it ends.
+
+use super::{Table, TableError, Update};
+use crate::engine::Outcome;
+use crate::games::ON_TIME;
+use crate::league::berger;
+use crate::league::standings::{Results, Standing, Tiebreak};
+use crate::store::leagues::{
+    Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonStatus,
+};
+use crate::store::{Place, Player, PlayerId, Status, StoreError};
+use crate::table::time_control::TimeControl;
+use std::collections::HashMap;
+use thiserror::Error;
+
+const DAY: i64 = 86_400;
+
+#[derive(Debug, Error)]
+pub enum LeagueError {
+    #[error("there is no league called {0} here")]
+    NoSuchLeague(String),
+    #[error("a league called {0} already exists here")]
+    NameTaken(String),
+    #[error("{0}")]
+    Refused(String),
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
+impl From<StoreError> for LeagueError {
+    fn from(e: StoreError) -> Self {
+        LeagueError::Table(e.into())
+    }
+}
+
+fn refused(text: impl Into<String>) -> LeagueError {
+    LeagueError::Refused(text.into())
+}
+
+/// A round just started: its pairings and the matches created for them.
+#[derive(Debug)]
+pub struct RoundStarted {
+    pub round: u32,
+    pub deadline: i64,
+    pub pairings: Vec<PairingRow>,
+    pub matches: Vec<Update>,
+}
+
+/// The tiebreaks a league uses when it names none.
+pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
+    Tiebreak::DirectEncounter,
+    Tiebreak::SonnebornBerger,
+    Tiebreak::Wins,
+];
+
+impl Table {
+    /// Creates a league (and its first season, open for registration).
+    pub fn create_league(&mut self, new: NewLeague) -> Result<League, LeagueError> {
+        if new.name.trim().is_empty() || new.name.chars().count() > 40 {
+            return Err(refused("a league's name is 1 to 40 characters"));
+        }
+        TimeControl::parse(&new.time_control).map_err(refused)?;
+        serde_json::from_str::<Vec<Tiebreak>>(&new.tiebreaks)
+            .map_err(|e| refused(format!("unknown tiebreak: {e}")))?;
+        Table::check_start(new.game, &new.options, 2, 1).map_err(|e| refused(e.to_string()))?;
+        if self
+            .store
+            .league_named(new.guild_id.as_deref(), &new.name)?
+            .is_some()
+        {
+            return Err(LeagueError::NameTaken(new.name));
+        }
+        let now = self.now();
+        Ok(self.store.create_league(&new, now)?)
+    }
+
+    /// The league called `name` where it runs.
+    pub fn league(&self, guild: Option<&str>, name: &str) -> Result<League, LeagueError> {
+        self.store
+            .league_named(guild, name)?
+            .ok_or_else(|| LeagueError::NoSuchLeague(name.to_string()))
+    }
+
+    /// Registers `player` for the league's season still open for registration.
+    pub fn join_league(&mut self, league: &League, player: PlayerId) -> Result<(), LeagueError> {
+        let season = self.store.season(league.id)?;
+        if season.status != SeasonStatus::Registration {
+            return Err(refused(format!(
+                "season {} of {} has begun; registration opens with the next season",
+                season.number, league.new.name
+            )));
+        }
+        let now = self.now();
+        if !self.store.register(season.id, player, now)? {
+            return Err(refused("you are already registered"));
+        }
+        Ok(())
+    }
+
+    /// Withdraws `player`: before the season starts they are simply no longer registered;
+    /// once it runs, their remaining games are forfeited.
+    pub fn leave_league(&mut self, league: &League, player: PlayerId) -> Result<(), LeagueError> {
+        let season = self.store.season(league.id)?;
+        if !self
+            .store
+            .set_registration(season.id, player, "withdrawn")?
+        {
+            return Err(refused("you are not playing in this league"));
+        }
+        Ok(())
+    }
+
+    /// Records that `player` cannot play `round` (a round not yet started).
+    pub fn unavailable(
+        &mut self,
+        league: &League,
+        player: PlayerId,
+        round: u32,
+    ) -> Result<(), LeagueError> {
+        let season = self.store.season(league.id)?;
+        let registered = self
+            .store
+            .registrations(season.id)?
+            .iter()
+            .any(|r| r.player == player && r.status == "active");
+        if !registered {
+            return Err(refused("you are not playing in this league"));
+        }
+        let started = self.store.rounds(season.id)?.len() as u32;
+        if round <= started {
+            return Err(refused(format!(
+                "round {round} has already started; say so before a round begins"
+            )));
+        }
+        if season.rounds.is_some_and(|rounds| round > rounds) {
+            return Err(refused(format!("this season has no round {round}")));
+        }
+        self.store.set_unavailable(season.id, player, round)?;
+        Ok(())
+    }
+
+    /// Pairs and starts the league's next round (starting the season first if it was open
+    /// for registration): a match for every game, byes and forfeits scored at once.
+    pub fn start_round(&mut self, league: &League) -> Result<RoundStarted, LeagueError> {
+        let mut season = self.store.season(league.id)?;
+        let cycles = match league.new.format {
+            Format::RoundRobin => 1,
+            Format::DoubleRoundRobin => 2,
+        };
+        if season.status == SeasonStatus::Finished {
+            return Err(refused(format!("season {} is over", season.number)));
+        }
+        if season.status == SeasonStatus::Registration {
+            let players: Vec<Registration> = self.store.registrations(season.id)?;
+            if players.len() < 2 {
+                return Err(refused(format!(
+                    "a season needs at least 2 players; {} registered",
+                    players.len()
+                )));
+            }
+            let numbers: Vec<(PlayerId, u32)> = players
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.player, i as u32 + 1))
+                .collect();
+            let rounds = berger::rounds(players.len() as u32, cycles).len() as u32;
+            self.store.start_season(season.id, &numbers, rounds)?;
+            season = self.store.season(league.id)?;
+        }
+        let played = self.store.rounds(season.id)?;
+        if let Some(last) = played.last().filter(|r| !r.closed) {
+            return Err(refused(format!(
+                "round {} is still running; close it first",
+                last.number
+            )));
+        }
+        let round = played.len() as u32 + 1;
+        let total = season.rounds.unwrap_or(0);
+        if round > total {
+            return Err(refused(format!("all {total} rounds have been played")));
+        }
+        let registrations = self.store.registrations(season.id)?;
+        let by_number: HashMap<u32, &Registration> = registrations
+            .iter()
+            .filter_map(|r| Some((r.number?, r)))
+            .collect();
+        let away: Vec<PlayerId> = self
+            .store
+            .unavailable(season.id)?
+            .into_iter()
+            .filter(|(_, r)| *r == round)
+            .map(|(p, _)| p)
+            .collect();
+        let plays = |r: &Registration| r.status == "active" && !away.contains(&r.player);
+        let table = berger::rounds(by_number.len() as u32, cycles);
+        let planned = &table[(round - 1) as usize];
+        let now = self.now();
+        let time = TimeControl::parse(&league.new.time_control).map_err(refused)?;
+        let place = Place {
+            guild_id: league.new.guild_id.clone(),
+            channel_id: league.new.channel_id.clone(),
+            thread_id: None,
+        };
+        let mut pairings = Vec::new();
+        let mut matches = Vec::new();
+        for (i, game) in planned.games.iter().enumerate() {
+            let (white, black) = (by_number[&game.white], by_number[&game.black]);
+            let result = match (plays(white), plays(black)) {
+                (true, true) => None,
+                (false, true) => Some("0F-1X"),
+                (true, false) => Some("1X-0F"),
+                (false, false) => Some("0F-0F"),
+            };
+            let mut row = PairingRow {
+                round,
+                board: i as u32 + 1,
+                white: white.player,
+                black: Some(black.player),
+                match_id: None,
+                result: result.map(String::from),
+            };
+            if result.is_none() {
+                let players = [
+                    self.store.player(white.player)?,
+                    self.store.player(black.player)?,
+                ];
+                let seed = seed_of(league.id, season.number, round, row.board);
+                let opts = &league.new.options;
+                let update =
+                    self.create_timed(league.new.game, opts, &players, seed, &place, time)?;
+                row.match_id = Some(update.match_id);
+                matches.push(update);
+            }
+            pairings.push(row);
+        }
+        if let Some(bye) = planned.bye {
+            let r = by_number[&bye];
+            pairings.push(PairingRow {
+                round,
+                board: pairings.len() as u32 + 1,
+                white: r.player,
+                black: None,
+                match_id: None,
+                result: Some(
+                    if r.status == "active" {
+                        "bye"
+                    } else {
+                        "zero-bye"
+                    }
+                    .into(),
+                ),
+            });
+        }
+        let deadline = now + league.new.round_days * DAY;
+        let row = RoundRow {
+            number: round,
+            starts_at: now,
+            deadline,
+            closed: false,
+        };
+        self.store.add_round(season.id, row, &pairings)?;
+        Ok(RoundStarted {
+            round,
+            deadline,
+            pairings,
+            matches,
+        })
+    }
+
+    /// Closes the running round: results taken from finished matches, games never begun
+    /// forfeited, and players with too many forfeits dropped. Returns what happened, in words.
+    pub fn close_round(&mut self, league: &League) -> Result<Vec<String>, LeagueError> {
+        let season = self.store.season(league.id)?;
+        let Some(open) = self
+            .store
+            .rounds(season.id)?
+            .into_iter()
+            .rfind(|r| !r.closed)
+        else {
+            return Err(refused("no round is running"));
+        };
+        self.sync_results(league)?;
+        let mut lines = Vec::new();
+        for p in self.store.pairings(season.id)? {
+            if p.round != open.number || p.result.is_some() {
+                continue;
+            }
+            let Some(id) = p.match_id else { continue };
+            let stored = self.store.load_head(id)?;
+            if stored.status == Status::Active && stored.plies == 0 {
+                self.store
+                    .set_pairing_result(season.id, p.round, p.board, Some("0F-1X"))?;
+                let name = self.store.player(p.white)?.name;
+                lines.push(format!("{name} never began match #{id}: a forfeit."));
+            }
+        }
+        let limit = league.new.forfeits_to_drop;
+        if limit > 0 {
+            let away = self.store.unavailable(season.id)?;
+            let pairings = self.store.pairings(season.id)?;
+            for r in self.store.registrations(season.id)? {
+                if r.status != "active" {
+                    continue;
+                }
+                let forfeits = pairings
+                    .iter()
+                    .filter(|p| !away.contains(&(r.player, p.round)))
+                    .filter(|p| match p.result.as_deref() {
+                        Some("0F-1X") => p.white == r.player,
+                        Some("1X-0F") => p.black == Some(r.player),
+                        Some("0F-0F") => p.white == r.player || p.black == Some(r.player),
+                        _ => false,
+                    })
+                    .count() as u32;
+                if forfeits >= limit {
+                    self.store
+                        .set_registration(season.id, r.player, "dropped")?;
+                    let name = self.store.player(r.player)?.name;
+                    lines.push(format!(
+                        "{name} is dropped from the league after {forfeits} forfeits."
+                    ));
+                }
+            }
+        }
+        let last = Some(open.number) == season.rounds;
+        self.store.close_round(season.id, open.number, last)?;
+        lines.insert(0, format!("Round {} is closed.", open.number));
+        if last {
+            lines.push(format!("Season {} is over.", season.number));
+        }
+        Ok(lines)
+    }
+
+    /// Takes the results of the season's finished matches into their pairings.
+    pub fn sync_results(&mut self, league: &League) -> Result<(), LeagueError> {
+        let season = self.store.season(league.id)?;
+        for p in self.store.pairings(season.id)? {
+            let (Some(id), None) = (p.match_id, &p.result) else {
+                continue;
+            };
+            let stored = self.store.load_head(id)?;
+            if let (Status::Finished, Some(outcome)) = (stored.status, &stored.outcome) {
+                let result = result_of(outcome);
+                self.store
+                    .set_pairing_result(season.id, p.round, p.board, Some(result))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The standings of the league's season: each line with its player.
+    pub fn league_standings(
+        &mut self,
+        league: &League,
+    ) -> Result<Vec<(Standing, Player)>, LeagueError> {
+        self.sync_results(league)?;
+        let season = self.store.season(league.id)?;
+        let registrations = self.store.registrations(season.id)?;
+        let number: HashMap<PlayerId, u32> = registrations
+            .iter()
+            .filter_map(|r| Some((r.player, r.number?)))
+            .collect();
+        let away = self.store.unavailable(season.id)?;
+        let mut results = Results::new(number.len() as u32);
+        for p in self.store.pairings(season.id)? {
+            let (Some(result), Some(&w)) = (p.result.as_deref(), number.get(&p.white)) else {
+                continue;
+            };
+            let b = p.black.and_then(|b| number.get(&b).copied());
+            match (result, b) {
+                ("1-0", Some(b)) => results.game(p.round, w, b, 2),
+                ("0-1", Some(b)) => results.game(p.round, w, b, 0),
+                ("1/2-1/2", Some(b)) => results.game(p.round, w, b, 1),
+                ("1X-0F", Some(b)) => results.forfeit(p.round, w, b, Some(w)),
+                ("0F-1X", Some(b)) => results.forfeit(p.round, w, b, Some(b)),
+                ("0F-0F", Some(b)) => results.forfeit(p.round, w, b, None),
+                ("bye", _) => results.bye(p.round, w, 2),
+                ("half-bye", _) => results.bye(p.round, w, 1),
+                (_, _) => results.bye(p.round, w, 0),
+            }
+            // An announced absence is worth half a point instead of the forfeit.
+            for player in [Some(p.white), p.black].into_iter().flatten() {
+                if away.contains(&(player, p.round)) && result.contains('F') {
+                    results.bye(p.round, number[&player], 1);
+                }
+            }
+        }
+        let order: Vec<Tiebreak> =
+            serde_json::from_str(&league.new.tiebreaks).unwrap_or(DEFAULT_TIEBREAKS.to_vec());
+        let by_number: HashMap<u32, PlayerId> = number.iter().map(|(p, n)| (*n, *p)).collect();
+        results
+            .standings(&order)
+            .into_iter()
+            .map(|s| {
+                let player = self.store.player(by_number[&s.player])?;
+                Ok((s, player))
+            })
+            .collect()
+    }
+}
+
+/// A finished two-player match's result for the league: a loss on time counts as a forfeit.
+fn result_of(outcome: &Outcome) -> &'static str {
+    let on_time = outcome.reason == ON_TIME;
+    match outcome.winners() {
+        _ if outcome.is_draw() => "1/2-1/2",
+        [w] if w.0 == 0 && on_time => "1X-0F",
+        [w] if w.0 == 0 => "1-0",
+        _ if on_time => "0F-1X",
+        _ => "0-1",
+    }
+}
+
+/// A match's seed from where it sits in the league: the same league, season, round and board
+/// give the same deal.
+fn seed_of(league: i64, season: u32, round: u32, board: u32) -> u64 {
+    let mut rng = crate::engine::GameRng::from_seed(
+        (league as u64) << 32 ^ u64::from(season) << 20 ^ u64::from(round) << 8 ^ u64::from(board),
+    );
+    rng.next_u64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Seat;
+
+    #[test]
+    fn a_loss_on_time_is_a_forfeit_and_other_endings_are_results() {
+        assert_eq!(result_of(&Outcome::winner(Seat(0), 2, "checkmate")), "1-0");
+        assert_eq!(result_of(&Outcome::winner(Seat(1), 2, "checkmate")), "0-1");
+        assert_eq!(result_of(&Outcome::winner(Seat(0), 2, ON_TIME)), "1X-0F");
+        assert_eq!(result_of(&Outcome::winner(Seat(1), 2, ON_TIME)), "0F-1X");
+        assert_eq!(result_of(&Outcome::draw(2, "agreement")), "1/2-1/2");
+        // The same place in the league deals the same game; another board another.
+        assert_eq!(seed_of(1, 1, 2, 3), seed_of(1, 1, 2, 3));
+        assert_ne!(seed_of(1, 1, 2, 3), seed_of(1, 1, 2, 4));
+    }
+}

@@ -1,0 +1,163 @@
+//! A whole season through the league service: a round robin of five with byes, a game played
+//! out, a draw, an announced absence, a game never begun, a withdrawal and a player dropped
+//! for forfeits, and the standings they give.
+
+use super::leagues::{DEFAULT_TIEBREAKS, LeagueError};
+use super::tests::temp_db;
+use super::*;
+use crate::league::standings::points;
+use crate::store::leagues::{Format, League, NewLeague};
+
+const SCHOLAR: [&str; 7] = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+const FOOL: [&str; 4] = ["f3", "e5", "g4", "Qh4#"];
+
+fn new_league(name: &str) -> NewLeague {
+    NewLeague {
+        guild_id: None,
+        channel_id: None,
+        name: name.into(),
+        game: GameKind::Chess,
+        options: vec![],
+        time_control: "none".into(),
+        format: Format::RoundRobin,
+        rated: true,
+        tiebreaks: serde_json::to_string(&DEFAULT_TIEBREAKS).unwrap(),
+        round_days: 7,
+        forfeits_to_drop: 2,
+    }
+}
+
+/// Plays `moves` in the match of `round`'s game between `white` and `black`.
+fn play_out(table: &mut Table, started: &leagues::RoundStarted, white: &Player, moves: &[&str]) {
+    let pairing = started
+        .pairings
+        .iter()
+        .find(|p| p.white == white.id)
+        .unwrap();
+    let id = pairing.match_id.unwrap();
+    let black = pairing.black.unwrap();
+    for (i, text) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { white.id } else { black };
+        table.act(id, who, None, text).unwrap();
+    }
+}
+
+fn refusal(result: Result<impl std::fmt::Debug, LeagueError>) -> String {
+    result.unwrap_err().to_string()
+}
+
+#[test]
+fn a_season_with_byes_forfeits_an_absence_and_a_withdrawal_gives_the_expected_standings() {
+    let mut table = Table::new(Store::open(temp_db("league-season")).unwrap());
+    let league: League = table.create_league(new_league("Autumn")).unwrap();
+    let p: Vec<Player> = (1..=5)
+        .map(|i| table.store().local_player(&format!("p{i}")).unwrap())
+        .collect();
+    for player in &p {
+        table.join_league(&league, player.id).unwrap();
+    }
+    assert_eq!(
+        refusal(table.join_league(&league, p[0].id)),
+        "you are already registered"
+    );
+    assert_eq!(
+        refusal(table.create_league(new_league("Autumn"))),
+        "a league called Autumn already exists here"
+    );
+
+    // Round 1 (Berger for six, 6 the bye): 1 bye, 2-5, 3-4.
+    let r1 = table.start_round(&league).unwrap();
+    assert_eq!(r1.matches.len(), 2);
+    assert_eq!(
+        refusal(table.start_round(&league)),
+        "round 1 is still running; close it first"
+    );
+    assert_eq!(
+        refusal(table.join_league(&league, p[0].id)),
+        "season 1 of Autumn has begun; registration opens with the next season"
+    );
+    play_out(&mut table, &r1, &p[1], &SCHOLAR); // 2 beats 5
+    let drawn = r1.pairings.iter().find(|x| x.white == p[2].id).unwrap();
+    let id = drawn.match_id.unwrap();
+    table.offer_draw(id, p[2].id, None).unwrap();
+    table.offer_draw(id, p[3].id, None).unwrap();
+    assert_eq!(table.close_round(&league).unwrap(), ["Round 1 is closed."]);
+
+    // 3 cannot play round 2; an absence for a round under way is refused.
+    table.unavailable(&league, p[2].id, 2).unwrap();
+    let err = refusal(table.unavailable(&league, p[2].id, 1));
+    assert!(err.starts_with("round 1 has already started"), "{err}");
+    // Round 2: 6-4 (4 the bye), 5-3 (3 away: 5 wins by forfeit), 1-2 (never begun).
+    let r2 = table.start_round(&league).unwrap();
+    assert_eq!(r2.matches.len(), 1);
+    let lines = table.close_round(&league).unwrap();
+    assert_eq!(
+        lines,
+        ["Round 2 is closed.", "p1 never began match #3: a forfeit."]
+    );
+
+    // 5 withdraws. Round 3: 2-6 (2 the bye), 3-1 (1 wins), 4-5 (4 wins by forfeit).
+    table.leave_league(&league, p[4].id).unwrap();
+    let r3 = table.start_round(&league).unwrap();
+    play_out(&mut table, &r3, &p[2], &FOOL);
+    table.close_round(&league).unwrap();
+
+    // Round 4: 6-5 (5's bye is worth nothing now), 1-4 (never begun: 1's second forfeit),
+    // 2-3 (2 wins).
+    let r4 = table.start_round(&league).unwrap();
+    play_out(&mut table, &r4, &p[1], &SCHOLAR);
+    let lines = table.close_round(&league).unwrap();
+    assert!(
+        lines.contains(&"p1 is dropped from the league after 2 forfeits.".to_string()),
+        "{lines:?}"
+    );
+
+    let standings = table.league_standings(&league).unwrap();
+    let shown: Vec<(usize, String, String)> = standings
+        .iter()
+        .map(|(s, player)| (s.rank, player.name.clone(), points(s.halves)))
+        .collect();
+    let expected = [
+        (1, "p2", "4"),
+        (2, "p4", "3½"),
+        (3, "p1", "2"),
+        // Level on a point: Sonneborn-Berger puts 3 (who drew 4) ahead of 5.
+        (4, "p3", "1"),
+        (5, "p5", "1"),
+    ];
+    let expected: Vec<(usize, String, String)> = expected
+        .iter()
+        .map(|(r, n, s)| (*r, n.to_string(), s.to_string()))
+        .collect();
+    assert_eq!(shown, expected);
+
+    // Round 5 ends the season.
+    table.start_round(&league).unwrap();
+    let lines = table.close_round(&league).unwrap();
+    assert_eq!(lines.last().unwrap(), "Season 1 is over.");
+    assert_eq!(refusal(table.start_round(&league)), "season 1 is over");
+}
+
+#[test]
+fn a_league_needs_two_players_a_known_game_and_known_tiebreaks() {
+    let mut table = Table::new(Store::open(temp_db("league-setup")).unwrap());
+    let mut bad = new_league("X");
+    bad.tiebreaks = "[\"coin_toss\"]".into();
+    assert!(refusal(table.create_league(bad)).starts_with("unknown tiebreak"));
+    let mut bad = new_league("X");
+    bad.game = GameKind::Enprise;
+    bad.options = vec![("variant".into(), "nonsense".into())];
+    assert!(table.create_league(bad).is_err());
+    let league = table.create_league(new_league("Solo")).unwrap();
+    let ann = table.store().local_player("ann").unwrap();
+    table.join_league(&league, ann.id).unwrap();
+    assert_eq!(
+        refusal(table.start_round(&league)),
+        "a season needs at least 2 players; 1 registered"
+    );
+    table.leave_league(&league, ann.id).unwrap();
+    assert_eq!(
+        refusal(table.leave_league(&league, ann.id)),
+        "you are not playing in this league"
+    );
+}
