@@ -235,3 +235,74 @@ fn perft_refuses_a_depth_that_would_run_for_hours() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn a_director_runs_a_league_from_the_command_line() {
+    let db = std::env::temp_dir().join(format!("deckmate-cli-league-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["league"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--db", db]);
+        let out = deckmate(&all);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        (out.status.success(), text, err)
+    };
+    let (ok, text, err) = run(&[
+        "Club",
+        "create",
+        "--game",
+        "chess",
+        "--tiebreaks",
+        "buchholz,wins",
+    ]);
+    assert!(ok, "{err}");
+    assert_eq!(text, "League Club created; registration is open.\n");
+    let (ok, _, err) = run(&["Club", "join", "ann", "ben", "cy"]);
+    assert!(ok, "{err}");
+    let (ok, text, _) = run(&["Club", "start"]);
+    assert!(ok);
+    assert!(text.starts_with("Round 1 started.\n"), "{text}");
+    assert!(
+        text.contains("round 1 board 1: ben - cy  match #1"),
+        "{text}"
+    );
+    assert!(text.contains("ann - (bye)  bye"), "{text}");
+    // A director's result, then the round closes.
+    let (ok, _, err) = run(&["Club", "record", "1", "1", "0-1"]);
+    assert!(ok, "{err}");
+    let (ok, text, _) = run(&["Club", "close"]);
+    assert!(ok);
+    assert_eq!(text, "Round 1 is closed.\n");
+    let (ok, text, _) = run(&["Club", "standings"]);
+    assert!(ok);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "rank  player  points  Buchholz  Wins");
+    assert!(
+        lines[1].contains("ann  1") || lines[1].contains("cy  1"),
+        "{text}"
+    );
+    assert!(lines[3].contains("ben  0"), "{text}");
+    // Mistakes are named.
+    let (ok, _, err) = run(&["Club", "record", "1", "1", "2-0"]);
+    assert!(!ok && err.contains("a result is one of"), "{err}");
+    let (ok, _, err) = run(&["Nope", "standings"]);
+    assert!(
+        !ok && err.contains("there is no league called Nope"),
+        "{err}"
+    );
+    // A whole season of random games.
+    let (ok, text, err) = run(&["Sim", "create", "--game", "chess"]);
+    assert!(ok, "{err}");
+    let _ = text;
+    let (ok, text, err) = run(&["Sim", "simulate", "--players", "4", "--seed", "2"]);
+    assert!(ok, "{err}");
+    assert!(
+        text.contains("Round 3 is closed.\nSeason 1 is over.\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.contains("player")).count(), 4 + 1);
+    let _ = std::fs::remove_file(db);
+}

@@ -43,6 +43,16 @@ pub enum Tiebreak {
 }
 
 impl Tiebreak {
+    /// A value of this tiebreak in words: points for those counted in half points, a decimal
+    /// for Sonneborn-Berger (kept in quarters), a count for wins.
+    pub fn show(self, value: u32) -> String {
+        match self {
+            Tiebreak::Wins => value.to_string(),
+            Tiebreak::SonnebornBerger => format!("{}", f64::from(value) / 4.0),
+            _ => points(value),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Tiebreak::Buchholz => "Buchholz",
@@ -280,6 +290,8 @@ mod tests {
         // Cumulative: running 1, 3, 5 halves = 9. Wins: 2.
         assert_eq!(s[0].tiebreaks, [7, 2, 13, 9, 2]);
         assert_eq!(points(s[0].halves), "2½");
+        assert_eq!(Tiebreak::SonnebornBerger.show(13), "3.25");
+        assert_eq!(Tiebreak::Buchholz.show(7), "3½");
         assert_eq!(points(s[3].halves), "½");
     }
 

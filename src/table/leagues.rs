@@ -343,6 +343,44 @@ impl Table {
         Ok(lines)
     }
 
+    /// Sets a game's result by hand (a director's decision): `1-0`, `0-1`, `1/2-1/2`, `1X-0F`,
+    /// `0F-1X` or `0F-0F`; `open` clears it.
+    pub fn record_result(
+        &mut self,
+        league: &League,
+        round: u32,
+        board: u32,
+        result: &str,
+    ) -> Result<(), LeagueError> {
+        const RESULTS: [&str; 6] = ["1-0", "0-1", "1/2-1/2", "1X-0F", "0F-1X", "0F-0F"];
+        let result = result.trim().replace('½', "1/2");
+        let result = match result.as_str() {
+            "open" => None,
+            r if RESULTS.contains(&r) => Some(r),
+            _ => {
+                return Err(refused(format!(
+                    "a result is one of {} (or open)",
+                    RESULTS.join(", ")
+                )));
+            }
+        };
+        let season = self.store.season(league.id)?;
+        let found = self
+            .store
+            .pairings(season.id)?
+            .into_iter()
+            .find(|p| p.round == round && p.board == board);
+        match found {
+            None => Err(refused(format!("round {round} has no board {board}"))),
+            Some(p) if p.black.is_none() => Err(refused("a bye has no result to set")),
+            Some(_) => {
+                self.store
+                    .set_pairing_result(season.id, round, board, result)?;
+                Ok(())
+            }
+        }
+    }
+
     /// Takes the results of the season's finished matches into their pairings.
     pub fn sync_results(&mut self, league: &League) -> Result<(), LeagueError> {
         let season = self.store.season(league.id)?;

@@ -1,0 +1,278 @@
+//! `deckmate league ...`: a tournament director's command line over the league service, on a
+//! database file. Create a league, register players, start and close rounds, record a result
+//! by hand, show pairings and standings, or simulate a whole season with random players.
+
+use crate::engine::GameRng;
+use crate::games::GameKind;
+use crate::league::standings::{Tiebreak, points};
+use crate::store::leagues::{Format, League, NewLeague};
+use crate::store::{PlayerId, Store};
+use crate::table::Table;
+use crate::table::leagues::{DEFAULT_TIEBREAKS, LeagueError};
+use std::io::Write;
+use std::path::Path;
+
+/// What to do with a league.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeagueAction {
+    Create {
+        game: GameKind,
+        format: String,
+        time: String,
+        options: Vec<(String, String)>,
+        tiebreaks: Vec<String>,
+        round_days: i64,
+        forfeits_to_drop: u32,
+    },
+    Join(Vec<String>),
+    Leave(String),
+    Unavailable {
+        player: String,
+        round: u32,
+    },
+    Start,
+    Close,
+    Record {
+        round: u32,
+        board: u32,
+        result: String,
+    },
+    Pairings,
+    Standings,
+    /// Registers `players` new players, then plays every round with random legal moves.
+    Simulate {
+        players: u32,
+        seed: u64,
+    },
+}
+
+/// Runs `action` on league `name` stored in `db`, writing what happened to `out`.
+pub fn run_league(
+    db: &Path,
+    name: &str,
+    action: LeagueAction,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let store = Store::open(db).map_err(|e| e.to_string())?;
+    let mut table = Table::new(store);
+    let err = |e: LeagueError| e.to_string();
+    let io = |e: std::io::Error| e.to_string();
+    if let LeagueAction::Create {
+        game,
+        format,
+        time,
+        options,
+        tiebreaks,
+        round_days,
+        forfeits_to_drop,
+    } = action
+    {
+        let format = Format::parse(&format)
+            .ok_or_else(|| format!("unknown format {format}: round-robin or double-round-robin"))?;
+        let tiebreaks: Vec<Tiebreak> = match tiebreaks.is_empty() {
+            true => DEFAULT_TIEBREAKS.to_vec(),
+            false => tiebreaks
+                .iter()
+                .map(|t| {
+                    serde_json::from_value(serde_json::Value::String(t.replace('-', "_")))
+                        .map_err(|_| format!("unknown tiebreak {t}"))
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        let new = NewLeague {
+            guild_id: None,
+            channel_id: None,
+            name: name.to_string(),
+            game,
+            options,
+            time_control: time,
+            format,
+            rated: true,
+            tiebreaks: serde_json::to_string(&tiebreaks).expect("tiebreaks serialise"),
+            round_days,
+            forfeits_to_drop,
+        };
+        table.create_league(new).map_err(err)?;
+        return writeln!(out, "League {name} created; registration is open.").map_err(io);
+    }
+    let league = table.league(None, name).map_err(err)?;
+    let player = |table: &mut Table, name: &str| -> Result<PlayerId, String> {
+        Ok(table
+            .store()
+            .local_player(name)
+            .map_err(|e| e.to_string())?
+            .id)
+    };
+    match action {
+        LeagueAction::Create { .. } => unreachable!("handled above"),
+        LeagueAction::Join(names) => {
+            for name in names {
+                let id = player(&mut table, &name)?;
+                table.join_league(&league, id).map_err(err)?;
+                writeln!(out, "{name} is registered.").map_err(io)?;
+            }
+        }
+        LeagueAction::Leave(name) => {
+            let id = player(&mut table, &name)?;
+            table.leave_league(&league, id).map_err(err)?;
+            writeln!(out, "{name} has withdrawn.").map_err(io)?;
+        }
+        LeagueAction::Unavailable {
+            player: name,
+            round,
+        } => {
+            let id = player(&mut table, &name)?;
+            table.unavailable(&league, id, round).map_err(err)?;
+            writeln!(out, "{name} will not play round {round}.").map_err(io)?;
+        }
+        LeagueAction::Start => {
+            let started = table.start_round(&league).map_err(err)?;
+            writeln!(out, "Round {} started.", started.round).map_err(io)?;
+            write_pairings(&mut table, &league, Some(started.round), out)?;
+        }
+        LeagueAction::Close => {
+            for line in table.close_round(&league).map_err(err)? {
+                writeln!(out, "{line}").map_err(io)?;
+            }
+        }
+        LeagueAction::Record {
+            round,
+            board,
+            result,
+        } => {
+            table
+                .record_result(&league, round, board, &result)
+                .map_err(err)?;
+            writeln!(out, "Round {round}, board {board}: {result}.").map_err(io)?;
+        }
+        LeagueAction::Pairings => write_pairings(&mut table, &league, None, out)?,
+        LeagueAction::Standings => write_standings(&mut table, &league, out)?,
+        LeagueAction::Simulate { players, seed } => {
+            simulate(&mut table, &league, players, seed, out)?;
+            write_standings(&mut table, &league, out)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_pairings(
+    table: &mut Table,
+    league: &League,
+    only: Option<u32>,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let season = table.store().season(league.id).map_err(|e| e.to_string())?;
+    let pairings = table
+        .store()
+        .pairings(season.id)
+        .map_err(|e| e.to_string())?;
+    for p in pairings
+        .iter()
+        .filter(|p| only.is_none_or(|r| r == p.round))
+    {
+        let white = table
+            .store()
+            .player(p.white)
+            .map_err(|e| e.to_string())?
+            .name;
+        let black = match p.black {
+            Some(b) => table.store().player(b).map_err(|e| e.to_string())?.name,
+            None => "(bye)".into(),
+        };
+        let state = match (&p.result, p.match_id) {
+            (Some(result), _) => result.clone(),
+            (None, Some(id)) => format!("match #{id}"),
+            (None, None) => "open".into(),
+        };
+        writeln!(
+            out,
+            "round {} board {}: {white} - {black}  {state}",
+            p.round, p.board
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+fn write_standings(table: &mut Table, league: &League, out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let order: Vec<Tiebreak> = serde_json::from_str(&league.new.tiebreaks).unwrap_or_default();
+    let names: Vec<&str> = order.iter().map(|t| t.name()).collect();
+    writeln!(out, "rank  player  points  {}", names.join("  ")).map_err(io)?;
+    for (s, player) in table.league_standings(league).map_err(|e| e.to_string())? {
+        let breaks: Vec<String> = order
+            .iter()
+            .zip(&s.tiebreaks)
+            .map(|(t, v)| t.show(*v))
+            .collect();
+        writeln!(
+            out,
+            "{:>4}  {}  {}  {}",
+            s.rank,
+            player.name,
+            points(s.halves),
+            breaks.join("  ")
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+/// Registers `players` players and plays the whole season with random legal moves (a game
+/// still going after 300 actions is agreed drawn).
+fn simulate(
+    table: &mut Table,
+    league: &League,
+    players: u32,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let err = |e: LeagueError| e.to_string();
+    let text = |e: crate::table::TableError| e.to_string();
+    let mut rng = GameRng::from_seed(seed);
+    for i in 1..=players {
+        let id = table
+            .store()
+            .local_player(&format!("player{i}"))
+            .map_err(|e| e.to_string())?
+            .id;
+        table.join_league(league, id).map_err(err)?;
+    }
+    loop {
+        let started = match table.start_round(league) {
+            Ok(started) => started,
+            Err(LeagueError::Refused(why)) if why.starts_with("season") => break,
+            Err(e) => return Err(e.to_string()),
+        };
+        for update in &started.matches {
+            let id = update.match_id;
+            for _ in 0..300 {
+                let shown = table.show(id).map_err(text)?;
+                let Some((_, who)) = shown.to_act.first().cloned() else {
+                    break;
+                };
+                if shown.result.is_some() {
+                    break;
+                }
+                let legal = table.legal(id, who.id).map_err(text)?;
+                let choice = legal[rng.below(legal.len())].clone();
+                let request = crate::table::Request {
+                    confirmed: true,
+                    ..Default::default()
+                };
+                table.act(id, who.id, request, &choice).map_err(text)?;
+            }
+            let shown = table.show(id).map_err(text)?;
+            if shown.result.is_none() {
+                for (_, player, _) in &shown.seat_views {
+                    let _ = table.offer_draw(id, player.id, None);
+                }
+            }
+        }
+        for line in table.close_round(league).map_err(err)? {
+            writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
