@@ -413,3 +413,61 @@ impl Store {
         Ok(())
     }
 }
+
+/// A finished match as ratings read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedResult {
+    pub match_id: MatchId,
+    pub finished_at: i64,
+    /// Seat order.
+    pub players: Vec<PlayerId>,
+    /// Best first, each a list of seat indices.
+    pub places: Vec<Vec<usize>>,
+}
+
+impl Store {
+    /// Every finished match of `game` (in server `guild`, or everywhere), in the order they
+    /// finished.
+    pub fn rated_results(
+        &self,
+        game: GameKind,
+        guild: Option<&str>,
+    ) -> Result<Vec<RatedResult>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT m.id, o.finished_at, o.places,
+                    (SELECT group_concat(player_id) FROM
+                        (SELECT player_id FROM seats WHERE match_id = m.id ORDER BY seat))
+             FROM matches m JOIN outcomes o ON o.match_id = m.id
+             WHERE m.game = ?1 AND m.status = 'finished' AND (?2 IS NULL OR m.guild_id = ?2)
+             ORDER BY o.finished_at, m.id",
+        )?;
+        let rows = stmt.query_map(params![game.id(), guild], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (id, finished_at, places, players) = row?;
+            let corrupt = |detail: String| StoreError::Corrupt { id, detail };
+            let places: Vec<Vec<crate::engine::Seat>> =
+                serde_json::from_str(&places).map_err(|e| corrupt(e.to_string()))?;
+            let players = players
+                .split(',')
+                .map(|p| p.parse().map_err(|_| corrupt(format!("seat player {p:?}"))))
+                .collect::<Result<_, _>>()?;
+            Ok(RatedResult {
+                match_id: id,
+                finished_at,
+                players,
+                places: places
+                    .iter()
+                    .map(|p| p.iter().map(|s| s.index()).collect())
+                    .collect(),
+            })
+        })
+        .collect()
+    }
+}

@@ -24,6 +24,7 @@ mod handle;
 pub mod leagues;
 mod listings;
 mod live;
+pub mod ratings;
 mod requests;
 mod scheduler;
 pub mod time_control;

@@ -161,3 +161,33 @@ fn a_league_needs_two_players_a_known_game_and_known_tiebreaks() {
         "you are not playing in this league"
     );
 }
+
+#[test]
+fn ratings_come_from_finished_matches_per_server_or_everywhere() {
+    let mut table = Table::new(Store::open(temp_db("ratings")).unwrap());
+    let ann = table.store().local_player("ann").unwrap();
+    let ben = table.store().local_player("ben").unwrap();
+    let server = crate::store::Place {
+        guild_id: Some("10".into()),
+        ..Default::default()
+    };
+    for place in [server.clone(), crate::store::Place::default()] {
+        let players = [ann.clone(), ben.clone()];
+        let id = table
+            .create(GameKind::Chess, &[], &players, 1, &place)
+            .unwrap()
+            .match_id;
+        for (i, text) in SCHOLAR.iter().enumerate() {
+            let who = if i % 2 == 0 { ann.id } else { ben.id };
+            table.act(id, who, None, text).unwrap();
+        }
+    }
+    let everywhere = table.ratings(GameKind::Chess, None).unwrap();
+    assert_eq!(everywhere[0].player.name, "ann");
+    assert_eq!((everywhere[0].games, everywhere[1].games), (2, 2));
+    assert!(everywhere[0].rating > 1500.0 && everywhere[1].rating < 1500.0);
+    assert!(everywhere.iter().all(|l| l.provisional));
+    let here = table.ratings(GameKind::Chess, Some("10")).unwrap();
+    assert_eq!(here[0].games, 1);
+    assert!(table.ratings(GameKind::Echek, None).unwrap().is_empty());
+}
