@@ -240,7 +240,7 @@ pub(super) async fn server_settings(ctx: Context<'_>) -> Result<ServerSettings, 
 }
 
 /// The caller as an admin of this server, or None once they are told they are not one.
-async fn admin_of(ctx: Context<'_>) -> Result<Option<Admin>, Error> {
+pub(super) async fn admin_of(ctx: Context<'_>) -> Result<Option<Admin>, Error> {
     let member = ctx.author_member().await;
     let permissions = member.as_ref().and_then(|m| m.permissions);
     let roles: Vec<String> = member

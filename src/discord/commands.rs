@@ -30,6 +30,9 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::settings::settings(),
         super::vacation::vacation(),
         super::admin::admin(),
+        super::league::league(),
+        super::league::rating(),
+        super::league::leaderboard(),
     ]
 }
 

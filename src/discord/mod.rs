@@ -7,6 +7,7 @@ mod challenges;
 pub mod chat;
 mod commands;
 mod direct;
+mod league;
 pub mod logs;
 mod matches;
 pub mod menu;

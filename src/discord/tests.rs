@@ -233,7 +233,7 @@ fn options_autocomplete_and_challenges() {
 #[test]
 fn command_definitions_fit_discords_limits() {
     let commands = poise::builtins::create_application_commands(&commands());
-    assert_eq!(commands.len(), 15);
+    assert_eq!(commands.len(), 18);
     let valid_name = |name: &str| {
         (1..=32).contains(&name.chars().count())
             && name
@@ -291,8 +291,24 @@ fn command_definitions_fit_discords_limits() {
     assert_eq!(
         names,
         [
-            "admin", "board", "draw", "export", "games", "history", "move", "nudge", "play",
-            "resign", "rules", "settings", "time", "vacation", "view"
+            "admin",
+            "board",
+            "draw",
+            "export",
+            "games",
+            "history",
+            "leaderboard",
+            "league",
+            "move",
+            "nudge",
+            "play",
+            "rating",
+            "resign",
+            "rules",
+            "settings",
+            "time",
+            "vacation",
+            "view"
         ]
     );
     let play = commands

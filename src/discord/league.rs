@@ -1,0 +1,429 @@
+//! `/league` and ratings in Discord. Admins (or the server's referee role) create a league and
+//! start and close its rounds; players join, leave, say they cannot play a round, and read the
+//! pairings and standings. Each round's games are announced in the league's channel, each in
+//! a thread of its own. `/rating` and `/leaderboard` read the ratings of a game.
+
+use super::admin::admin_of;
+use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
+use super::reply;
+use super::{Context, Error, logs, pictures};
+use crate::league::standings::{Tiebreak, points};
+use crate::store::leagues::{Format, League, NewLeague};
+use crate::table::TableError;
+use crate::table::leagues::{DEFAULT_TIEBREAKS, LeagueError, RoundStarted};
+use crate::table::time_control::TimeControl;
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+
+/// Leagues: seasons of rounds, pairings and standings.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "unavailable",
+        "start",
+        "close",
+        "pairings",
+        "standings"
+    )
+)]
+pub async fn league(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "Round robin"]
+    RoundRobin,
+    #[name = "Double round robin"]
+    DoubleRoundRobin,
+}
+
+async fn say(ctx: Context<'_>, text: impl Into<String>, private: bool) -> Result<(), Error> {
+    let reply = CreateReply::default().content(text);
+    match private {
+        true => reply::private(ctx, reply).await,
+        false => reply::answer(ctx, reply).await.map(|_| ()),
+    }
+}
+
+/// What the caller is told when the league service refuses.
+fn refusal(e: LeagueError) -> Result<String, Error> {
+    match e {
+        LeagueError::Table(e @ TableError::Storage(_)) => Err(e.into()),
+        e => Ok(format!("{e}.")),
+    }
+}
+
+/// Runs `work` on the league called `name` of this server.
+async fn on_league<R: Send + 'static>(
+    ctx: Context<'_>,
+    name: String,
+    work: impl FnOnce(&mut crate::table::Table, &League) -> Result<R, LeagueError> + Send + 'static,
+) -> Result<Result<R, LeagueError>, Error> {
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    Ok(ctx
+        .data()
+        .table
+        .call(move |t| {
+            let league = t.league(guild.as_deref(), &name)?;
+            work(t, &league)
+        })
+        .await?)
+}
+
+/// Create a league in this channel (admins).
+#[poise::command(slash_command, guild_only)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "The league's name"]
+    #[max_length = 40]
+    name: String,
+    #[description = "The game"] game: GameChoice,
+    #[description = "How rounds are paired (round robin by default)"] format: Option<FormatChoice>,
+    #[description = "Each game's clock: 3d, 10d+1d, or none"] time: Option<String>,
+    #[description = "Days from a round's start to its deadline (7 by default)"] round_days: Option<
+        i64,
+    >,
+) -> Result<(), Error> {
+    if admin_of(ctx).await?.is_none() {
+        return Ok(());
+    }
+    let time = time.unwrap_or_else(|| "none".into());
+    if let Err(why) = TimeControl::parse(&time) {
+        return say(ctx, format!("{why}."), true).await;
+    }
+    let new = NewLeague {
+        guild_id: ctx.guild_id().map(|g| g.to_string()),
+        channel_id: Some(ctx.channel_id().to_string()),
+        name: name.trim().to_string(),
+        game: game.kind(),
+        options: vec![],
+        time_control: time,
+        format: match format {
+            Some(FormatChoice::DoubleRoundRobin) => Format::DoubleRoundRobin,
+            _ => Format::RoundRobin,
+        },
+        rated: true,
+        tiebreaks: serde_json::to_string(&DEFAULT_TIEBREAKS).expect("tiebreaks serialise"),
+        round_days: round_days.unwrap_or(7).clamp(1, 60),
+        forfeits_to_drop: 2,
+    };
+    let made = ctx.data().table.call(move |t| t.create_league(new)).await?;
+    match made {
+        Ok(league) => {
+            let text = format!(
+                "League **{}** ({}) is open: join with `/league join name:{}`.",
+                league.new.name,
+                league.new.game.name(),
+                league.new.name
+            );
+            say(ctx, text, false).await
+        }
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
+}
+
+/// Join a league's season.
+#[poise::command(slash_command, guild_only)]
+pub async fn join(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let done = on_league(ctx, name, move |t, l| t.join_league(l, player)).await?;
+    match done {
+        Ok(()) => say(ctx, format!("{} joined the league.", ctx.author()), false).await,
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
+}
+
+/// Leave a league (your remaining games are forfeited).
+#[poise::command(slash_command, guild_only)]
+pub async fn leave(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let done = on_league(ctx, name, move |t, l| t.leave_league(l, player)).await?;
+    match done {
+        Ok(()) => say(ctx, format!("{} left the league.", ctx.author()), false).await,
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
+}
+
+/// Say you cannot play a round (half a point instead of the game).
+#[poise::command(slash_command, guild_only)]
+pub async fn unavailable(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+    #[description = "The round"] round: u32,
+) -> Result<(), Error> {
+    let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let done = on_league(ctx, name, move |t, l| t.unavailable(l, player, round)).await?;
+    match done {
+        Ok(()) => {
+            say(
+                ctx,
+                format!("Noted: you will not play round {round}."),
+                true,
+            )
+            .await
+        }
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
+}
+
+/// Pair and start the next round (admins).
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    if admin_of(ctx).await?.is_none() {
+        return Ok(());
+    }
+    reply::defer(ctx).await?;
+    let started = on_league(ctx, name, |t, l| {
+        let started = t.start_round(l)?;
+        let names = started
+            .pairings
+            .iter()
+            .map(|p| {
+                let white = t.store().player(p.white)?;
+                let black = p.black.map(|b| t.store().player(b)).transpose()?;
+                Ok((white, black))
+            })
+            .collect::<Result<Vec<_>, crate::store::StoreError>>()?;
+        Ok((started, names))
+    })
+    .await?;
+    let (started, names) = match started {
+        Ok(started) => started,
+        Err(e) => return say(ctx, refusal(e)?, true).await,
+    };
+    let RoundStarted {
+        round,
+        deadline,
+        pairings,
+        matches,
+    } = started;
+    say(
+        ctx,
+        format!("Round {round} is paired; it closes <t:{deadline}:R>."),
+        false,
+    )
+    .await?;
+    // Each game announced in the channel, in a thread of its own.
+    for (p, (white, black)) in pairings.iter().zip(&names) {
+        let line = match (black, &p.result) {
+            (None, result) => format!(
+                "Round {round}: {} has a bye ({}).",
+                mention(white),
+                result.as_deref().unwrap_or("bye")
+            ),
+            (Some(black), Some(result)) => format!(
+                "Round {round}, board {}: {} vs {}: {result}.",
+                p.board,
+                mention(white),
+                mention(black)
+            ),
+            (Some(black), None) => format!(
+                "Round {round}, board {}: {} (White) vs {} (Black).",
+                p.board,
+                mention(white),
+                mention(black)
+            ),
+        };
+        let posted = ctx.channel_id().say(ctx.http(), line).await?;
+        let Some(update) = matches.iter().find(|u| Some(u.match_id) == p.match_id) else {
+            continue;
+        };
+        let title = format!(
+            "{} round {round}: {} vs {}",
+            update.game.name(),
+            white.name,
+            black.as_ref().map_or("?", |b| b.name.as_str())
+        );
+        let thread = ctx
+            .channel_id()
+            .create_thread_from_message(
+                ctx.http(),
+                posted.id,
+                serenity::CreateThread::new(title.chars().take(100).collect::<String>())
+                    .kind(serenity::ChannelType::PublicThread),
+            )
+            .await?;
+        let (match_id, thread_id) = (update.match_id, thread.id.to_string());
+        let update = ctx
+            .data()
+            .table
+            .call(move |t| -> Result<_, TableError> {
+                t.store().set_thread(match_id, &thread_id)?;
+                t.opened(match_id)
+            })
+            .await??;
+        let message = serenity::CreateMessage::new()
+            .content(update_text(&update))
+            .add_file(pictures::board_file(&update).await?)
+            .components(choice_components(&update));
+        if let Err(e) = thread.id.send_message(ctx.http(), message).await {
+            tracing::error!(match_id, error = %logs::chain(&e), "a league board could not be posted");
+        }
+    }
+    Ok(())
+}
+
+/// Close the running round: results in, games never begun forfeited (admins).
+#[poise::command(slash_command, guild_only)]
+pub async fn close(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    if admin_of(ctx).await?.is_none() {
+        return Ok(());
+    }
+    match on_league(ctx, name, |t, l| t.close_round(l)).await? {
+        Ok(lines) => say(ctx, lines.join("\n"), false).await,
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
+}
+
+/// Every round's pairings and results.
+#[poise::command(slash_command, guild_only)]
+pub async fn pairings(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    let lines = on_league(ctx, name, |t, l| {
+        t.sync_results(l)?;
+        let season = t.store().season(l.id)?;
+        let mut lines = Vec::new();
+        for p in t.store().pairings(season.id)? {
+            let white = t.store().player(p.white)?.name;
+            let black = match p.black {
+                Some(b) => t.store().player(b)?.name,
+                None => "bye".into(),
+            };
+            let state = match (&p.result, p.match_id) {
+                (Some(r), _) => r.clone(),
+                (None, Some(id)) => format!("match #{id}"),
+                (None, None) => "open".into(),
+            };
+            lines.push(format!(
+                "R{} B{}: {white} - {black}: {state}",
+                p.round, p.board
+            ));
+        }
+        Ok(lines)
+    })
+    .await?;
+    match lines {
+        Ok(lines) if lines.is_empty() => say(ctx, "No round has started yet.", true).await,
+        Ok(lines) => say(ctx, lines.join("\n"), true).await,
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
+}
+
+/// The standings, with the league's tiebreaks.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    let table = on_league(ctx, name, |t, l| {
+        let order: Vec<Tiebreak> = serde_json::from_str(&l.new.tiebreaks).unwrap_or_default();
+        Ok((l.new.name.clone(), order, t.league_standings(l)?))
+    })
+    .await?;
+    let (name, order, lines) = match table {
+        Ok(table) => table,
+        Err(e) => return say(ctx, refusal(e)?, true).await,
+    };
+    let heads: Vec<&str> = order.iter().map(|t| t.name()).collect();
+    let mut text = format!("**{name}** standings (points; {})\n", heads.join(", "));
+    for (s, player) in &lines {
+        let breaks: Vec<String> = order
+            .iter()
+            .zip(&s.tiebreaks)
+            .map(|(t, v)| t.show(*v))
+            .collect();
+        text.push_str(&format!(
+            "{}. {}: {} ({})\n",
+            s.rank,
+            player.name,
+            points(s.halves),
+            breaks.join(", ")
+        ));
+    }
+    reply::answer_quietly(ctx, CreateReply::default().content(text)).await
+}
+
+/// Your rating (or a player's) in a game.
+#[poise::command(slash_command)]
+pub async fn rating(
+    ctx: Context<'_>,
+    #[description = "The game"] game: GameChoice,
+    #[description = "Whose (you by default)"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let user = player.unwrap_or_else(|| ctx.author().clone());
+    let id = player_of(ctx.data(), &user).await?.id;
+    let kind = game.kind();
+    let lines = ctx
+        .data()
+        .table
+        .call(move |t| t.ratings(kind, None))
+        .await??;
+    let text = match lines.iter().find(|l| l.player.id == id) {
+        None => format!("{} has no rated {} games yet.", user.name, kind.name()),
+        Some(l) => format!(
+            "{} in {}: {:.0} ± {:.0} after {} game{}{}.",
+            l.player.name,
+            kind.name(),
+            l.rating,
+            l.deviation * 2.0,
+            l.games,
+            if l.games == 1 { "" } else { "s" },
+            if l.provisional { " (provisional)" } else { "" }
+        ),
+    };
+    say(ctx, text, true).await
+}
+
+/// The best players of a game, on this server or everywhere.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "The game"] game: GameChoice,
+    #[description = "Every server, not only this one"] everywhere: Option<bool>,
+) -> Result<(), Error> {
+    let kind = game.kind();
+    let guild = match everywhere.unwrap_or(false) {
+        true => None,
+        false => ctx.guild_id().map(|g| g.to_string()),
+    };
+    let lines = ctx
+        .data()
+        .table
+        .call(move |t| t.ratings(kind, guild.as_deref()))
+        .await??;
+    if lines.is_empty() {
+        return say(ctx, format!("No rated {} games yet.", kind.name()), true).await;
+    }
+    let mut text = format!("**{}** leaderboard\n", kind.name());
+    for (i, l) in lines.iter().take(20).enumerate() {
+        text.push_str(&format!(
+            "{}. {}: {:.0}{} ({} game{})\n",
+            i + 1,
+            l.player.name,
+            l.rating,
+            if l.provisional { "?" } else { "" },
+            l.games,
+            if l.games == 1 { "" } else { "s" }
+        ));
+    }
+    reply::answer_quietly(ctx, CreateReply::default().content(text)).await
+}

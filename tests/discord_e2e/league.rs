@@ -1,0 +1,133 @@
+//! End to end, a league: an admin creates it, four players join, round 1 is paired with a
+//! thread per game, one game is played out by typed moves and the other never begins (a
+//! forfeit at the close), the standings follow, and ratings count the game played.
+
+use crate::fake_discord::bot::{CHANNEL, content, ephemeral, start_bot_on};
+use crate::fake_discord::{FakeDiscord, Recorded, user};
+use deckmate::store::Store;
+use deckmate::table::Table;
+use serde_json::{Value, json};
+
+const MANAGE_SERVER: &str = "32";
+
+fn league(fake: &FakeDiscord, who: &Value, sub: &str, options: Value, perms: &str) -> String {
+    fake.command_with(
+        who,
+        CHANNEL,
+        "league",
+        json!([{"name": sub, "type": 1, "options": options}]),
+        json!({}),
+        perms,
+    )
+}
+
+fn named(extra: Value) -> Value {
+    let mut options = vec![json!({"name": "name", "type": 3, "value": "Autumn"})];
+    if let Value::Array(more) = extra {
+        options.extend(more);
+    }
+    Value::Array(options)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_round_is_paired_played_forfeited_and_ranked() {
+    let fake = FakeDiscord::start().await;
+    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let dave = user("100000000000000004", "dave");
+    let players: Vec<Value> = ["alice", "bob", "carol", "erin"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| user(&format!("10000000000000001{i}"), n))
+        .collect();
+
+    let n = fake.requests().len();
+    let create = named(json!([{"name": "game", "type": 4, "value": 0}]));
+    let id = league(&fake, &dave, "create", create, MANAGE_SERVER);
+    let made = content(&fake.reply_to(n, &id).await);
+    assert!(
+        made.starts_with("League **Autumn** (Chess) is open"),
+        "{made}"
+    );
+    for p in &players {
+        let n = fake.requests().len();
+        let id = league(&fake, p, "join", named(json!([])), "0");
+        let said = content(&fake.reply_to(n, &id).await);
+        assert!(said.ends_with("joined the league."), "{said}");
+    }
+    // Only admins start rounds.
+    let n = fake.requests().len();
+    let id = league(&fake, &players[0], "start", named(json!([])), "0");
+    let refused = fake.reply_to(n, &id).await;
+    assert!(ephemeral(&refused) && content(&refused).starts_with("Only members"));
+
+    let n = fake.requests().len();
+    let id = league(&fake, &dave, "start", named(json!([])), MANAGE_SERVER);
+    let paired = content(&fake.reply_to(n, &id).await);
+    assert!(paired.starts_with("Round 1 is paired"), "{paired}");
+    // Two games (Berger for four: 1-4, 2-3), each in its own thread with its board.
+    let boards: Vec<Recorded> = {
+        let mut boards = Vec::new();
+        for _ in 0..200 {
+            boards = fake
+                .requests()
+                .into_iter()
+                .skip(n)
+                .filter(|r| r.method == "POST" && !r.files.is_empty())
+                .collect();
+            if boards.len() == 2 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        boards
+    };
+    assert_eq!(boards.len(), 2);
+    let alice_id = players[0]["id"].as_str().unwrap();
+    let first = boards
+        .iter()
+        .find(|b| content(b).contains(&format!("<@{alice_id}> to play")))
+        .expect("alice has White on board 1");
+    let thread = first.path.split('/').nth(4).unwrap().to_string();
+    for (i, text) in ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]
+        .iter()
+        .enumerate()
+    {
+        let who = if i % 2 == 0 { &players[0] } else { &players[3] };
+        let n = fake.requests().len();
+        fake.say(who, &thread, text, &[]);
+        fake.wait_for(n, "the board after the move", |r| {
+            r.method == "POST" && r.path.contains(&thread) && !r.files.is_empty()
+        })
+        .await;
+    }
+
+    let n = fake.requests().len();
+    let id = league(&fake, &dave, "close", named(json!([])), MANAGE_SERVER);
+    let closed = content(&fake.reply_to(n, &id).await);
+    assert_eq!(
+        closed,
+        "Round 1 is closed.\nbob never began match #2: a forfeit."
+    );
+    let n = fake.requests().len();
+    let id = league(&fake, &players[1], "standings", named(json!([])), "0");
+    let table = content(&fake.reply_to(n, &id).await);
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("**Autumn** standings"), "{table}");
+    assert!(lines[1].starts_with("1. alice: 1") || lines[1].starts_with("1. carol: 1"));
+    assert!(lines[3].starts_with("3. bob: 0") || lines[3].starts_with("3. erin: 0"));
+
+    // The game played is rated; the forfeit is not a game.
+    let n = fake.requests().len();
+    let id = fake.command(
+        &players[0],
+        CHANNEL,
+        "leaderboard",
+        json!([{"name": "game", "type": 4, "value": 0}]),
+        json!({}),
+    );
+    let board = content(&fake.reply_to(n, &id).await);
+    assert!(
+        board.contains("1. alice: ") && board.contains("(1 game)"),
+        "{board}"
+    );
+}
