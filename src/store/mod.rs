@@ -603,28 +603,6 @@ impl Store {
         .collect()
     }
 
-    /// The match played in this Discord thread, if any.
-    pub fn match_in_thread(&self, thread_id: &str) -> Result<Option<MatchId>, StoreError> {
-        Ok(self
-            .conn
-            .query_row(
-                "SELECT id FROM matches WHERE thread_id = ?1 ORDER BY id DESC LIMIT 1",
-                [thread_id],
-                |r| r.get(0),
-            )
-            .optional()?)
-    }
-
-    /// Active matches played in a Discord thread, with the thread's id.
-    pub fn active_in_threads(&self) -> Result<Vec<(MatchId, String)>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT id, thread_id FROM matches
-             WHERE status = 'active' AND thread_id IS NOT NULL ORDER BY id",
-        )?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
-    }
-
     /// Records a nudge in match `id` at `now`, unless one was recorded after `since`: true
     /// when this one was recorded.
     pub fn nudge(&mut self, id: MatchId, now: i64, since: i64) -> Result<bool, StoreError> {

@@ -1,6 +1,7 @@
 //! Reading one match back, and checking it as it is read: its row, seats, outcome and log must
 //! agree (the version with the log's length, the log numbered without gaps from 1, an outcome
 //! exactly when the match is finished), or the match is reported damaged with what disagrees.
+//! Also finding the match of a Discord thread.
 
 use super::{MatchId, Place, Player, Status, StoreError, StoredAction, StoredMatch};
 use crate::engine::{Outcome, Seat};
@@ -156,4 +157,28 @@ pub(super) fn read_match(
         time_control,
         clocks,
     })
+}
+
+impl super::Store {
+    /// The match played in this Discord thread, if any.
+    pub fn match_in_thread(&self, thread_id: &str) -> Result<Option<MatchId>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id FROM matches WHERE thread_id = ?1 ORDER BY id DESC LIMIT 1",
+                [thread_id],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Active matches played in a Discord thread, with the thread's id.
+    pub fn active_in_threads(&self) -> Result<Vec<(MatchId, String)>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, thread_id FROM matches
+             WHERE status = 'active' AND thread_id IS NOT NULL ORDER BY id",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
 }
