@@ -345,6 +345,7 @@ pub async fn standings(
     };
     let heads: Vec<&str> = order.iter().map(|t| t.name()).collect();
     let mut text = format!("**{name}** standings (points; {})\n", heads.join(", "));
+    let mut rows = Vec::new();
     for (s, player) in &lines {
         let breaks: Vec<String> = order
             .iter()
@@ -358,8 +359,22 @@ pub async fn standings(
             points(s.halves),
             breaks.join(", ")
         ));
+        let mut row = vec![format!("{}. {}", s.rank, player.name), points(s.halves)];
+        row.extend(breaks);
+        rows.push(row);
     }
-    reply::answer_quietly(ctx, CreateReply::default().content(text)).await
+    // The same table as a picture, drawn off the async threads.
+    let mut columns = vec!["Player".to_string(), "Points".to_string()];
+    columns.extend(heads.iter().map(|h| h.to_string()));
+    let title = format!("{name}: standings");
+    let png = tokio::task::spawn_blocking(move || {
+        crate::render::standings::standings_png(&title, &columns, &rows)
+    })
+    .await?;
+    let reply = CreateReply::default()
+        .content(text)
+        .attachment(serenity::CreateAttachment::bytes(png, "standings.png"));
+    reply::answer_quietly(ctx, reply).await
 }
 
 /// Your rating (or a player's) in a game.

@@ -431,6 +431,7 @@ mod clocks;
 mod echek;
 mod enprise;
 mod snipe;
+pub mod standings;
 
 #[cfg(test)]
 mod tests;

@@ -214,6 +214,16 @@ impl Store {
         )?)
     }
 
+    /// Opens the league's next season for registration.
+    pub fn new_season(&mut self, league: LeagueId, now: i64) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO seasons (league_id, number, created_at)
+             SELECT ?1, MAX(number) + 1, ?2 FROM seasons WHERE league_id = ?1",
+            params![league, now],
+        )?;
+        Ok(())
+    }
+
     /// Registers `player` (again, after a withdrawal); true if they were not registered.
     pub fn register(
         &mut self,

@@ -93,9 +93,15 @@ impl Table {
             .ok_or_else(|| LeagueError::NoSuchLeague(name.to_string()))
     }
 
-    /// Registers `player` for the league's season still open for registration.
+    /// Registers `player` for the league's season open for registration; after a finished
+    /// season, the first to join opens the next one.
     pub fn join_league(&mut self, league: &League, player: PlayerId) -> Result<(), LeagueError> {
-        let season = self.store.season(league.id)?;
+        let mut season = self.store.season(league.id)?;
+        if season.status == SeasonStatus::Finished {
+            let now = self.now();
+            self.store.new_season(league.id, now)?;
+            season = self.store.season(league.id)?;
+        }
         if season.status != SeasonStatus::Registration {
             return Err(refused(format!(
                 "season {} of {} has begun; registration opens with the next season",

@@ -136,6 +136,14 @@ fn a_season_with_byes_forfeits_an_absence_and_a_withdrawal_gives_the_expected_st
     let lines = table.close_round(&league).unwrap();
     assert_eq!(lines.last().unwrap(), "Season 1 is over.");
     assert_eq!(refusal(table.start_round(&league)), "season 1 is over");
+    // Joining again opens season 2, with its own registrations and no results yet.
+    table.join_league(&league, p[0].id).unwrap();
+    table.join_league(&league, p[1].id).unwrap();
+    let r1 = table.start_round(&league).unwrap();
+    assert_eq!((r1.round, r1.pairings.len()), (1, 1));
+    let standings = table.league_standings(&league).unwrap();
+    assert_eq!(standings.len(), 2);
+    assert!(standings.iter().all(|(s, _)| s.halves == 0));
 }
 
 #[test]

@@ -110,7 +110,11 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
     );
     let n = fake.requests().len();
     let id = league(&fake, &players[1], "standings", named(json!([])), "0");
-    let table = content(&fake.reply_to(n, &id).await);
+    let reply = fake.reply_to(n, &id).await;
+    let table = content(&reply);
+    // The standings picture comes with the text.
+    assert_eq!(reply.files.len(), 1, "{reply:?}");
+    assert!(crate::fake_discord::bot::png_size(&reply).1 > 100);
     let lines: Vec<&str> = table.lines().collect();
     assert!(lines[0].starts_with("**Autumn** standings"), "{table}");
     assert!(lines[1].starts_with("1. alice: 1") || lines[1].starts_with("1. carol: 1"));

@@ -146,14 +146,9 @@ impl Spec {
         let validator = self.validator(pointer);
         let mut body = body.clone();
         // Inside an anyOf (a webhook's body may be one of two shapes) a validator reports only
-        // that no shape fits, so uploads' indices are read as ids up front.
-        if let Some(attachments) = body.get_mut("attachments").and_then(Value::as_array_mut) {
-            for attachment in attachments {
-                if let Some(index) = attachment.get("id").and_then(Value::as_u64) {
-                    attachment["id"] = Value::String(index.to_string());
-                }
-            }
-        }
+        // that no shape fits, so uploads' indices are read as ids up front, wherever the
+        // attachments sit (an interaction's answer has them under `data`).
+        uploads_as_ids(&mut body);
         loop {
             let fix = validator.iter_errors(&body).find_map(|e| {
                 let at = e.instance_path().to_string();
@@ -250,6 +245,24 @@ impl Spec {
 impl Operation {
     fn pointer(&self) -> String {
         format!("/paths/{}/{}", escape(&self.template), self.method)
+    }
+}
+
+/// Every `attachments[].id` given as a number, as the string Discord reads it as.
+fn uploads_as_ids(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::Array(attachments)) = map.get_mut("attachments") {
+                for attachment in attachments {
+                    if let Some(index) = attachment.get("id").and_then(Value::as_u64) {
+                        attachment["id"] = Value::String(index.to_string());
+                    }
+                }
+            }
+            map.values_mut().for_each(uploads_as_ids);
+        }
+        Value::Array(items) => items.iter_mut().for_each(uploads_as_ids),
+        _ => {}
     }
 }
 
