@@ -49,6 +49,17 @@ impl Console {
                 }
                 // The console has no threads to archive.
                 Fired::Archive { .. } => {}
+                Fired::League {
+                    league,
+                    closed,
+                    started,
+                } => {
+                    let name = &league.new.name;
+                    lines.extend(closed.iter().map(|l| format!("league {name}: {l}")));
+                    if let Some(started) = started {
+                        lines.push(format!("league {name}: round {} started", started.round));
+                    }
+                }
                 Fired::ChallengeExpired(c) => {
                     lines.push(format!("challenge #{} expired", c.id));
                 }

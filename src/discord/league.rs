@@ -187,37 +187,49 @@ pub async fn start(
         return Ok(());
     }
     reply::defer(ctx).await?;
-    let started = on_league(ctx, name, |t, l| {
-        let started = t.start_round(l)?;
-        let names = started
-            .pairings
-            .iter()
-            .map(|p| {
-                let white = t.store().player(p.white)?;
-                let black = p.black.map(|b| t.store().player(b)).transpose()?;
-                Ok((white, black))
-            })
-            .collect::<Result<Vec<_>, crate::store::StoreError>>()?;
-        Ok((started, names))
-    })
-    .await?;
-    let (started, names) = match started {
+    let started = on_league(ctx, name, |t, l| t.start_round(l)).await?;
+    let started = match started {
         Ok(started) => started,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
-    let RoundStarted {
-        round,
-        deadline,
-        pairings,
-        matches,
-    } = started;
     say(
         ctx,
-        format!("Round {round} is paired; it closes <t:{deadline}:R>."),
+        format!(
+            "Round {} is paired; it closes <t:{}:R>.",
+            started.round, started.deadline
+        ),
         false,
     )
     .await?;
-    // Each game announced in the channel, in a thread of its own.
+    announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
+}
+
+/// Announces a started round in the league's `channel`: each game on a line of its own, and a
+/// thread for each match with its first board.
+pub(super) async fn announce(
+    http: &serenity::Http,
+    table: &crate::table::TableHandle,
+    channel: serenity::ChannelId,
+    started: RoundStarted,
+) -> Result<(), Error> {
+    let RoundStarted {
+        round,
+        pairings,
+        matches,
+        ..
+    } = started;
+    let rows = pairings.clone();
+    let names = table
+        .call(move |t| {
+            rows.iter()
+                .map(|p| {
+                    let white = t.store().player(p.white)?;
+                    let black = p.black.map(|b| t.store().player(b)).transpose()?;
+                    Ok((white, black))
+                })
+                .collect::<Result<Vec<_>, crate::store::StoreError>>()
+        })
+        .await??;
     for (p, (white, black)) in pairings.iter().zip(&names) {
         let line = match (black, &p.result) {
             (None, result) => format!(
@@ -238,7 +250,7 @@ pub async fn start(
                 mention(black)
             ),
         };
-        let posted = ctx.channel_id().say(ctx.http(), line).await?;
+        let posted = channel.say(http, line).await?;
         let Some(update) = matches.iter().find(|u| Some(u.match_id) == p.match_id) else {
             continue;
         };
@@ -248,19 +260,16 @@ pub async fn start(
             white.name,
             black.as_ref().map_or("?", |b| b.name.as_str())
         );
-        let thread = ctx
-            .channel_id()
+        let thread = channel
             .create_thread_from_message(
-                ctx.http(),
+                http,
                 posted.id,
                 serenity::CreateThread::new(title.chars().take(100).collect::<String>())
                     .kind(serenity::ChannelType::PublicThread),
             )
             .await?;
         let (match_id, thread_id) = (update.match_id, thread.id.to_string());
-        let update = ctx
-            .data()
-            .table
+        let update = table
             .call(move |t| -> Result<_, TableError> {
                 t.store().set_thread(match_id, &thread_id)?;
                 t.opened(match_id)
@@ -270,7 +279,7 @@ pub async fn start(
             .content(update_text(&update))
             .add_file(pictures::board_file(&update).await?)
             .components(choice_components(&update));
-        if let Err(e) = thread.id.send_message(ctx.http(), message).await {
+        if let Err(e) = thread.id.send_message(http, message).await {
             tracing::error!(match_id, error = %logs::chain(&e), "a league board could not be posted");
         }
     }

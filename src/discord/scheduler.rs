@@ -81,6 +81,11 @@ pub(super) fn channel_of(place: &crate::store::Place) -> Option<serenity::Channe
 async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
     let (match_id, channel, message) = match fired {
         Fired::ChallengeExpired(challenge) => return expired(http, &challenge).await,
+        Fired::League {
+            league,
+            closed,
+            started,
+        } => return league_moved_on(http, table, &league, closed, started).await,
         Fired::Archive { match_id, place } => return archive(http, match_id, &place).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
         Fired::Reminder(reminder) => (
@@ -236,4 +241,41 @@ pub(super) async fn changed_message(update: &Update) -> serenity::CreateMessage 
         ),
     }
     message
+}
+
+/// A league's round closed at its deadline, and the next one started: both told in the
+/// league's channel.
+async fn league_moved_on(
+    http: &serenity::Http,
+    table: &TableHandle,
+    league: &crate::store::leagues::League,
+    closed: Vec<String>,
+    started: Option<Box<crate::table::leagues::RoundStarted>>,
+) {
+    let Some(channel) = league
+        .new
+        .channel_id
+        .as_deref()
+        .and_then(|c| c.parse().ok())
+        .map(serenity::ChannelId::new)
+    else {
+        return;
+    };
+    let mut lines = closed;
+    if let Some(started) = &started {
+        lines.push(format!(
+            "Round {} is paired; it closes <t:{}:R>.",
+            started.round, started.deadline
+        ));
+    }
+    if !lines.is_empty()
+        && let Err(e) = channel.say(http, lines.join("\n")).await
+    {
+        tracing::error!(league = league.id, error = %logs::chain(&e), "a league's news could not be posted");
+    }
+    if let Some(started) = started
+        && let Err(e) = super::league::announce(http, table, channel, *started).await
+    {
+        tracing::error!(league = league.id, error = %logs::chain(&*e), "a league's round could not be announced");
+    }
 }

@@ -481,3 +481,49 @@ impl Store {
         .collect()
     }
 }
+
+impl Store {
+    /// Leagues played in a server whose running round is past its deadline, or whose season
+    /// runs with its last round closed and rounds still to play: the scheduler moves them on.
+    pub fn leagues_to_advance(&self, now: i64) -> Result<Vec<LeagueId>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT DISTINCT s.league_id FROM seasons s JOIN leagues l ON l.id = s.league_id
+             WHERE s.status = 'running' AND l.guild_id IS NOT NULL AND (
+                 EXISTS (SELECT 1 FROM rounds r WHERE r.season_id = s.id
+                         AND r.status = 'running' AND r.deadline <= ?1)
+                 OR (NOT EXISTS (SELECT 1 FROM rounds r WHERE r.season_id = s.id
+                                 AND r.status = 'running')
+                     AND (SELECT COUNT(*) FROM rounds r WHERE r.season_id = s.id) < s.rounds))
+             ORDER BY s.league_id",
+        )?;
+        let rows = stmt.query_map([now], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// When the next running round of a server's league reaches its deadline, if one runs.
+    pub fn next_round_deadline(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT MIN(r.deadline) FROM rounds r JOIN seasons s ON s.id = r.season_id
+             JOIN leagues l ON l.id = s.league_id
+             WHERE r.status = 'running' AND l.guild_id IS NOT NULL",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// The league with this id.
+    pub fn league_by_id(&self, id: LeagueId) -> Result<Option<League>, StoreError> {
+        let found: Option<(Option<String>, String)> = self
+            .conn
+            .query_row(
+                "SELECT guild_id, name FROM leagues WHERE id = ?1",
+                [id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        match found {
+            Some((guild, name)) => self.league_named(guild.as_deref(), &name),
+            None => Ok(None),
+        }
+    }
+}

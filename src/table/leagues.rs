@@ -50,7 +50,7 @@ fn refused(text: impl Into<String>) -> LeagueError {
 }
 
 /// A round just started: its pairings and the matches created for them.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct RoundStarted {
     pub round: u32,
     pub deadline: i64,

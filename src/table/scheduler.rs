@@ -29,6 +29,13 @@ pub enum Fired {
     TimeUp(TimeUp),
     /// A day has passed since the match ended: its thread may be archived.
     Archive { match_id: MatchId, place: Place },
+    /// A league's round reached its deadline and closed (`closed`, in words), and the next
+    /// one started, if there is one.
+    League {
+        league: Box<crate::store::leagues::League>,
+        closed: Vec<String>,
+        started: Option<Box<super::leagues::RoundStarted>>,
+    },
 }
 
 /// What one round of [`Table::fire_due`] did, and the failure that ended it early, if one did.
@@ -106,7 +113,8 @@ impl Table {
             .store
             .next_challenge_expiry()
             .map_err(challenge_error)?;
-        Ok(matches.into_iter().chain(challenges).min())
+        let rounds = self.store.next_round_deadline()?;
+        Ok(matches.into_iter().chain(challenges).chain(rounds).min())
     }
 
     /// Fires the deadlines due by the table's clock, at most `limit`, earliest first. A
@@ -124,8 +132,47 @@ impl Table {
         }
         if let Err(e) = self.expire_challenges(now, &mut firing.fired) {
             firing.trouble = Some(e);
+            return firing;
+        }
+        if let Err(e) = self.advance_leagues(now, &mut firing.fired) {
+            firing.trouble = Some(e);
         }
         firing
+    }
+
+    /// Rounds that run themselves: a round past its deadline closes, and the next one starts.
+    /// Each step is decided by what is stored, so a step interrupted is taken at the next tick.
+    fn advance_leagues(&mut self, now: Instant, fired: &mut Vec<Fired>) -> Result<(), TableError> {
+        use super::leagues::LeagueError;
+        // A refusal (no round running, the season over) leaves nothing to do.
+        fn settle<T>(e: LeagueError) -> Result<Option<T>, TableError> {
+            match e {
+                LeagueError::Table(e) => Err(e),
+                _ => Ok(None),
+            }
+        }
+        for id in self.store.leagues_to_advance(now)? {
+            let Some(league) = self.store.league_by_id(id)? else {
+                continue;
+            };
+            let season = self.store.season(id)?;
+            let due = self
+                .store
+                .rounds(season.id)?
+                .iter()
+                .any(|r| !r.closed && r.deadline <= now);
+            let closed = match due {
+                true => self.close_round(&league).map(Some).or_else(settle)?,
+                false => None,
+            };
+            let started = self.start_round(&league).map(Some).or_else(settle)?;
+            fired.push(Fired::League {
+                league: Box::new(league),
+                closed: closed.unwrap_or_default(),
+                started: started.map(Box::new),
+            });
+        }
+        Ok(())
     }
 
     fn fire_deadlines(

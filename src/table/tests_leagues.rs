@@ -199,3 +199,57 @@ fn ratings_come_from_finished_matches_per_server_or_everywhere() {
     assert_eq!(here[0].games, 1);
     assert!(table.ratings(GameKind::Echek, None).unwrap().is_empty());
 }
+
+#[test]
+fn a_server_leagues_rounds_close_at_their_deadline_and_the_next_starts_by_itself() {
+    use super::clock::{DAY, SimClock};
+    use super::scheduler::Fired;
+    use super::tests_time::{START, timed_table};
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("league-auto"), &clock);
+    let mut new = new_league("Auto");
+    new.guild_id = Some("10".into());
+    new.round_days = 2;
+    let league = table.create_league(new).unwrap();
+    let console = table.create_league(new_league("ByHand")).unwrap();
+    for name in ["a", "b", "c", "d"] {
+        let id = table.store().local_player(name).unwrap().id;
+        table.join_league(&league, id).unwrap();
+        table.join_league(&console, id).unwrap();
+    }
+    table.start_round(&league).unwrap();
+    table.start_round(&console).unwrap();
+    let leagues = |fired: Vec<Fired>| -> Vec<(String, Vec<String>, Option<u32>)> {
+        fired
+            .into_iter()
+            .filter_map(|f| match f {
+                Fired::League {
+                    league,
+                    closed,
+                    started,
+                } => Some((league.new.name.clone(), closed, started.map(|s| s.round))),
+                _ => None,
+            })
+            .collect()
+    };
+    // The scheduler wakes for the round's deadline.
+    assert_eq!(table.next_deadline().unwrap(), Some(START + 2 * DAY));
+    clock.set(START + 2 * DAY - 1);
+    assert!(leagues(table.fire_due(100).into_result().unwrap()).is_empty());
+    clock.set(START + 2 * DAY);
+    let moved = leagues(table.fire_due(100).into_result().unwrap());
+    assert_eq!(
+        moved.len(),
+        1,
+        "only the server's league runs itself: {moved:?}"
+    );
+    let (name, closed, started) = &moved[0];
+    assert_eq!(name, "Auto");
+    assert_eq!(closed[0], "Round 1 is closed.");
+    assert_eq!(closed.len(), 3, "both games never began: {closed:?}");
+    assert_eq!(*started, Some(2));
+    // Fired once: the next tick has nothing to do until round 2's deadline.
+    assert!(leagues(table.fire_due(100).into_result().unwrap()).is_empty());
+    let season = table.store().season(league.id).unwrap();
+    assert_eq!(table.store().rounds(season.id).unwrap().len(), 2);
+}
