@@ -276,7 +276,20 @@ impl Table {
             deadline,
             closed: false,
         };
-        self.store.add_round(season.id, row, &pairings)?;
+        if let Err(e) = self.store.add_round(season.id, row, &pairings) {
+            // The round is not stored: the matches made for it would belong to nothing.
+            for update in &matches {
+                let undone = self.store.change(
+                    update.match_id,
+                    update.version,
+                    &[crate::store::Change::Abort],
+                );
+                if let Err(undo) = undone {
+                    tracing::error!(match_id = update.match_id, error = %undo, "a match of an unstored round could not be called off");
+                }
+            }
+            return Err(e.into());
+        }
         Ok(RoundStarted {
             round,
             deadline,

@@ -253,3 +253,25 @@ fn a_server_leagues_rounds_close_at_their_deadline_and_the_next_starts_by_itself
     let season = table.store().season(league.id).unwrap();
     assert_eq!(table.store().rounds(season.id).unwrap().len(), 2);
 }
+
+#[test]
+fn a_round_that_cannot_be_stored_leaves_no_match_behind() {
+    let mut table = Table::new(Store::open(temp_db("league-undo")).unwrap());
+    let league = table.create_league(new_league("Undo")).unwrap();
+    for name in ["a", "b"] {
+        let id = table.store().local_player(name).unwrap().id;
+        table.join_league(&league, id).unwrap();
+    }
+    // Storing the round fails (a damaged or read-only table, say).
+    table
+        .store()
+        .connection()
+        .execute_batch(
+            "CREATE TRIGGER no_rounds BEFORE INSERT ON rounds
+             BEGIN SELECT RAISE(ABORT, 'rounds are read-only here'); END;",
+        )
+        .unwrap();
+    assert!(table.start_round(&league).is_err());
+    let stored = table.store().load_head(1).unwrap();
+    assert_eq!(stored.status, crate::store::Status::Aborted);
+}
