@@ -63,6 +63,8 @@ CREATE TABLE rounds (
     starts_at   INTEGER NOT NULL,
     deadline    INTEGER NOT NULL,
     status      TEXT NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'closed')),
+    -- Whether the players of unfinished games were reminded of the deadline.
+    reminded    INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (season_id, number)
 );
 

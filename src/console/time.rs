@@ -49,6 +49,16 @@ impl Console {
                 }
                 // The console has no threads to archive.
                 Fired::Archive { .. } => {}
+                Fired::RoundReminder {
+                    league,
+                    round,
+                    games,
+                    ..
+                } => lines.push(format!(
+                    "league {}: round {round} closes in a day; {} games still open",
+                    league.new.name,
+                    games.len()
+                )),
                 Fired::League {
                     league,
                     closed,

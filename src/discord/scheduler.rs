@@ -86,6 +86,28 @@ async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
             closed,
             started,
         } => return league_moved_on(http, table, &league, closed, started).await,
+        Fired::RoundReminder {
+            round,
+            deadline,
+            games,
+            ..
+        } => {
+            // Each open game's players, pinged in its own thread.
+            for (match_id, place, players) in games {
+                let Some(thread) = channel_of(&place) else {
+                    continue;
+                };
+                let pings: Vec<String> = players.iter().map(mention).collect();
+                let text = format!(
+                    "{}: round {round} closes <t:{deadline}:R>. A game not begun by then is forfeited.",
+                    pings.join(", ")
+                );
+                if let Err(e) = thread.say(http, text).await {
+                    tracing::error!(match_id, error = %logs::chain(&e), "a round reminder could not be posted");
+                }
+            }
+            return;
+        }
         Fired::Archive { match_id, place } => return archive(http, match_id, &place).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
         Fired::Reminder(reminder) => (

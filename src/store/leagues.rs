@@ -500,15 +500,47 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// When the next running round of a server's league reaches its deadline, if one runs.
-    pub fn next_round_deadline(&self) -> Result<Option<i64>, StoreError> {
+    /// When the next running round of a server's league reaches its deadline, or the time to
+    /// remind its players (`notice` seconds before), if one runs.
+    pub fn next_round_deadline(&self, notice: i64) -> Result<Option<i64>, StoreError> {
         Ok(self.conn.query_row(
-            "SELECT MIN(r.deadline) FROM rounds r JOIN seasons s ON s.id = r.season_id
+            "SELECT MIN(CASE WHEN r.reminded = 0 THEN r.deadline - ?1 ELSE r.deadline END)
+             FROM rounds r JOIN seasons s ON s.id = r.season_id
              JOIN leagues l ON l.id = s.league_id
              WHERE r.status = 'running' AND l.guild_id IS NOT NULL",
-            [],
+            [notice],
             |r| r.get(0),
         )?)
+    }
+
+    /// Running rounds of servers' leagues within `notice` seconds of their deadline whose
+    /// players were not reminded yet, marked reminded now: (league, round).
+    pub fn rounds_to_remind(
+        &mut self,
+        now: i64,
+        notice: i64,
+    ) -> Result<Vec<(LeagueId, u32)>, StoreError> {
+        let tx = self.conn.transaction()?;
+        let due: Vec<(LeagueId, SeasonId, u32)> = {
+            let mut stmt = tx.prepare(
+                "SELECT s.league_id, r.season_id, r.number FROM rounds r
+                 JOIN seasons s ON s.id = r.season_id JOIN leagues l ON l.id = s.league_id
+                 WHERE r.status = 'running' AND r.reminded = 0 AND l.guild_id IS NOT NULL
+                   AND r.deadline - ?2 <= ?1 AND r.deadline > ?1",
+            )?;
+            let rows = stmt.query_map(params![now, notice], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })?;
+            rows.collect::<Result<_, _>>()?
+        };
+        for (_, season, round) in &due {
+            tx.execute(
+                "UPDATE rounds SET reminded = 1 WHERE season_id = ?1 AND number = ?2",
+                params![season, round],
+            )?;
+        }
+        tx.commit()?;
+        Ok(due.into_iter().map(|(l, _, r)| (l, r)).collect())
     }
 
     /// The league with this id.

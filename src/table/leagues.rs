@@ -27,6 +27,9 @@ use thiserror::Error;
 
 const DAY: i64 = 86_400;
 
+/// How long before a round's deadline the players of unfinished games are reminded.
+pub const ROUND_NOTICE: i64 = DAY;
+
 #[derive(Debug, Error)]
 pub enum LeagueError {
     #[error("there is no league called {0} here")]

@@ -36,6 +36,14 @@ pub enum Fired {
         closed: Vec<String>,
         started: Option<Box<super::leagues::RoundStarted>>,
     },
+    /// A league round's deadline is near: the games still open, each with its place and the
+    /// players to remind.
+    RoundReminder {
+        league: Box<crate::store::leagues::League>,
+        round: u32,
+        deadline: Instant,
+        games: Vec<(MatchId, Place, Vec<crate::store::Player>)>,
+    },
 }
 
 /// What one round of [`Table::fire_due`] did, and the failure that ended it early, if one did.
@@ -113,7 +121,9 @@ impl Table {
             .store
             .next_challenge_expiry()
             .map_err(challenge_error)?;
-        let rounds = self.store.next_round_deadline()?;
+        let rounds = self
+            .store
+            .next_round_deadline(super::leagues::ROUND_NOTICE)?;
         Ok(matches.into_iter().chain(challenges).chain(rounds).min())
     }
 
@@ -149,6 +159,14 @@ impl Table {
             match e {
                 LeagueError::Table(e) => Err(e),
                 _ => Ok(None),
+            }
+        }
+        for (id, round) in self
+            .store
+            .rounds_to_remind(now, super::leagues::ROUND_NOTICE)?
+        {
+            if let Some(reminder) = self.round_reminder(id, round)? {
+                fired.push(reminder);
             }
         }
         for id in self.store.leagues_to_advance(now)? {
@@ -230,6 +248,39 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// The reminder for round `round` of league `id`: its games not finished yet.
+    fn round_reminder(&self, id: i64, round: u32) -> Result<Option<Fired>, TableError> {
+        let Some(league) = self.store.league_by_id(id)? else {
+            return Ok(None);
+        };
+        let season = self.store.season(id)?;
+        let Some(deadline) = self
+            .store
+            .rounds(season.id)?
+            .iter()
+            .find(|r| r.number == round)
+            .map(|r| r.deadline)
+        else {
+            return Ok(None);
+        };
+        let mut games = Vec::new();
+        for p in self.store.pairings(season.id)? {
+            let (true, None, Some(match_id)) = (p.round == round, &p.result, p.match_id) else {
+                continue;
+            };
+            let stored = self.store.load_head(match_id)?;
+            if stored.status == crate::store::Status::Active {
+                games.push((match_id, stored.place, stored.players));
+            }
+        }
+        Ok(Some(Fired::RoundReminder {
+            league: Box::new(league),
+            round,
+            deadline,
+            games,
+        }))
     }
 
     /// Fires one deadline.

@@ -232,7 +232,22 @@ fn a_server_leagues_rounds_close_at_their_deadline_and_the_next_starts_by_itself
             })
             .collect()
     };
-    // The scheduler wakes for the round's deadline.
+    // A day before the deadline, the players of open games are reminded, once.
+    assert_eq!(table.next_deadline().unwrap(), Some(START + DAY));
+    clock.set(START + DAY);
+    let reminded: Vec<(u32, usize)> = table
+        .fire_due(100)
+        .into_result()
+        .unwrap()
+        .into_iter()
+        .filter_map(|f| match f {
+            Fired::RoundReminder { round, games, .. } => Some((round, games.len())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reminded, [(1, 2)], "the server's league only");
+    assert!(table.fire_due(100).into_result().unwrap().is_empty());
+    // Then the scheduler wakes for the deadline itself.
     assert_eq!(table.next_deadline().unwrap(), Some(START + 2 * DAY));
     clock.set(START + 2 * DAY - 1);
     assert!(leagues(table.fire_due(100).into_result().unwrap()).is_empty());
