@@ -1,3 +1,8 @@
+-- Whether a casual match counts for ratings, chosen at /play (kept with the challenge until the
+-- match exists). League matches follow their league.
+ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+
 -- Leagues: a league (a game, its options and clock, a format) runs seasons; a season has
 -- registered players and rounds; a round's pairings link players to the matches they play.
 

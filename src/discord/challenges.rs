@@ -22,6 +22,7 @@ pub const CHALLENGE_TTL: Duration = Duration::from_secs(15 * 60);
 
 /// Challenge players to a game; it starts in a new thread once everyone accepts.
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // a slash command's options
 pub async fn play(
     ctx: Context<'_>,
     #[description = "The game to play"] game: GameChoice,
@@ -34,6 +35,7 @@ pub async fn play(
     options: Option<String>,
     #[description = "A clock: 3d (a move), 10d+1d (a reserve plus a move), none; default: the server's"]
     time: Option<String>,
+    #[description = "Whether the match counts for ratings (yes by default)"] rated: Option<bool>,
 ) -> Result<(), Error> {
     let kind = game.kind();
     let server = super::admin::server_settings(ctx).await?;
@@ -78,6 +80,7 @@ pub async fn play(
         guild_id: ctx.guild_id().map(|g| g.to_string()),
         channel_id: Some(ctx.channel_id().to_string()),
         lasts: CHALLENGE_TTL.as_secs() as i64,
+        rated: rated.unwrap_or(true),
     };
     let users: Vec<(String, String)> = players
         .iter()

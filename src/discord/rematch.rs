@@ -66,6 +66,7 @@ pub(super) async fn rematch(
                 guild_id: stored.place.guild_id.clone(),
                 channel_id: stored.place.channel_id.clone(),
                 lasts: CHALLENGE_TTL.as_secs() as i64,
+                rated: t.store().rated(match_id)?,
             };
             let now = t.now();
             let challenger = (old_seat + n - 1) % n;

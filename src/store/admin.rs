@@ -312,6 +312,7 @@ mod tests {
             guild_id: Some("10".into()),
             channel_id: Some("20".into()),
             lasts: 900,
+            rated: true,
         };
         // No cooldown: one challenge after another.
         store.create_challenge(&new(vec![ann, bob]), 1_000).unwrap();

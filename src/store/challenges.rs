@@ -53,6 +53,8 @@ pub struct NewChallenge {
     pub channel_id: Option<String>,
     /// How long it stays open, in seconds.
     pub lasts: i64,
+    /// Whether the match will count for ratings.
+    pub rated: bool,
 }
 
 /// A challenge as stored.
@@ -176,8 +178,8 @@ impl Store {
         let options = serde_json::to_string(&new.options).expect("pairs serialise");
         tx.execute(
             "INSERT INTO challenges (game, options, time_control, seed, guild_id, channel_id,
-                                     created_at, expires_at, challenger)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                                     created_at, expires_at, challenger, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 new.game.id(),
                 options,
@@ -187,7 +189,8 @@ impl Store {
                 new.channel_id,
                 now,
                 now + new.lasts,
-                challenger as i64
+                challenger as i64,
+                new.rated
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -272,6 +275,12 @@ impl Store {
             }
             tx.execute(
                 "UPDATE challenges SET status = 'accepted', match_id = ?1 WHERE id = ?2",
+                params![match_id, id],
+            )?;
+            // Rated or casual, as the challenge said.
+            tx.execute(
+                "UPDATE matches SET rated = (SELECT rated FROM challenges WHERE id = ?2)
+                 WHERE id = ?1",
                 params![match_id, id],
             )?;
             started = Some(match_id);

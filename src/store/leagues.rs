@@ -436,7 +436,25 @@ pub struct RatedResult {
 }
 
 impl Store {
-    /// Every finished match of `game` (in server `guild`, or everywhere), in the order they
+    /// Whether match `id` counts for ratings.
+    pub fn rated(&self, id: MatchId) -> Result<bool, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT rated FROM matches WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })?)
+    }
+
+    /// Makes match `id` count for ratings, or not.
+    pub fn set_rated(&mut self, id: MatchId, rated: bool) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE matches SET rated = ?2 WHERE id = ?1",
+            params![id, rated],
+        )?;
+        Ok(())
+    }
+
+    /// Every rated finished match of `game` (in server `guild`, or everywhere), in the order they
     /// finished.
     pub fn rated_results(
         &self,
@@ -448,7 +466,8 @@ impl Store {
                     (SELECT group_concat(player_id) FROM
                         (SELECT player_id FROM seats WHERE match_id = m.id ORDER BY seat))
              FROM matches m JOIN outcomes o ON o.match_id = m.id
-             WHERE m.game = ?1 AND m.status = 'finished' AND (?2 IS NULL OR m.guild_id = ?2)
+             WHERE m.game = ?1 AND m.status = 'finished' AND m.rated = 1
+               AND (?2 IS NULL OR m.guild_id = ?2)
              ORDER BY o.finished_at, m.id",
         )?;
         let rows = stmt.query_map(params![game.id(), guild], |r| {

@@ -39,6 +39,8 @@ fn lasting(store: &mut Store, game: GameKind, seats: &[&Player], lasts: i64) -> 
         guild_id: Some("g".into()),
         channel_id: Some("c".into()),
         lasts,
+        // A casual match: the match made from it keeps that.
+        rated: false,
     };
     store.create_challenge(&new, T0).unwrap()
 }
@@ -121,6 +123,7 @@ fn the_last_acceptance_creates_the_match_in_seat_order() {
     assert_eq!(stored.place.channel_id.as_deref(), Some("c"));
     assert_eq!(stored.place.thread_id, None, "the adapter opens the thread");
     assert_eq!(stored.rules, GameKind::Enprise.rules());
+    assert!(!store.rated(match_id).unwrap(), "as the challenge said");
 }
 
 #[test]

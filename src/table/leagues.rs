@@ -250,6 +250,9 @@ impl Table {
                 let update =
                     self.create_timed(league.new.game, opts, &players, seed, &place, time)?;
                 row.match_id = Some(update.match_id);
+                if !league.new.rated {
+                    self.store.set_rated(update.match_id, false)?;
+                }
                 matches.push(update);
             }
             pairings.push(row);

@@ -197,6 +197,16 @@ fn ratings_come_from_finished_matches_per_server_or_everywhere() {
     assert!(everywhere.iter().all(|l| l.provisional));
     let here = table.ratings(GameKind::Chess, Some("10")).unwrap();
     assert_eq!(here[0].games, 1);
+    // A casual match (rated:false at /play) does not count.
+    table.store().set_rated(1, false).unwrap();
+    let everywhere = table.ratings(GameKind::Chess, None).unwrap();
+    assert_eq!(everywhere[0].games, 1);
+    assert!(
+        table
+            .ratings(GameKind::Chess, Some("10"))
+            .unwrap()
+            .is_empty()
+    );
     assert!(table.ratings(GameKind::Echek, None).unwrap().is_empty());
 }
 
