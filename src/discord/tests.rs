@@ -330,7 +330,8 @@ fn command_definitions_fit_discords_limits() {
             "opponent2",
             "opponent3",
             "options",
-            "time"
+            "time",
+            "rated"
         ]
     );
     let game_choices: Vec<&Value> = play["options"][0]["choices"]
