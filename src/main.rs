@@ -2,7 +2,7 @@
 //! league, perft and selfplay.
 
 use clap::{Parser, Subcommand};
-use deckmate::console::league::{LeagueAction, run_league};
+use deckmate::console::league::{LeagueAction, parse_option, run_league};
 use deckmate::console::{self, ConsoleConfig};
 use deckmate::discord::logs::{self, Redacting};
 use deckmate::discord::{self, BotConfig};
@@ -76,7 +76,7 @@ enum Command {
         #[arg(long, global = true, default_value = "deckmate.db")]
         db: std::path::PathBuf,
         #[command(subcommand)]
-        action: LeagueCommand,
+        action: LeagueAction,
     },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
@@ -104,114 +104,8 @@ enum Command {
     },
 }
 
-#[derive(Subcommand)]
-enum LeagueCommand {
-    /// Create the league; registration opens.
-    Create {
-        /// The game: chess, enthralling, echek, snipe or chessatete (two players).
-        #[arg(long)]
-        game: GameKind,
-        /// round-robin or double-round-robin.
-        #[arg(long, default_value = "round-robin")]
-        format: String,
-        /// Each game's clock: none, 3d, 10d+1d.
-        #[arg(long, default_value = "none")]
-        time: String,
-        /// A game option, KEY=VALUE; may be repeated.
-        #[arg(long = "option", value_parser = parse_option)]
-        options: Vec<(String, String)>,
-        /// Tiebreaks in order, separated by commas: buchholz, median-buchholz,
-        /// sonneborn-berger, cumulative, direct-encounter, wins.
-        #[arg(long, value_delimiter = ',')]
-        tiebreaks: Vec<String>,
-        /// Days from a round's start to its deadline.
-        #[arg(long, default_value_t = 7)]
-        round_days: i64,
-        /// Forfeits after which a player is dropped (0: never).
-        #[arg(long, default_value_t = 2)]
-        forfeits_to_drop: u32,
-    },
-    /// Register players (by name) for the season open for registration.
-    Join { players: Vec<String> },
-    /// Withdraw a player.
-    Leave { player: String },
-    /// A player cannot play a round: half a point instead of the game.
-    Unavailable { player: String, round: u32 },
-    /// Pair and start the next round (the first one starts the season).
-    Start,
-    /// Close the running round: results in, games never begun forfeited.
-    Close,
-    /// Set a game's result by hand: 1-0, 0-1, 1/2-1/2, 1X-0F, 0F-1X, 0F-0F or open.
-    Record {
-        round: u32,
-        board: u32,
-        result: String,
-    },
-    /// Every round's pairings and results.
-    Pairings,
-    /// The standings with the league's tiebreaks.
-    Standings,
-    /// Register new players and play the whole season with random legal moves.
-    Simulate {
-        #[arg(long, default_value_t = 8)]
-        players: u32,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
-}
-
-impl LeagueCommand {
-    fn action(self) -> LeagueAction {
-        match self {
-            LeagueCommand::Create {
-                game,
-                format,
-                time,
-                options,
-                tiebreaks,
-                round_days,
-                forfeits_to_drop,
-            } => LeagueAction::Create {
-                game,
-                format,
-                time,
-                options,
-                tiebreaks,
-                round_days,
-                forfeits_to_drop,
-            },
-            LeagueCommand::Join { players } => LeagueAction::Join(players),
-            LeagueCommand::Leave { player } => LeagueAction::Leave(player),
-            LeagueCommand::Unavailable { player, round } => {
-                LeagueAction::Unavailable { player, round }
-            }
-            LeagueCommand::Start => LeagueAction::Start,
-            LeagueCommand::Close => LeagueAction::Close,
-            LeagueCommand::Record {
-                round,
-                board,
-                result,
-            } => LeagueAction::Record {
-                round,
-                board,
-                result,
-            },
-            LeagueCommand::Pairings => LeagueAction::Pairings,
-            LeagueCommand::Standings => LeagueAction::Standings,
-            LeagueCommand::Simulate { players, seed } => LeagueAction::Simulate { players, seed },
-        }
-    }
-}
-
 fn parse_time(text: &str) -> Result<deckmate::table::time_control::TimeControl, String> {
     deckmate::table::time_control::TimeControl::parse(text)
-}
-
-fn parse_option(text: &str) -> Result<(String, String), String> {
-    let (key, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("\"{text}\" is not KEY=VALUE"))?;
-    Ok((key.trim().to_string(), value.trim().to_string()))
 }
 
 /// The log filter when RUST_LOG is not set: warnings from everything (serenity, poise, ...) and
@@ -264,7 +158,7 @@ fn main() -> ExitCode {
     match command {
         Command::Bot => run_bot(),
         Command::League { name, db, action } => {
-            match run_league(&db, &name, action.action(), &mut std::io::stdout().lock()) {
+            match run_league(&db, &name, action, &mut std::io::stdout().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -270,6 +270,9 @@ fn a_director_runs_a_league_from_the_command_line() {
         "{text}"
     );
     assert!(text.contains("ann - (bye)  bye"), "{text}");
+    // A game played out shows its result in the pairings.
+    let (ok, text, _) = run(&["Club", "pairings"]);
+    assert!(ok && text.contains("ben - cy  match #1"), "{text}");
     // A director's result, then the round closes.
     let (ok, _, err) = run(&["Club", "record", "1", "1", "0-1"]);
     assert!(ok, "{err}");

@@ -12,38 +12,69 @@ use crate::table::leagues::{DEFAULT_TIEBREAKS, LeagueError};
 use std::io::Write;
 use std::path::Path;
 
-/// What to do with a league.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What to do with a league: `deckmate league NAME <action>`.
+#[derive(Clone, Debug, PartialEq, Eq, clap::Subcommand)]
 pub enum LeagueAction {
+    /// Create the league; registration opens.
     Create {
+        /// The game: chess, enthralling, echek, snipe or chessatete (two players).
+        #[arg(long)]
         game: GameKind,
+        /// round-robin or double-round-robin.
+        #[arg(long, default_value = "round-robin")]
         format: String,
+        /// Each game's clock: none, 3d, 10d+1d.
+        #[arg(long, default_value = "none")]
         time: String,
+        /// A game option, KEY=VALUE; may be repeated.
+        #[arg(long = "option", value_parser = crate::console::league::parse_option)]
         options: Vec<(String, String)>,
+        /// Tiebreaks in order, separated by commas: buchholz, median-buchholz,
+        /// sonneborn-berger, cumulative, direct-encounter, wins.
+        #[arg(long, value_delimiter = ',')]
         tiebreaks: Vec<String>,
+        /// Days from a round's start to its deadline.
+        #[arg(long, default_value_t = 7)]
         round_days: i64,
+        /// Forfeits after which a player is dropped (0: never).
+        #[arg(long, default_value_t = 2)]
         forfeits_to_drop: u32,
     },
-    Join(Vec<String>),
-    Leave(String),
-    Unavailable {
-        player: String,
-        round: u32,
-    },
+    /// Register players (by name) for the season open for registration.
+    Join { players: Vec<String> },
+    /// Withdraw a player.
+    Leave { player: String },
+    /// A player cannot play a round: half a point instead of the game.
+    Unavailable { player: String, round: u32 },
+    /// Pair and start the next round (the first one starts the season).
     Start,
+    /// Close the running round: results in, games never begun forfeited.
     Close,
+    /// Set a game's result by hand: 1-0, 0-1, 1/2-1/2, 1X-0F, 0F-1X, 0F-0F or open.
     Record {
         round: u32,
         board: u32,
         result: String,
     },
+    /// Every round's pairings and results.
     Pairings,
+    /// The standings with the league's tiebreaks.
     Standings,
-    /// Registers `players` new players, then plays every round with random legal moves.
+    /// Register new players and play the whole season with random legal moves.
     Simulate {
+        #[arg(long, default_value_t = 8)]
         players: u32,
+        #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+}
+
+/// Reads `KEY=VALUE`.
+pub fn parse_option(text: &str) -> Result<(String, String), String> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("\"{text}\" is not KEY=VALUE"))?;
+    Ok((key.trim().to_string(), value.trim().to_string()))
 }
 
 /// Runs `action` on league `name` stored in `db`, writing what happened to `out`.
@@ -105,14 +136,14 @@ pub fn run_league(
     };
     match action {
         LeagueAction::Create { .. } => unreachable!("handled above"),
-        LeagueAction::Join(names) => {
+        LeagueAction::Join { players: names } => {
             for name in names {
                 let id = player(&mut table, &name)?;
                 table.join_league(&league, id).map_err(err)?;
                 writeln!(out, "{name} is registered.").map_err(io)?;
             }
         }
-        LeagueAction::Leave(name) => {
+        LeagueAction::Leave { player: name } => {
             let id = player(&mut table, &name)?;
             table.leave_league(&league, id).map_err(err)?;
             writeln!(out, "{name} has withdrawn.").map_err(io)?;
@@ -162,6 +193,8 @@ fn write_pairings(
     out: &mut impl Write,
 ) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
+    // Results of matches that ended since, first.
+    table.sync_results(league).map_err(|e| e.to_string())?;
     let season = table.store().season(league.id).map_err(|e| e.to_string())?;
     let pairings = table
         .store()

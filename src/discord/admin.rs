@@ -173,31 +173,29 @@ pub async fn server(
             t.store()
                 .change_server_settings(&admin.guild, &key, admin.player, at, move |s| {
                     let mut changed = Vec::new();
-                    if let Some(channels) = play_channels {
-                        s.play_channels = channels;
-                        changed.push("channels for /play");
-                    }
-                    if let Some(time) = time {
-                        s.time_control = time;
-                        changed.push("default clock");
-                    }
-                    if let Some(on) = chat_moves {
-                        s.chat_moves = on;
-                        changed.push("typed moves");
-                    }
-                    if let Some(seconds) = cooldown {
-                        s.cooldown = seconds;
-                        changed.push("cooldown");
-                    }
-                    if let Some(role) = referee {
-                        s.referee_role = role;
-                        changed.push("referee role");
-                    }
+                    let mut set = |what: &'static str, done: bool| {
+                        if done {
+                            changed.push(what);
+                        }
+                    };
+                    set(
+                        "channels for /play",
+                        replace(&mut s.play_channels, play_channels),
+                    );
+                    set("default clock", replace(&mut s.time_control, time));
+                    set("typed moves", replace(&mut s.chat_moves, chat_moves));
+                    set("cooldown", replace(&mut s.cooldown, cooldown));
+                    set("referee role", replace(&mut s.referee_role, referee));
                     format!("{name} changed {}: {}", changed.join(", "), describe(s))
                 })
         })
         .await??;
     private(ctx, format!("Saved. {}", describe(&settings))).await
+}
+
+/// Puts `new` in `field` when there is one; whether it did.
+fn replace<T>(field: &mut T, new: Option<T>) -> bool {
+    new.map(|v| *field = v).is_some()
 }
 
 /// The latest admin actions on this server.
