@@ -2,7 +2,7 @@
 //! league, perft and selfplay.
 
 use clap::{Parser, Subcommand};
-use deckmate::console::league::{LeagueAction, parse_option, run_league};
+use deckmate::console::league::{LeagueAction, parse_option, run_league, run_pair};
 use deckmate::console::{self, ConsoleConfig};
 use deckmate::discord::logs::{self, Redacting};
 use deckmate::discord::{self, BotConfig};
@@ -77,6 +77,16 @@ enum Command {
         db: std::path::PathBuf,
         #[command(subcommand)]
         action: LeagueAction,
+    },
+    /// Pair the next round of a Swiss tournament given in the FIDE TRF16 format, as the
+    /// reference engines do: `deckmate pair --dutch FILE.trf -p OUT`.
+    Pair {
+        /// The tournament, paired by the FIDE Dutch system.
+        #[arg(long)]
+        dutch: std::path::PathBuf,
+        /// Where to write the pairings (standard output without it).
+        #[arg(short = 'p')]
+        out: Option<std::path::PathBuf>,
     },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
@@ -166,6 +176,13 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Pair { dutch, out } => match run_pair(&dutch, out.as_deref()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Play {
             game,
             players,

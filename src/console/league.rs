@@ -8,7 +8,7 @@ use crate::league::standings::{Tiebreak, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::store::{PlayerId, Store};
 use crate::table::Table;
-use crate::table::leagues::{DEFAULT_TIEBREAKS, LeagueError};
+use crate::table::leagues::{LeagueError, default_tiebreaks};
 use std::io::Write;
 use std::path::Path;
 
@@ -20,9 +20,12 @@ pub enum LeagueAction {
         /// The game: chess, enthralling, echek, snipe or chessatete (two players).
         #[arg(long)]
         game: GameKind,
-        /// round-robin or double-round-robin.
+        /// round-robin, double-round-robin or swiss.
         #[arg(long, default_value = "round-robin")]
         format: String,
+        /// A Swiss season's number of rounds.
+        #[arg(long)]
+        rounds: Option<u32>,
         /// Each game's clock: none, 3d, 10d+1d.
         #[arg(long, default_value = "none")]
         time: String,
@@ -91,6 +94,7 @@ pub fn run_league(
     if let LeagueAction::Create {
         game,
         format,
+        rounds,
         time,
         options,
         tiebreaks,
@@ -98,10 +102,11 @@ pub fn run_league(
         forfeits_to_drop,
     } = action
     {
-        let format = Format::parse(&format)
-            .ok_or_else(|| format!("unknown format {format}: round-robin or double-round-robin"))?;
+        let format = Format::parse(&format).ok_or_else(|| {
+            format!("unknown format {format}: round-robin, double-round-robin or swiss")
+        })?;
         let tiebreaks: Vec<Tiebreak> = match tiebreaks.is_empty() {
-            true => DEFAULT_TIEBREAKS.to_vec(),
+            true => default_tiebreaks(format),
             false => tiebreaks
                 .iter()
                 .map(|t| {
@@ -122,6 +127,7 @@ pub fn run_league(
             tiebreaks: serde_json::to_string(&tiebreaks).expect("tiebreaks serialise"),
             round_days,
             forfeits_to_drop,
+            rounds,
         };
         table.create_league(new).map_err(err)?;
         return writeln!(out, "League {name} created; registration is open.").map_err(io);
@@ -308,4 +314,20 @@ fn simulate(
         }
     }
     Ok(())
+}
+
+/// `deckmate pair --dutch FILE -p OUT`: the next round of a TRF16 tournament, paired by the
+/// Dutch system and written as the reference engines write it.
+pub fn run_pair(file: &Path, out: Option<&Path>) -> Result<(), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let tournament =
+        crate::league::trf::read(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let round = crate::league::dutch::pair(&tournament).map_err(|e| e.to_string())?;
+    let pairs = crate::league::trf::write_pairs(&round);
+    match out {
+        Some(path) => std::fs::write(path, pairs).map_err(|e| format!("{}: {e}", path.display())),
+        None => std::io::stdout()
+            .write_all(pairs.as_bytes())
+            .map_err(|e| e.to_string()),
+    }
 }

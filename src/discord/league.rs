@@ -10,7 +10,7 @@ use super::{Context, Error, logs, pictures};
 use crate::league::standings::{Tiebreak, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::table::TableError;
-use crate::table::leagues::{DEFAULT_TIEBREAKS, LeagueError, RoundStarted};
+use crate::table::leagues::{LeagueError, RoundStarted, default_tiebreaks};
 use crate::table::time_control::TimeControl;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
@@ -40,6 +40,8 @@ pub enum FormatChoice {
     RoundRobin,
     #[name = "Double round robin"]
     DoubleRoundRobin,
+    #[name = "Swiss"]
+    Swiss,
 }
 
 async fn say(ctx: Context<'_>, text: impl Into<String>, private: bool) -> Result<(), Error> {
@@ -88,10 +90,19 @@ pub async fn create(
     #[description = "Days from a round's start to its deadline (7 by default)"] round_days: Option<
         i64,
     >,
+    #[description = "A Swiss league's number of rounds a season"]
+    #[min = 1]
+    #[max = 50]
+    rounds: Option<u32>,
 ) -> Result<(), Error> {
     if admin_of(ctx).await?.is_none() {
         return Ok(());
     }
+    let format = match format {
+        Some(FormatChoice::DoubleRoundRobin) => Format::DoubleRoundRobin,
+        Some(FormatChoice::Swiss) => Format::Swiss,
+        _ => Format::RoundRobin,
+    };
     let time = time.unwrap_or_else(|| "none".into());
     if let Err(why) = TimeControl::parse(&time) {
         return say(ctx, format!("{why}."), true).await;
@@ -103,14 +114,12 @@ pub async fn create(
         game: game.kind(),
         options: vec![],
         time_control: time,
-        format: match format {
-            Some(FormatChoice::DoubleRoundRobin) => Format::DoubleRoundRobin,
-            _ => Format::RoundRobin,
-        },
+        format,
         rated: true,
-        tiebreaks: serde_json::to_string(&DEFAULT_TIEBREAKS).expect("tiebreaks serialise"),
+        tiebreaks: serde_json::to_string(&default_tiebreaks(format)).expect("tiebreaks serialise"),
         round_days: round_days.unwrap_or(7).clamp(1, 60),
         forfeits_to_drop: 2,
+        rounds,
     };
     let made = ctx.data().table.call(move |t| t.create_league(new)).await?;
     match made {

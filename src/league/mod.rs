@@ -3,8 +3,10 @@
 //! table's league service stores what these decide.
 
 pub mod berger;
+pub mod dutch;
 pub mod ratings;
 pub mod standings;
+pub mod trf;
 
 /// A player's start number in a tournament, from 1.
 pub type Number = u32;

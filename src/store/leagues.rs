@@ -13,6 +13,8 @@ pub type SeasonId = i64;
 pub enum Format {
     RoundRobin,
     DoubleRoundRobin,
+    /// The FIDE Dutch Swiss system, over the league's number of rounds.
+    Swiss,
 }
 
 impl Format {
@@ -20,6 +22,7 @@ impl Format {
         match self {
             Format::RoundRobin => "round_robin",
             Format::DoubleRoundRobin => "double_round_robin",
+            Format::Swiss => "swiss",
         }
     }
 
@@ -27,6 +30,7 @@ impl Format {
         match text.trim().replace('-', "_").as_str() {
             "round_robin" | "rr" => Some(Format::RoundRobin),
             "double_round_robin" | "drr" => Some(Format::DoubleRoundRobin),
+            "swiss" => Some(Format::Swiss),
             _ => None,
         }
     }
@@ -47,6 +51,8 @@ pub struct NewLeague {
     pub tiebreaks: String,
     pub round_days: i64,
     pub forfeits_to_drop: u32,
+    /// A Swiss season's number of rounds (None for a round robin).
+    pub rounds: Option<u32>,
 }
 
 /// A league as stored.
@@ -120,6 +126,7 @@ fn league_row(r: &Row) -> rusqlite::Result<(LeagueId, NewLeague, String, String,
             tiebreaks: r.get(9)?,
             round_days: r.get(10)?,
             forfeits_to_drop: r.get(11)?,
+            rounds: r.get(12)?,
         },
         r.get(4)?,
         r.get(5)?,
@@ -128,7 +135,7 @@ fn league_row(r: &Row) -> rusqlite::Result<(LeagueId, NewLeague, String, String,
 }
 
 const LEAGUE_COLUMNS: &str = "id, guild_id, channel_id, name, game, options, time_control, \
-                              format, rated, tiebreaks, round_days, forfeits_to_drop";
+                              format, rated, tiebreaks, round_days, forfeits_to_drop, rounds";
 
 impl Store {
     /// Creates a league and its first season (open for registration).
@@ -136,8 +143,9 @@ impl Store {
         let tx = self.conn.transaction()?;
         tx.execute(
             "INSERT INTO leagues (guild_id, channel_id, name, game, options, time_control, format,
-                                  rated, tiebreaks, round_days, forfeits_to_drop, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                                  rated, tiebreaks, round_days, forfeits_to_drop, created_at,
+                                  rounds)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             params![
                 new.guild_id,
                 new.channel_id,
@@ -150,7 +158,8 @@ impl Store {
                 new.tiebreaks,
                 new.round_days,
                 new.forfeits_to_drop,
-                now
+                now,
+                new.rounds
             ],
         )?;
         let id = tx.last_insert_rowid();

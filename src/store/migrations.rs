@@ -44,4 +44,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0011_leagues",
         include_str!("../../migrations/0011_leagues.sql"),
     ),
+    (
+        "0012_swiss",
+        include_str!("../../migrations/0012_swiss.sql"),
+    ),
 ];

@@ -332,8 +332,17 @@ impl Store {
 
     /// Applies migrations up to `target` (a count); returns how many ran now. Each one reads
     /// the schema version inside its own write transaction, so processes opening the same new
-    /// file at once never run a migration twice.
+    /// file at once never run a migration twice. Foreign keys are off while they run (a
+    /// migration may rebuild a table others refer to, as SQLite advises) and checked before
+    /// each commits.
     pub fn migrate(&mut self, target: usize) -> Result<usize, StoreError> {
+        self.conn.pragma_update(None, "foreign_keys", "OFF")?;
+        let ran = self.run_migrations(target);
+        self.conn.pragma_update(None, "foreign_keys", "ON")?;
+        ran
+    }
+
+    fn run_migrations(&mut self, target: usize) -> Result<usize, StoreError> {
         let mut ran = 0;
         loop {
             let tx = self
@@ -351,6 +360,15 @@ impl Store {
                 return Ok(ran);
             }
             tx.execute_batch(MIGRATIONS[current].1)?;
+            let broken: Option<String> = tx
+                .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
+                .optional()?;
+            if let Some(table) = broken {
+                return Err(StoreError::Damaged(format!(
+                    "migration {} leaves rows of {table} pointing nowhere",
+                    MIGRATIONS[current].0
+                )));
+            }
             tx.pragma_update(None, "user_version", (current + 1) as u32)?;
             tx.commit()?;
             ran += 1;

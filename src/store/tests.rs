@@ -418,3 +418,49 @@ fn storage_failures_have_a_short_form_for_users() {
         1
     );
 }
+
+#[test]
+fn leagues_and_their_seasons_survive_the_rebuild_that_allows_swiss() {
+    let path = temp_db("swiss-rebuild");
+    let mut old = Store {
+        conn: Connection::open(&path).unwrap(),
+    };
+    old.migrate(11).unwrap();
+    old.conn
+        .execute_batch(
+            "INSERT INTO leagues (id, name, game, format, tiebreaks, created_at)
+                 VALUES (4, 'Autumn', 'chess', 'round_robin', '[]', 0);
+             INSERT INTO seasons (id, league_id, number, created_at) VALUES (9, 4, 1, 0);",
+        )
+        .unwrap();
+    drop(old);
+    let mut store = Store::open(&path).unwrap();
+    let league = store.league_named(None, "Autumn").unwrap().unwrap();
+    assert_eq!((league.id, league.new.rounds), (4, None));
+    assert_eq!(store.season(4).unwrap().id, 9);
+    // The rebuilt table keeps its constraints: seasons still point at leagues, a name is
+    // unique, and a Swiss league's rounds are checked.
+    let orphan = store.connection().execute(
+        "INSERT INTO seasons (league_id, number, created_at) VALUES (77, 1, 0)",
+        [],
+    );
+    assert!(orphan.is_err(), "a season of no league is refused");
+    let twice = store.connection().execute(
+        "INSERT INTO leagues (name, game, format, tiebreaks, created_at)
+             VALUES ('Autumn', 'chess', 'swiss', '[]', 0)",
+        [],
+    );
+    assert!(twice.is_err(), "the name stays unique");
+    let rounds = store.connection().execute(
+        "INSERT INTO leagues (name, game, format, tiebreaks, created_at, rounds)
+             VALUES ('Winter', 'chess', 'swiss', '[]', 0, 99)",
+        [],
+    );
+    assert!(rounds.is_err(), "99 rounds are refused");
+    let mut fresh = league.new.clone();
+    fresh.name = "Winter".into();
+    fresh.format = crate::store::leagues::Format::Swiss;
+    fresh.rounds = Some(5);
+    let made = store.create_league(&fresh, 0).unwrap();
+    assert_eq!(store.league_named(None, "Winter").unwrap(), Some(made));
+}

@@ -16,6 +16,7 @@ use super::{Table, TableError, Update};
 use crate::engine::Outcome;
 use crate::games::ON_TIME;
 use crate::league::berger;
+use crate::league::dutch::{self, Colour, Past};
 use crate::league::standings::{Results, Standing, Tiebreak};
 use crate::store::leagues::{
     Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonStatus,
@@ -61,12 +62,32 @@ pub struct RoundStarted {
     pub matches: Vec<Update>,
 }
 
-/// The tiebreaks a league uses when it names none.
+/// The tiebreaks a round robin uses when it names none.
 pub const DEFAULT_TIEBREAKS: [Tiebreak; 3] = [
     Tiebreak::DirectEncounter,
     Tiebreak::SonnebornBerger,
     Tiebreak::Wins,
 ];
+
+/// The tiebreaks a Swiss league uses when it names none: in a Swiss the opponents differ,
+/// so their strength (Buchholz) separates players first.
+pub const SWISS_TIEBREAKS: [Tiebreak; 4] = [
+    Tiebreak::MedianBuchholz,
+    Tiebreak::Buchholz,
+    Tiebreak::SonnebornBerger,
+    Tiebreak::Wins,
+];
+
+/// The tiebreaks a league of `format` uses when it names none.
+pub fn default_tiebreaks(format: Format) -> Vec<Tiebreak> {
+    match format {
+        Format::Swiss => SWISS_TIEBREAKS.to_vec(),
+        _ => DEFAULT_TIEBREAKS.to_vec(),
+    }
+}
+
+/// The most rounds a Swiss season may have.
+pub const MAX_SWISS_ROUNDS: u32 = 50;
 
 impl Table {
     /// Creates a league (and its first season, open for registration).
@@ -78,6 +99,20 @@ impl Table {
         serde_json::from_str::<Vec<Tiebreak>>(&new.tiebreaks)
             .map_err(|e| refused(format!("unknown tiebreak: {e}")))?;
         Table::check_start(new.game, &new.options, 2, 1).map_err(|e| refused(e.to_string()))?;
+        match (new.format, new.rounds) {
+            (Format::Swiss, Some(1..=MAX_SWISS_ROUNDS)) => {}
+            (Format::Swiss, _) => {
+                return Err(refused(format!(
+                    "a Swiss league needs its number of rounds, 1 to {MAX_SWISS_ROUNDS}"
+                )));
+            }
+            (_, Some(_)) => {
+                return Err(refused(
+                    "a round robin's rounds follow from its players; leave rounds out",
+                ));
+            }
+            (_, None) => {}
+        }
         if self
             .store
             .league_named(new.guild_id.as_deref(), &new.name)?
@@ -165,8 +200,8 @@ impl Table {
     pub fn start_round(&mut self, league: &League) -> Result<RoundStarted, LeagueError> {
         let mut season = self.store.season(league.id)?;
         let cycles = match league.new.format {
-            Format::RoundRobin => 1,
             Format::DoubleRoundRobin => 2,
+            _ => 1,
         };
         if season.status == SeasonStatus::Finished {
             return Err(refused(format!("season {} is over", season.number)));
@@ -184,7 +219,10 @@ impl Table {
                 .enumerate()
                 .map(|(i, r)| (r.player, i as u32 + 1))
                 .collect();
-            let rounds = berger::rounds(players.len() as u32, cycles).len() as u32;
+            let rounds = match league.new.rounds {
+                Some(rounds) if league.new.format == Format::Swiss => rounds,
+                _ => berger::rounds(players.len() as u32, cycles).len() as u32,
+            };
             self.store.start_season(season.id, &numbers, rounds)?;
             season = self.store.season(league.id)?;
         }
@@ -201,10 +239,6 @@ impl Table {
             return Err(refused(format!("all {total} rounds have been played")));
         }
         let registrations = self.store.registrations(season.id)?;
-        let by_number: HashMap<u32, &Registration> = registrations
-            .iter()
-            .filter_map(|r| Some((r.number?, r)))
-            .collect();
         let away: Vec<PlayerId> = self
             .store
             .unavailable(season.id)?
@@ -212,9 +246,13 @@ impl Table {
             .filter(|(_, r)| *r == round)
             .map(|(p, _)| p)
             .collect();
-        let plays = |r: &Registration| r.status == "active" && !away.contains(&r.player);
-        let table = berger::rounds(by_number.len() as u32, cycles);
-        let planned = &table[(round - 1) as usize];
+        let plan = match league.new.format {
+            Format::Swiss => {
+                let stored = self.store.pairings(season.id)?;
+                swiss_plan(&registrations, &stored, &away, round, total)?
+            }
+            _ => berger_plan(&registrations, &away, round, cycles),
+        };
         let now = self.now();
         let time = TimeControl::parse(&league.new.time_control).map_err(refused)?;
         let place = Place {
@@ -224,27 +262,17 @@ impl Table {
         };
         let mut pairings = Vec::new();
         let mut matches = Vec::new();
-        for (i, game) in planned.games.iter().enumerate() {
-            let (white, black) = (by_number[&game.white], by_number[&game.black]);
-            let result = match (plays(white), plays(black)) {
-                (true, true) => None,
-                (false, true) => Some("0F-1X"),
-                (true, false) => Some("1X-0F"),
-                (false, false) => Some("0F-0F"),
-            };
+        for (i, (white, black, result)) in plan.into_iter().enumerate() {
             let mut row = PairingRow {
                 round,
                 board: i as u32 + 1,
-                white: white.player,
-                black: Some(black.player),
+                white,
+                black,
                 match_id: None,
                 result: result.map(String::from),
             };
-            if result.is_none() {
-                let players = [
-                    self.store.player(white.player)?,
-                    self.store.player(black.player)?,
-                ];
+            if let (None, Some(black)) = (result, black) {
+                let players = [self.store.player(white)?, self.store.player(black)?];
                 let seed = seed_of(league.id, season.number, round, row.board);
                 let opts = &league.new.options;
                 let update =
@@ -256,24 +284,6 @@ impl Table {
                 matches.push(update);
             }
             pairings.push(row);
-        }
-        if let Some(bye) = planned.bye {
-            let r = by_number[&bye];
-            pairings.push(PairingRow {
-                round,
-                board: pairings.len() as u32 + 1,
-                white: r.player,
-                black: None,
-                match_id: None,
-                result: Some(
-                    if r.status == "active" {
-                        "bye"
-                    } else {
-                        "zero-bye"
-                    }
-                    .into(),
-                ),
-            });
         }
         let deadline = now + league.new.round_days * DAY;
         let row = RoundRow {
@@ -460,8 +470,8 @@ impl Table {
                 }
             }
         }
-        let order: Vec<Tiebreak> =
-            serde_json::from_str(&league.new.tiebreaks).unwrap_or(DEFAULT_TIEBREAKS.to_vec());
+        let order: Vec<Tiebreak> = serde_json::from_str(&league.new.tiebreaks)
+            .unwrap_or(default_tiebreaks(league.new.format));
         let by_number: HashMap<u32, PlayerId> = number.iter().map(|(p, n)| (*n, *p)).collect();
         results
             .standings(&order)
@@ -493,6 +503,156 @@ fn seed_of(league: i64, season: u32, round: u32, board: u32) -> u64 {
         (league as u64) << 32 ^ u64::from(season) << 20 ^ u64::from(round) << 8 ^ u64::from(board),
     );
     rng.next_u64()
+}
+
+/// A round's boards: White, Black (None for a bye) and the result already known (a forfeit,
+/// a bye), None for a game to play.
+type Plan = Vec<(PlayerId, Option<PlayerId>, Option<&'static str>)>;
+
+/// A round robin's round from the Berger tables: a player who cannot play (withdrawn, or
+/// announced away) forfeits their game.
+fn berger_plan(registrations: &[Registration], away: &[PlayerId], round: u32, cycles: u32) -> Plan {
+    let by_number: HashMap<u32, &Registration> = registrations
+        .iter()
+        .filter_map(|r| Some((r.number?, r)))
+        .collect();
+    let plays = |r: &Registration| r.status == "active" && !away.contains(&r.player);
+    let table = berger::rounds(by_number.len() as u32, cycles);
+    let planned = &table[(round - 1) as usize];
+    let mut plan: Plan = planned
+        .games
+        .iter()
+        .map(|game| {
+            let (white, black) = (by_number[&game.white], by_number[&game.black]);
+            let result = match (plays(white), plays(black)) {
+                (true, true) => None,
+                (false, true) => Some("0F-1X"),
+                (true, false) => Some("1X-0F"),
+                (false, false) => Some("0F-0F"),
+            };
+            (white.player, Some(black.player), result)
+        })
+        .collect();
+    if let Some(bye) = planned.bye {
+        let r = by_number[&bye];
+        let result = if r.status == "active" {
+            "bye"
+        } else {
+            "zero-bye"
+        };
+        plan.push((r.player, None, Some(result)));
+    }
+    plan
+}
+
+/// A Swiss round, paired by the Dutch system from the results so far: the active players
+/// present are paired, one may get the bye (a point), and each active player who announced
+/// they are away gets a half-point bye. Withdrawn and dropped players are not paired.
+fn swiss_plan(
+    registrations: &[Registration],
+    stored: &[PairingRow],
+    away: &[PlayerId],
+    round: u32,
+    rounds: u32,
+) -> Result<Plan, LeagueError> {
+    let tournament = swiss_tournament(registrations, stored, away, round, rounds);
+    let player_of: HashMap<u32, PlayerId> = registrations
+        .iter()
+        .filter_map(|r| Some((r.number?, r.player)))
+        .collect();
+    let paired = dutch::pair(&tournament).map_err(|e| refused(e.to_string()))?;
+    let mut plan: Plan = paired
+        .games
+        .iter()
+        .map(|g| (player_of[&g.white], Some(player_of[&g.black]), None))
+        .collect();
+    if let Some(bye) = paired.bye {
+        plan.push((player_of[&bye], None, Some("bye")));
+    }
+    for r in registrations {
+        if r.status == "active" && away.contains(&r.player) {
+            plan.push((r.player, None, Some("half-bye")));
+        }
+    }
+    Ok(plan)
+}
+
+/// The Swiss tournament so far, as the Dutch system reads it: games played (a game still
+/// running counts as played, for no points yet), forfeits and byes, and who plays `round`.
+pub(crate) fn swiss_tournament(
+    registrations: &[Registration],
+    stored: &[PairingRow],
+    away: &[PlayerId],
+    round: u32,
+    rounds: u32,
+) -> dutch::Tournament {
+    let number: HashMap<PlayerId, u32> = registrations
+        .iter()
+        .filter_map(|r| Some((r.player, r.number?)))
+        .collect();
+    let mut history: HashMap<PlayerId, Vec<Past>> = registrations
+        .iter()
+        .map(|r| {
+            (
+                r.player,
+                vec![Past::Absent { halves: 0 }; round as usize - 1],
+            )
+        })
+        .collect();
+    for p in stored.iter().filter(|p| p.round < round) {
+        let slot = p.round as usize - 1;
+        let mut put = |player: PlayerId, past: Past| {
+            if let Some(h) = history.get_mut(&player) {
+                h[slot] = past;
+            }
+        };
+        let played = |opponent: PlayerId, colour, halves| Past::Played {
+            opponent: number.get(&opponent).copied().unwrap_or(0),
+            colour,
+            halves,
+        };
+        match (p.black, p.result.as_deref()) {
+            (None, Some("bye")) => put(p.white, Past::Bye { halves: 2 }),
+            (None, Some("half-bye")) => put(p.white, Past::Absent { halves: 1 }),
+            (None, _) => put(p.white, Past::Absent { halves: 0 }),
+            (Some(b), result) => {
+                let (w_past, b_past) = match result {
+                    Some("1X-0F") => (Past::ForfeitWin { halves: 2 }, Past::Absent { halves: 0 }),
+                    Some("0F-1X") => (Past::Absent { halves: 0 }, Past::ForfeitWin { halves: 2 }),
+                    Some("0F-0F") => (Past::Absent { halves: 0 }, Past::Absent { halves: 0 }),
+                    other => {
+                        let white = match other {
+                            Some("1-0") => 2,
+                            Some("1/2-1/2") => 1,
+                            _ => 0,
+                        };
+                        let black = if other.is_some() { 2 - white } else { 0 };
+                        (
+                            played(b, Colour::White, white),
+                            played(p.white, Colour::Black, black),
+                        )
+                    }
+                };
+                put(p.white, w_past);
+                put(b, b_past);
+            }
+        }
+    }
+    let entrants = registrations
+        .iter()
+        .filter_map(|r| {
+            Some(dutch::Entrant {
+                number: r.number?,
+                history: history.remove(&r.player).unwrap_or_default(),
+                present: r.status == "active" && !away.contains(&r.player),
+            })
+        })
+        .collect();
+    dutch::Tournament {
+        rounds,
+        initial: Colour::White,
+        entrants,
+    }
 }
 
 #[cfg(test)]

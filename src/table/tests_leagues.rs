@@ -8,10 +8,10 @@ use super::*;
 use crate::league::standings::points;
 use crate::store::leagues::{Format, League, NewLeague};
 
-const SCHOLAR: [&str; 7] = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+pub(super) const SCHOLAR: [&str; 7] = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
 const FOOL: [&str; 4] = ["f3", "e5", "g4", "Qh4#"];
 
-fn new_league(name: &str) -> NewLeague {
+pub(super) fn new_league(name: &str) -> NewLeague {
     NewLeague {
         guild_id: None,
         channel_id: None,
@@ -24,11 +24,17 @@ fn new_league(name: &str) -> NewLeague {
         tiebreaks: serde_json::to_string(&DEFAULT_TIEBREAKS).unwrap(),
         round_days: 7,
         forfeits_to_drop: 2,
+        rounds: None,
     }
 }
 
 /// Plays `moves` in the match of `round`'s game between `white` and `black`.
-fn play_out(table: &mut Table, started: &leagues::RoundStarted, white: &Player, moves: &[&str]) {
+pub(super) fn play_out(
+    table: &mut Table,
+    started: &leagues::RoundStarted,
+    white: &Player,
+    moves: &[&str],
+) {
     let pairing = started
         .pairings
         .iter()

@@ -1,0 +1,31 @@
+-- Swiss leagues: a league's format may be 'swiss', played over a set number of rounds a
+-- season. SQLite cannot change a CHECK in place, so the table is rebuilt with the same rows
+-- (the migration runs with foreign keys off and checks them before it commits).
+
+CREATE TABLE leagues_new (
+    id               INTEGER PRIMARY KEY,
+    guild_id         TEXT,
+    channel_id       TEXT,
+    name             TEXT NOT NULL,
+    game             TEXT NOT NULL,
+    options          TEXT NOT NULL DEFAULT '[]',
+    time_control     TEXT NOT NULL DEFAULT 'none',
+    format           TEXT NOT NULL
+                     CHECK (format IN ('round_robin', 'double_round_robin', 'swiss')),
+    rated            INTEGER NOT NULL DEFAULT 1,
+    tiebreaks        TEXT NOT NULL,
+    round_days       INTEGER NOT NULL DEFAULT 7,
+    forfeits_to_drop INTEGER NOT NULL DEFAULT 2,
+    created_at       INTEGER NOT NULL,
+    -- A Swiss season's number of rounds; NULL for a round robin (every player meets every
+    -- other).
+    rounds           INTEGER CHECK (rounds IS NULL OR rounds BETWEEN 1 AND 50)
+);
+INSERT INTO leagues_new (id, guild_id, channel_id, name, game, options, time_control, format,
+                         rated, tiebreaks, round_days, forfeits_to_drop, created_at)
+    SELECT id, guild_id, channel_id, name, game, options, time_control, format,
+           rated, tiebreaks, round_days, forfeits_to_drop, created_at
+    FROM leagues;
+DROP TABLE leagues;
+ALTER TABLE leagues_new RENAME TO leagues;
+CREATE UNIQUE INDEX leagues_name ON leagues(COALESCE(guild_id, ''), name);

@@ -1,0 +1,130 @@
+//! A Swiss league through the league service: seven players over four rounds with a bye each
+//! round, an announced absence, a game never begun, a draw and a withdrawal; the Dutch pairings
+//! never repeat a game or a bye, and the standings add up.
+
+use super::leagues::SWISS_TIEBREAKS;
+use super::tests::temp_db;
+use super::tests_leagues::{SCHOLAR, new_league, play_out};
+use super::*;
+use crate::store::leagues::{Format, League};
+use std::collections::HashSet;
+
+#[test]
+fn a_swiss_season_pairs_by_score_without_rematches_or_a_second_bye() {
+    let mut table = Table::new(Store::open(temp_db("league-swiss")).unwrap());
+    let mut new = new_league("Swiss");
+    new.format = Format::Swiss;
+    let refused = table.create_league(new.clone()).unwrap_err().to_string();
+    assert_eq!(
+        refused,
+        "a Swiss league needs its number of rounds, 1 to 50"
+    );
+    new.rounds = Some(4);
+    new.tiebreaks = serde_json::to_string(&SWISS_TIEBREAKS).unwrap();
+    let league: League = table.create_league(new).unwrap();
+    let p: Vec<Player> = (1..=7)
+        .map(|i| table.store().local_player(&format!("s{i}")).unwrap())
+        .collect();
+    for player in &p {
+        table.join_league(&league, player.id).unwrap();
+    }
+    let id_of = |player: PlayerId| p.iter().position(|x| x.id == player).unwrap() + 1;
+
+    // Round 1: the top half meets the bottom half, colours alternating from 1's White; the
+    // lowest player has the bye.
+    let r1 = table.start_round(&league).unwrap();
+    let boards: Vec<(usize, Option<usize>, Option<String>)> = r1
+        .pairings
+        .iter()
+        .map(|x| (id_of(x.white), x.black.map(id_of), x.result.clone()))
+        .collect();
+    assert_eq!(
+        boards,
+        [
+            (1, Some(4), None),
+            (5, Some(2), None),
+            (3, Some(6), None),
+            (7, None, Some("bye".into()))
+        ]
+    );
+    play_out(&mut table, &r1, &p[0], &SCHOLAR); // 1 beats 4
+    play_out(&mut table, &r1, &p[4], &SCHOLAR); // 5 beats 2
+    let drawn = r1.pairings.iter().find(|x| x.white == p[2].id).unwrap();
+    let id = drawn.match_id.unwrap();
+    table.offer_draw(id, p[2].id, None).unwrap();
+    table.offer_draw(id, p[5].id, None).unwrap();
+    table.close_round(&league).unwrap();
+
+    // Round 2: 3 is away (a half-point bye); every other game is played out by White.
+    table.unavailable(&league, p[2].id, 2).unwrap();
+    let mut rounds = vec![r1];
+    for round in 2..=4 {
+        if round == 3 {
+            table.leave_league(&league, p[5].id).unwrap(); // 6 withdraws
+        }
+        let started = table.start_round(&league).unwrap();
+        for pairing in &started.pairings {
+            let white = p.iter().find(|x| x.id == pairing.white).unwrap().clone();
+            // Round 3's first board is never begun: White forfeits it.
+            if pairing.match_id.is_some() && !(round == 3 && pairing.board == 1) {
+                play_out(&mut table, &started, &white, &SCHOLAR);
+            }
+        }
+        table.close_round(&league).unwrap();
+        rounds.push(started);
+    }
+
+    let season = table.store().season(league.id).unwrap();
+    let stored = table.store().pairings(season.id).unwrap();
+    let mut games = HashSet::new();
+    let mut byes = HashSet::new();
+    for round in 1..=4 {
+        let here: Vec<_> = stored.iter().filter(|x| x.round == round).collect();
+        let mut seen = HashSet::new();
+        for x in &here {
+            assert!(seen.insert(x.white), "round {round}: a player twice");
+            if let Some(b) = x.black {
+                assert!(seen.insert(b), "round {round}: a player twice");
+                let played = !x.result.as_deref().unwrap_or("").contains('F');
+                let key = (x.white.min(b), x.white.max(b));
+                if played {
+                    assert!(games.insert(key), "round {round}: a rematch {key:?}");
+                }
+            } else if x.result.as_deref() == Some("bye") {
+                assert!(byes.insert(x.white), "round {round}: a second bye");
+            }
+        }
+        let expected = if round <= 2 { 7 } else { 6 };
+        assert_eq!(seen.len(), expected, "round {round}: {here:?}");
+    }
+    let half = stored
+        .iter()
+        .find(|x| x.round == 2 && x.white == p[2].id)
+        .unwrap();
+    assert_eq!(half.result.as_deref(), Some("half-bye"));
+    assert!(
+        stored
+            .iter()
+            .any(|x| x.round == 3 && x.result.as_deref() == Some("0F-1X"))
+    );
+    assert!(
+        stored
+            .iter()
+            .all(|x| x.round < 3 || (x.white != p[5].id && x.black != Some(p[5].id)))
+    );
+
+    // The standings add up to the points of the stored results.
+    let standings = table.league_standings(&league).unwrap();
+    let total: u32 = standings.iter().map(|(s, _)| s.halves).sum();
+    let expected: u32 = stored
+        .iter()
+        .map(|x| match x.result.as_deref() {
+            Some("1-0" | "0-1" | "1/2-1/2" | "1X-0F" | "0F-1X" | "bye") => 2,
+            Some("half-bye") => 1,
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(total, expected);
+    assert_eq!(standings.len(), 7);
+    assert!(standings.windows(2).all(|w| w[0].0.halves >= w[1].0.halves));
+}
