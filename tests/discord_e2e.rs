@@ -16,6 +16,8 @@ mod league;
 mod logs_and_redelivery;
 #[path = "discord_e2e/strict.rs"]
 mod strict;
+#[path = "discord_e2e/swiss.rs"]
+mod swiss;
 #[path = "discord_e2e/vacations.rs"]
 mod vacations;
 

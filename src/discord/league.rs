@@ -213,6 +213,15 @@ pub async fn start(
     announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
 }
 
+/// A round without a game, in words.
+fn bye_words(result: Option<&str>) -> &'static str {
+    match result {
+        Some("half-bye") => "a half-point bye (away this round)",
+        Some("zero-bye") => "no game (withdrawn)",
+        _ => "the bye (one point)",
+    }
+}
+
 /// Announces a started round in the league's `channel`: each game on a line of its own, and a
 /// thread for each match with its first board.
 pub(super) async fn announce(
@@ -242,9 +251,9 @@ pub(super) async fn announce(
     for (p, (white, black)) in pairings.iter().zip(&names) {
         let line = match (black, &p.result) {
             (None, result) => format!(
-                "Round {round}: {} has a bye ({}).",
+                "Round {round}: {} has {}.",
                 mention(white),
-                result.as_deref().unwrap_or("bye")
+                bye_words(result.as_deref())
             ),
             (Some(black), Some(result)) => format!(
                 "Round {round}, board {}: {} vs {}: {result}.",
@@ -322,10 +331,12 @@ pub async fn pairings(
         let mut lines = Vec::new();
         for p in t.store().pairings(season.id)? {
             let white = t.store().player(p.white)?.name;
-            let black = match p.black {
-                Some(b) => t.store().player(b)?.name,
-                None => "bye".into(),
+            let Some(black) = p.black else {
+                let words = bye_words(p.result.as_deref());
+                lines.push(format!("R{} B{}: {white}: {words}", p.round, p.board));
+                continue;
             };
+            let black = t.store().player(black)?.name;
             let state = match (&p.result, p.match_id) {
                 (Some(r), _) => r.clone(),
                 (None, Some(id)) => format!("match #{id}"),

@@ -4,6 +4,7 @@
 
 pub mod berger;
 pub mod dutch;
+pub mod pods;
 pub mod ratings;
 pub mod standings;
 pub mod trf;
@@ -24,3 +25,4 @@ pub struct Round {
     pub games: Vec<Pairing>,
     pub bye: Option<Number>,
 }
+
