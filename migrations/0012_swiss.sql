@@ -1,4 +1,5 @@
--- Swiss leagues: a league's format may be 'swiss', played over a set number of rounds a
+-- Swiss leagues: a league's format may be 'swiss' (two-player games, the Dutch system) or
+-- 'pods' (tables of three or four, grouped by score), played over a set number of rounds a
 -- season. SQLite cannot change a CHECK in place, so the table is rebuilt with the same rows
 -- (the migration runs with foreign keys off and checks them before it commits).
 
@@ -11,7 +12,7 @@ CREATE TABLE leagues_new (
     options          TEXT NOT NULL DEFAULT '[]',
     time_control     TEXT NOT NULL DEFAULT 'none',
     format           TEXT NOT NULL
-                     CHECK (format IN ('round_robin', 'double_round_robin', 'swiss')),
+                     CHECK (format IN ('round_robin', 'double_round_robin', 'swiss', 'pods')),
     rated            INTEGER NOT NULL DEFAULT 1,
     tiebreaks        TEXT NOT NULL,
     round_days       INTEGER NOT NULL DEFAULT 7,
@@ -29,3 +30,18 @@ INSERT INTO leagues_new (id, guild_id, channel_id, name, game, options, time_con
 DROP TABLE leagues;
 ALTER TABLE leagues_new RENAME TO leagues;
 CREATE UNIQUE INDEX leagues_name ON leagues(COALESCE(guild_id, ''), name);
+
+-- The seats of a pods table, in seat order (the pairing's white and black are its first two),
+-- with the points each scored (in half points: two for each player finished ahead of), NULL
+-- until the table is over; `forfeit` marks the player who never began the game.
+CREATE TABLE pairing_seats (
+    season_id   INTEGER NOT NULL,
+    round       INTEGER NOT NULL,
+    board       INTEGER NOT NULL,
+    seat        INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    player_id   INTEGER NOT NULL REFERENCES players(id),
+    points      INTEGER CHECK (points IS NULL OR points BETWEEN 0 AND 6),
+    forfeit     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (season_id, round, board, seat),
+    FOREIGN KEY (season_id, round, board) REFERENCES pairings(season_id, round, board)
+);

@@ -309,3 +309,47 @@ fn a_director_runs_a_league_from_the_command_line() {
     assert_eq!(text.lines().filter(|l| l.contains("player")).count(), 4 + 1);
     let _ = std::fs::remove_file(db);
 }
+
+#[test]
+fn pair_dutch_writes_the_reference_engines_pairings_file() {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/trf");
+    let out = std::env::temp_dir().join(format!("deckmate-pairs-{}.txt", std::process::id()));
+    let trf = fixtures.join("0007.trf");
+    let ran = deckmate(&[
+        "pair",
+        "--dutch",
+        trf.to_str().unwrap(),
+        "-p",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        ran.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ran.stderr)
+    );
+    let mut ours: Vec<String> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let mut reference: Vec<String> = std::fs::read_to_string(fixtures.join("0007.pairs"))
+        .unwrap()
+        .lines()
+        .map(|l| l.trim().to_string())
+        .collect();
+    ours.sort();
+    reference.sort();
+    assert_eq!(ours, reference);
+
+    // Without -p the pairs go to standard output; a file that is not TRF is refused.
+    let printed = deckmate(&["pair", "--dutch", trf.to_str().unwrap()]);
+    assert_eq!(
+        String::from_utf8_lossy(&printed.stdout),
+        std::fs::read_to_string(&out).unwrap()
+    );
+    let refused = deckmate(&["pair", "--dutch", out.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("no players (lines starting 001)"), "{err}");
+    let _ = std::fs::remove_file(out);
+}

@@ -4,6 +4,8 @@
 
 pub mod berger;
 pub mod dutch;
+mod dutch_brackets;
+pub mod matching;
 pub mod pods;
 pub mod ratings;
 pub mod standings;
@@ -26,3 +28,7 @@ pub struct Round {
     pub bye: Option<Number>,
 }
 
+#[cfg(test)]
+mod tests_dutch;
+#[cfg(test)]
+mod tests_trf;

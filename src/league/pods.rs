@@ -16,8 +16,16 @@
 //!   takes the earlier seat.
 //! - The search is exact for the sizes leagues have; past [`SEARCH_LIMIT`] steps it keeps
 //!   the best grouping found.
+//! - **Scoring.** A player scores a point for each player they finish ahead of (at a table
+//!   of four: 3, 2, 1, 0), so a drawn En Prise game scores nothing for anyone, as its rule
+//!   sheet says. Standings count points, then the league's tiebreaks as they apply to tables:
+//!   wins (tables finished first alone), Buchholz (for each table, the table-mates' average
+//!   final score), median Buchholz (the same less the highest and lowest tables), cumulative;
+//!   Sonneborn-Berger and direct encounter separate no one at tables.
 
 use super::Number;
+use super::standings::{Standing, Tiebreak, rank};
+use std::collections::BTreeMap;
 
 /// Search steps allowed before the best grouping found is kept.
 pub const SEARCH_LIMIT: u64 = 500_000;
@@ -32,6 +40,96 @@ pub struct PodPlayer {
     pub met: Vec<Number>,
     /// How many times they sat in each seat (index 0 for the first seat).
     pub seats: [u32; 4],
+}
+
+/// Each seat's half points from a finished table's places (best first, each a list of seat
+/// indices): two for every player finished ahead of.
+pub fn placement_points(seats: usize, places: &[Vec<usize>]) -> Vec<u32> {
+    let mut points = vec![0; seats];
+    let mut below = seats;
+    for group in places {
+        below -= group.len().min(below);
+        for &seat in group {
+            if let Some(p) = points.get_mut(seat) {
+                *p = 2 * below as u32;
+            }
+        }
+    }
+    points
+}
+
+/// One round's result for a player: the half points, and the table-mates (none for a bye or
+/// an absence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableEntry {
+    pub round: u32,
+    pub player: Number,
+    pub halves: u32,
+    pub mates: Vec<Number>,
+    /// Finished first, alone.
+    pub won: bool,
+}
+
+/// The standings of a pods league from its players and results, with `order`'s tiebreaks.
+pub fn standings(players: &[Number], entries: &[TableEntry], order: &[Tiebreak]) -> Vec<Standing> {
+    let mut by_player: BTreeMap<Number, Vec<&TableEntry>> =
+        players.iter().map(|&p| (p, Vec::new())).collect();
+    for e in entries {
+        by_player.entry(e.player).or_default().push(e);
+    }
+    let total = |p: Number| -> u32 {
+        by_player
+            .get(&p)
+            .map_or(0, |es| es.iter().map(|e| e.halves).sum())
+    };
+    // Each table's worth for Buchholz: the mates' average final score.
+    let strengths = |es: &[&TableEntry]| -> Vec<u32> {
+        es.iter()
+            .filter(|e| !e.mates.is_empty())
+            .map(|e| e.mates.iter().map(|&m| total(m)).sum::<u32>() / e.mates.len() as u32)
+            .collect()
+    };
+    let mut lines: Vec<Standing> = by_player
+        .iter()
+        .map(|(&player, es)| {
+            let tiebreaks = order
+                .iter()
+                .map(|t| match t {
+                    Tiebreak::Wins => es.iter().filter(|e| e.won).count() as u32,
+                    Tiebreak::Buchholz => strengths(es).iter().sum(),
+                    Tiebreak::MedianBuchholz => {
+                        let mut s = strengths(es);
+                        s.sort_unstable();
+                        match s.len() {
+                            0..=2 => 0,
+                            n => s[1..n - 1].iter().sum(),
+                        }
+                    }
+                    Tiebreak::Cumulative => {
+                        let mut rounds: Vec<&&TableEntry> = es.iter().collect();
+                        rounds.sort_by_key(|e| e.round);
+                        let mut running = 0;
+                        rounds
+                            .iter()
+                            .map(|e| {
+                                running += e.halves;
+                                running
+                            })
+                            .sum()
+                    }
+                    Tiebreak::SonnebornBerger | Tiebreak::DirectEncounter => 0,
+                })
+                .collect();
+            Standing {
+                rank: 0,
+                player,
+                halves: total(player),
+                tiebreaks,
+            }
+        })
+        .collect();
+    rank(&mut lines);
+    lines
 }
 
 /// The sizes of a round's tables for `players` players, largest first.
@@ -190,6 +288,55 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn a_place_is_worth_a_point_for_each_player_behind() {
+        assert_eq!(
+            placement_points(4, &[vec![2], vec![0], vec![1], vec![3]]),
+            [4, 2, 6, 0]
+        );
+        assert_eq!(placement_points(3, &[vec![1], vec![0, 2]]), [0, 4, 0]);
+        // A draw: no one is behind anyone.
+        assert_eq!(placement_points(4, &[vec![0, 1, 2, 3]]), [0, 0, 0, 0]);
+    }
+
+    #[test]
+    fn pods_standings_count_points_then_wins_and_table_strength() {
+        let entry = |round, player, halves, mates: &[Number], won| TableEntry {
+            round,
+            player,
+            halves,
+            mates: mates.to_vec(),
+            won,
+        };
+        let entries = [
+            entry(1, 1, 6, &[2, 3, 4], true),
+            entry(1, 2, 4, &[1, 3, 4], false),
+            entry(1, 3, 2, &[1, 2, 4], false),
+            entry(1, 4, 0, &[1, 2, 3], false),
+            entry(2, 1, 0, &[2, 4], false),
+            entry(2, 2, 2, &[1, 4], false),
+            entry(2, 4, 4, &[1, 2], true),
+            entry(2, 3, 2, &[], false),
+        ];
+        let order = [Tiebreak::Wins, Tiebreak::Buchholz];
+        let lines = standings(&[1, 2, 3, 4], &entries, &order);
+        let shown: Vec<(usize, Number, u32, Vec<u32>)> = lines
+            .iter()
+            .map(|l| (l.rank, l.player, l.halves, l.tiebreaks.clone()))
+            .collect();
+        // Totals: 1: 6, 2: 6, 3: 4, 4: 4. Buchholz of 1: (6+4+4)/3 + (6+4)/2 = 4 + 5 = 9;
+        // of 4: (6+6+4)/3 + (6+6)/2 = 5 + 6 = 11.
+        assert_eq!(
+            shown,
+            [
+                (1, 1, 6, vec![1, 9]),
+                (2, 2, 6, vec![0, 9]),
+                (3, 4, 4, vec![1, 11]),
+                (4, 3, 4, vec![0, 5]),
+            ]
+        );
+    }
 
     #[test]
     fn tables_are_of_four_with_threes_when_the_count_needs_them() {

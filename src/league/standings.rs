@@ -226,23 +226,29 @@ impl Results {
                 }
             }
         }
-        lines.sort_by(|a, b| {
-            (b.halves, &b.tiebreaks)
-                .cmp(&(a.halves, &a.tiebreaks))
-                .then(a.player.cmp(&b.player))
-        });
-        for i in 0..lines.len() {
-            lines[i].rank = match i {
-                0 => 1,
-                _ if (lines[i].halves, &lines[i].tiebreaks)
-                    == (lines[i - 1].halves, &lines[i - 1].tiebreaks) =>
-                {
-                    lines[i - 1].rank
-                }
-                _ => i + 1,
-            };
-        }
+        rank(&mut lines);
         lines
+    }
+}
+
+/// Orders standings by points, then tiebreaks, then start number, and numbers the ranks;
+/// players level on everything share a rank.
+pub fn rank(lines: &mut [Standing]) {
+    lines.sort_by(|a, b| {
+        (b.halves, &b.tiebreaks)
+            .cmp(&(a.halves, &a.tiebreaks))
+            .then(a.player.cmp(&b.player))
+    });
+    for i in 0..lines.len() {
+        lines[i].rank = match i {
+            0 => 1,
+            _ if (lines[i].halves, &lines[i].tiebreaks)
+                == (lines[i - 1].halves, &lines[i - 1].tiebreaks) =>
+            {
+                lines[i - 1].rank
+            }
+            _ => i + 1,
+        };
     }
 }
 

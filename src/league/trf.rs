@@ -7,7 +7,8 @@
 //! result. Results: `1 = 0` and `W D L` for games played, `+ -` for forfeits, `U` for the
 //! pairing-allocated bye (1 point), `F H Z` for full-, half- and zero-point byes. `XXR` gives
 //! the number of rounds and `XXC` the initial colour (`white1` or `black1`); without it the
-//! initial colour is read from round 1. The round to pair is the one after the last round
+//! initial colour is inferred from the first round with colours, as bbpPairings does. The
+//! round to pair is the one after the last round
 //! with a game or an allocated bye; `0000 - H`, `Z` or `F` in that round's columns marks a
 //! player who will not play it. Lines may end in LF, CRLF or CR.
 
@@ -54,6 +55,7 @@ impl Cell {
             (_, _, 'U') => Past::Bye { halves },
             (0, _, _) => Past::Absent { halves },
             (_, _, '+') => Past::ForfeitWin { halves },
+            (_, _, '-') => Past::ForfeitLoss { halves },
             (opponent, Some(colour), '1' | 'W' | '=' | 'D' | '0' | 'L') => Past::Played {
                 opponent,
                 colour,
@@ -188,21 +190,40 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
         .flat_map(|line| line.strip_suffix('\r').unwrap_or(line).split('\r'))
 }
 
-/// The initial colour, as round 1 shows it: the higher ranked player of a game there had it
-/// when their start number is odd.
+/// The initial colour, as the first round with a colour shows it (as bbpPairings infers it):
+/// counting, in start number order, the players who were paired in that round or before, the
+/// first of them with a colour in that round had the initial colour if counted at an odd
+/// place (1st, 3rd...), the other one if at an even place.
 fn initial_from_round_one(players: &[(Number, Vec<Option<Cell>>)]) -> Colour {
-    let first = players
+    let coloured = |c: &Option<Cell>| c.is_some_and(|c| c.colour.is_some());
+    let Some(first) = players
         .iter()
-        .filter_map(|(n, cells)| {
-            let c = cells.first().copied().flatten()?;
-            (c.opponent > *n).then_some((*n, c.colour?))
-        })
-        .min_by_key(|(n, _)| *n);
-    match first {
-        Some((n, colour)) if n % 2 == 1 => colour,
-        Some((_, colour)) => colour.other(),
-        None => Colour::White,
+        .filter_map(|(_, cells)| cells.iter().position(coloured))
+        .min()
+    else {
+        return Colour::White;
+    };
+    let mut sorted: Vec<&(Number, Vec<Option<Cell>>)> = players.iter().collect();
+    sorted.sort_by_key(|(n, _)| *n);
+    let mut place = 0;
+    for (_, cells) in sorted {
+        let paired = cells
+            .iter()
+            .take(first + 1)
+            .any(|c| c.is_some_and(|c| c.paired()));
+        if !paired {
+            continue;
+        }
+        if let Some(colour) = cells.get(first).copied().flatten().and_then(|c| c.colour) {
+            return if place % 2 == 0 {
+                colour
+            } else {
+                colour.other()
+            };
+        }
+        place += 1;
     }
+    Colour::White
 }
 
 /// The pairings file the reference engines write: the number of pairs, then `white black`

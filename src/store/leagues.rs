@@ -15,6 +15,8 @@ pub enum Format {
     DoubleRoundRobin,
     /// The FIDE Dutch Swiss system, over the league's number of rounds.
     Swiss,
+    /// Swiss pods: tables of three or four grouped by score, over the league's rounds.
+    Pods,
 }
 
 impl Format {
@@ -23,6 +25,7 @@ impl Format {
             Format::RoundRobin => "round_robin",
             Format::DoubleRoundRobin => "double_round_robin",
             Format::Swiss => "swiss",
+            Format::Pods => "pods",
         }
     }
 
@@ -31,6 +34,7 @@ impl Format {
             "round_robin" | "rr" => Some(Format::RoundRobin),
             "double_round_robin" | "drr" => Some(Format::DoubleRoundRobin),
             "swiss" => Some(Format::Swiss),
+            "pods" | "swiss_pods" => Some(Format::Pods),
             _ => None,
         }
     }
@@ -98,8 +102,20 @@ pub struct PairingRow {
     pub black: Option<PlayerId>,
     pub match_id: Option<MatchId>,
     /// "1-0", "0-1", "1/2-1/2", "1X-0F", "0F-1X", "0F-0F", "bye", "half-bye", "zero-bye";
-    /// None while the game is on.
+    /// None while the game is on, and always for a pods table (its seats keep its result).
     pub result: Option<String>,
+    /// A pods table's seats in order (empty for a two-player board).
+    pub table: Vec<TableSeat>,
+}
+
+/// One seat of a pods table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSeat {
+    pub player: PlayerId,
+    /// Half points scored, once the table is over.
+    pub points: Option<u32>,
+    /// Whether this player never began the game.
+    pub forfeit: bool,
 }
 
 /// A round's dates.
@@ -354,6 +370,21 @@ impl Store {
                     season, p.round, p.board, p.white, p.black, p.match_id, p.result
                 ],
             )?;
+            for (seat, s) in p.table.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO pairing_seats (season_id, round, board, seat, player_id, points,
+                                                forfeit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    params![
+                        season,
+                        p.round,
+                        p.board,
+                        seat as u32,
+                        s.player,
+                        s.points,
+                        s.forfeit
+                    ],
+                )?;
+            }
         }
         tx.commit()?;
         Ok(())
@@ -390,9 +421,66 @@ impl Store {
                 black: r.get(3)?,
                 match_id: r.get(4)?,
                 result: r.get(5)?,
+                table: vec![],
             })
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let mut pairings: Vec<PairingRow> = rows.collect::<Result<_, _>>()?;
+        let mut stmt = self.conn.prepare(
+            "SELECT round, board, player_id, points, forfeit FROM pairing_seats
+             WHERE season_id = ?1 ORDER BY round, board, seat",
+        )?;
+        let seats = stmt.query_map([season], |r| {
+            let seat = TableSeat {
+                player: r.get(2)?,
+                points: r.get(3)?,
+                forfeit: r.get(4)?,
+            };
+            Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?, seat))
+        })?;
+        for seat in seats {
+            let (round, board, seat) = seat?;
+            if let Some(p) = pairings
+                .iter_mut()
+                .find(|p| p.round == round && p.board == board)
+            {
+                p.table.push(seat);
+            }
+        }
+        Ok(pairings)
+    }
+
+    /// Sets a pods table's points (half points, in seat order) and who never began it; None
+    /// opens it again.
+    pub fn set_table_result(
+        &mut self,
+        season: SeasonId,
+        round: u32,
+        board: u32,
+        points: Option<&[u32]>,
+        forfeit: Option<usize>,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let seats: u32 = tx.query_row(
+            "SELECT COUNT(*) FROM pairing_seats WHERE season_id = ?1 AND round = ?2 AND board = ?3",
+            params![season, round, board],
+            |r| r.get(0),
+        )?;
+        for seat in 0..seats {
+            tx.execute(
+                "UPDATE pairing_seats SET points = ?5, forfeit = ?6
+                 WHERE season_id = ?1 AND round = ?2 AND board = ?3 AND seat = ?4",
+                params![
+                    season,
+                    round,
+                    board,
+                    seat,
+                    points.and_then(|p| p.get(seat as usize)),
+                    forfeit == Some(seat as usize)
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
     }
 
     /// Sets a pairing's result (None: open again).

@@ -17,9 +17,10 @@ use crate::engine::Outcome;
 use crate::games::ON_TIME;
 use crate::league::berger;
 use crate::league::dutch::{self, Colour, Past};
+use crate::league::pods::{self, PodPlayer, TableEntry};
 use crate::league::standings::{Results, Standing, Tiebreak};
 use crate::store::leagues::{
-    Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonStatus,
+    Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonStatus, TableSeat,
 };
 use crate::store::{Place, Player, PlayerId, Status, StoreError};
 use crate::table::time_control::TimeControl;
@@ -78,10 +79,15 @@ pub const SWISS_TIEBREAKS: [Tiebreak; 4] = [
     Tiebreak::Wins,
 ];
 
+/// The tiebreaks a pods league uses when it names none.
+pub const PODS_TIEBREAKS: [Tiebreak; 3] =
+    [Tiebreak::Wins, Tiebreak::Buchholz, Tiebreak::Cumulative];
+
 /// The tiebreaks a league of `format` uses when it names none.
 pub fn default_tiebreaks(format: Format) -> Vec<Tiebreak> {
     match format {
         Format::Swiss => SWISS_TIEBREAKS.to_vec(),
+        Format::Pods => PODS_TIEBREAKS.to_vec(),
         _ => DEFAULT_TIEBREAKS.to_vec(),
     }
 }
@@ -99,9 +105,20 @@ impl Table {
         serde_json::from_str::<Vec<Tiebreak>>(&new.tiebreaks)
             .map_err(|e| refused(format!("unknown tiebreak: {e}")))?;
         Table::check_start(new.game, &new.options, 2, 1).map_err(|e| refused(e.to_string()))?;
+        if new.format == Format::Pods {
+            let most = new.game.seats().1;
+            if most < 3 {
+                return Err(refused(format!(
+                    "pods seat three or four at a table; {} is for two",
+                    new.game.name()
+                )));
+            }
+            Table::check_start(new.game, &new.options, most.min(4), 1)
+                .map_err(|e| refused(e.to_string()))?;
+        }
         match (new.format, new.rounds) {
-            (Format::Swiss, Some(1..=MAX_SWISS_ROUNDS)) => {}
-            (Format::Swiss, _) => {
+            (Format::Swiss | Format::Pods, Some(1..=MAX_SWISS_ROUNDS)) => {}
+            (Format::Swiss | Format::Pods, _) => {
                 return Err(refused(format!(
                     "a Swiss league needs its number of rounds, 1 to {MAX_SWISS_ROUNDS}"
                 )));
@@ -220,7 +237,7 @@ impl Table {
                 .map(|(i, r)| (r.player, i as u32 + 1))
                 .collect();
             let rounds = match league.new.rounds {
-                Some(rounds) if league.new.format == Format::Swiss => rounds,
+                Some(rounds) if matches!(league.new.format, Format::Swiss | Format::Pods) => rounds,
                 _ => berger::rounds(players.len() as u32, cycles).len() as u32,
             };
             self.store.start_season(season.id, &numbers, rounds)?;
@@ -251,6 +268,10 @@ impl Table {
                 let stored = self.store.pairings(season.id)?;
                 swiss_plan(&registrations, &stored, &away, round, total)?
             }
+            Format::Pods => {
+                let stored = self.store.pairings(season.id)?;
+                pods_plan(&registrations, &stored, &away)
+            }
             _ => berger_plan(&registrations, &away, round, cycles),
         };
         let now = self.now();
@@ -262,17 +283,33 @@ impl Table {
         };
         let mut pairings = Vec::new();
         let mut matches = Vec::new();
-        for (i, (white, black, result)) in plan.into_iter().enumerate() {
+        for (i, board) in plan.into_iter().enumerate() {
             let mut row = PairingRow {
                 round,
                 board: i as u32 + 1,
-                white,
-                black,
+                white: board.seats[0],
+                black: board.seats.get(1).copied(),
                 match_id: None,
-                result: result.map(String::from),
+                result: board.result.map(String::from),
+                table: vec![],
             };
-            if let (None, Some(black)) = (result, black) {
-                let players = [self.store.player(white)?, self.store.player(black)?];
+            if board.table {
+                row.table = board
+                    .seats
+                    .iter()
+                    .map(|&player| TableSeat {
+                        player,
+                        points: None,
+                        forfeit: false,
+                    })
+                    .collect();
+            }
+            if board.result.is_none() && board.seats.len() >= 2 {
+                let players = board
+                    .seats
+                    .iter()
+                    .map(|&p| self.store.player(p))
+                    .collect::<Result<Vec<Player>, StoreError>>()?;
                 let seed = seed_of(league.id, season.number, round, row.board);
                 let opts = &league.new.options;
                 let update =
@@ -329,14 +366,27 @@ impl Table {
         self.sync_results(league)?;
         let mut lines = Vec::new();
         for p in self.store.pairings(season.id)? {
-            if p.round != open.number || p.result.is_some() {
+            if p.round != open.number || settled(&p) {
                 continue;
             }
             let Some(id) = p.match_id else { continue };
             let stored = self.store.load_head(id)?;
             if stored.status == Status::Active && stored.plies == 0 {
-                self.store
-                    .set_pairing_result(season.id, p.round, p.board, Some("0F-1X"))?;
+                if p.table.is_empty() {
+                    self.store
+                        .set_pairing_result(season.id, p.round, p.board, Some("0F-1X"))?;
+                } else {
+                    // The first seat never moved: everyone else finishes ahead of them.
+                    let points: Vec<u32> =
+                        (0..p.table.len()).map(|i| 2 * u32::from(i > 0)).collect();
+                    self.store.set_table_result(
+                        season.id,
+                        p.round,
+                        p.board,
+                        Some(&points),
+                        Some(0),
+                    )?;
+                }
                 let name = self.store.player(p.white)?.name;
                 lines.push(format!("{name} never began match #{id}: a forfeit."));
             }
@@ -356,7 +406,7 @@ impl Table {
                         Some("0F-1X") => p.white == r.player,
                         Some("1X-0F") => p.black == Some(r.player),
                         Some("0F-0F") => p.white == r.player || p.black == Some(r.player),
-                        _ => false,
+                        _ => p.table.iter().any(|s| s.player == r.player && s.forfeit),
                     })
                     .count() as u32;
                 if forfeits >= limit {
@@ -420,14 +470,30 @@ impl Table {
     pub fn sync_results(&mut self, league: &League) -> Result<(), LeagueError> {
         let season = self.store.season(league.id)?;
         for p in self.store.pairings(season.id)? {
-            let (Some(id), None) = (p.match_id, &p.result) else {
+            let Some(id) = p.match_id.filter(|_| !settled(&p)) else {
                 continue;
             };
             let stored = self.store.load_head(id)?;
             if let (Status::Finished, Some(outcome)) = (stored.status, &stored.outcome) {
-                let result = result_of(outcome);
-                self.store
-                    .set_pairing_result(season.id, p.round, p.board, Some(result))?;
+                if p.table.is_empty() {
+                    let result = result_of(outcome);
+                    self.store
+                        .set_pairing_result(season.id, p.round, p.board, Some(result))?;
+                } else {
+                    let places: Vec<Vec<usize>> = outcome
+                        .places
+                        .iter()
+                        .map(|group| group.iter().map(|seat| usize::from(seat.0)).collect())
+                        .collect();
+                    let points = pods::placement_points(p.table.len(), &places);
+                    self.store.set_table_result(
+                        season.id,
+                        p.round,
+                        p.board,
+                        Some(&points),
+                        None,
+                    )?;
+                }
             }
         }
         Ok(())
@@ -446,8 +512,23 @@ impl Table {
             .filter_map(|r| Some((r.player, r.number?)))
             .collect();
         let away = self.store.unavailable(season.id)?;
+        let order: Vec<Tiebreak> = serde_json::from_str(&league.new.tiebreaks)
+            .unwrap_or(default_tiebreaks(league.new.format));
+        let by_number: HashMap<u32, PlayerId> = number.iter().map(|(p, n)| (*n, *p)).collect();
+        let with_players = |table: &Table, lines: Vec<Standing>| {
+            lines
+                .into_iter()
+                .map(|s| Ok((s.clone(), table.store.player(by_number[&s.player])?)))
+                .collect::<Result<Vec<_>, LeagueError>>()
+        };
+        let pairings = self.store.pairings(season.id)?;
+        if league.new.format == Format::Pods {
+            let numbers: Vec<u32> = by_number.keys().copied().collect();
+            let entries = table_entries(&pairings, &number);
+            return with_players(self, pods::standings(&numbers, &entries, &order));
+        }
         let mut results = Results::new(number.len() as u32);
-        for p in self.store.pairings(season.id)? {
+        for p in pairings {
             let (Some(result), Some(&w)) = (p.result.as_deref(), number.get(&p.white)) else {
                 continue;
             };
@@ -470,18 +551,62 @@ impl Table {
                 }
             }
         }
-        let order: Vec<Tiebreak> = serde_json::from_str(&league.new.tiebreaks)
-            .unwrap_or(default_tiebreaks(league.new.format));
-        let by_number: HashMap<u32, PlayerId> = number.iter().map(|(p, n)| (*n, *p)).collect();
-        results
-            .standings(&order)
-            .into_iter()
-            .map(|s| {
-                let player = self.store.player(by_number[&s.player])?;
-                Ok((s, player))
-            })
-            .collect()
+        with_players(self, results.standings(&order))
     }
+}
+
+/// A pods season's results as the pods standings read them: each table's points with the
+/// table-mates, and byes.
+fn table_entries(pairings: &[PairingRow], number: &HashMap<PlayerId, u32>) -> Vec<TableEntry> {
+    let mut entries = Vec::new();
+    for p in pairings {
+        if p.table.is_empty() {
+            let halves = if p.result.as_deref() == Some("bye") {
+                2
+            } else {
+                0
+            };
+            if let Some(&player) = number.get(&p.white) {
+                entries.push(TableEntry {
+                    round: p.round,
+                    player,
+                    halves,
+                    mates: vec![],
+                    won: false,
+                });
+            }
+            continue;
+        }
+        if !settled(p) {
+            continue;
+        }
+        let best = p.table.iter().filter_map(|s| s.points).max().unwrap_or(0);
+        let leaders = p.table.iter().filter(|s| s.points == Some(best)).count();
+        for seat in &p.table {
+            let Some(&player) = number.get(&seat.player) else {
+                continue;
+            };
+            let halves = seat.points.unwrap_or(0);
+            entries.push(TableEntry {
+                round: p.round,
+                player,
+                halves,
+                mates: p
+                    .table
+                    .iter()
+                    .filter(|s| s.player != seat.player)
+                    .filter_map(|s| number.get(&s.player).copied())
+                    .collect(),
+                won: halves == best && best > 0 && leaders == 1,
+            });
+        }
+    }
+    entries
+}
+
+/// Whether a board's result is in: a game's result, or every seat's points at a table.
+fn settled(p: &PairingRow) -> bool {
+    p.result.is_some() || (!p.table.is_empty() && p.table.iter().all(|s| s.points.is_some()))
 }
 
 /// A finished two-player match's result for the league: a loss on time counts as a forfeit.
@@ -505,9 +630,33 @@ fn seed_of(league: i64, season: u32, round: u32, board: u32) -> u64 {
     rng.next_u64()
 }
 
-/// A round's boards: White, Black (None for a bye) and the result already known (a forfeit,
-/// a bye), None for a game to play.
-type Plan = Vec<(PlayerId, Option<PlayerId>, Option<&'static str>)>;
+/// One board of a round: its players in seat order (one for a bye), the result already known
+/// (a forfeit, a bye; None for a game to play), and whether it is a pods table.
+struct Board {
+    seats: Vec<PlayerId>,
+    result: Option<&'static str>,
+    table: bool,
+}
+
+impl Board {
+    fn game(white: PlayerId, black: PlayerId, result: Option<&'static str>) -> Board {
+        Board {
+            seats: vec![white, black],
+            result,
+            table: false,
+        }
+    }
+
+    fn bye(player: PlayerId, result: &'static str) -> Board {
+        Board {
+            seats: vec![player],
+            result: Some(result),
+            table: false,
+        }
+    }
+}
+
+type Plan = Vec<Board>;
 
 /// A round robin's round from the Berger tables: a player who cannot play (withdrawn, or
 /// announced away) forfeits their game.
@@ -530,7 +679,7 @@ fn berger_plan(registrations: &[Registration], away: &[PlayerId], round: u32, cy
                 (true, false) => Some("1X-0F"),
                 (false, false) => Some("0F-0F"),
             };
-            (white.player, Some(black.player), result)
+            Board::game(white.player, black.player, result)
         })
         .collect();
     if let Some(bye) = planned.bye {
@@ -540,7 +689,7 @@ fn berger_plan(registrations: &[Registration], away: &[PlayerId], round: u32, cy
         } else {
             "zero-bye"
         };
-        plan.push((r.player, None, Some(result)));
+        plan.push(Board::bye(r.player, result));
     }
     plan
 }
@@ -564,17 +713,77 @@ fn swiss_plan(
     let mut plan: Plan = paired
         .games
         .iter()
-        .map(|g| (player_of[&g.white], Some(player_of[&g.black]), None))
+        .map(|g| Board::game(player_of[&g.white], player_of[&g.black], None))
         .collect();
     if let Some(bye) = paired.bye {
-        plan.push((player_of[&bye], None, Some("bye")));
+        plan.push(Board::bye(player_of[&bye], "bye"));
     }
     for r in registrations {
         if r.status == "active" && away.contains(&r.player) {
-            plan.push((r.player, None, Some("half-bye")));
+            plan.push(Board::bye(r.player, "half-bye"));
         }
     }
     Ok(plan)
+}
+
+/// A pods round: the active players present seated at tables by score (a lone player has the
+/// bye); a player who announced they are away sits out for no points.
+fn pods_plan(registrations: &[Registration], stored: &[PairingRow], away: &[PlayerId]) -> Plan {
+    let present: Vec<&Registration> = registrations
+        .iter()
+        .filter(|r| r.status == "active" && r.number.is_some() && !away.contains(&r.player))
+        .collect();
+    let players: Vec<PodPlayer> = present
+        .iter()
+        .map(|r| {
+            let mut player = PodPlayer {
+                number: r.number.unwrap_or(0),
+                score: 0,
+                met: vec![],
+                seats: [0; 4],
+            };
+            for p in stored {
+                if let Some(seat) = p.table.iter().position(|s| s.player == r.player) {
+                    player.score += p.table[seat].points.unwrap_or(0);
+                    player.seats[seat.min(3)] += 1;
+                    let mates = p.table.iter().filter(|s| s.player != r.player);
+                    player
+                        .met
+                        .extend(mates.filter_map(|s| number_of(registrations, s.player)));
+                } else if p.white == r.player && p.result.as_deref() == Some("bye") {
+                    player.score += 2;
+                }
+            }
+            player
+        })
+        .collect();
+    let player_of = |n: u32| {
+        present
+            .iter()
+            .find(|r| r.number == Some(n))
+            .map(|r| r.player)
+    };
+    let mut plan: Plan = pods::pods(&players)
+        .into_iter()
+        .map(|table| Board {
+            seats: table.into_iter().filter_map(player_of).collect(),
+            result: None,
+            table: true,
+        })
+        .collect();
+    if let [alone] = present.as_slice() {
+        plan.push(Board::bye(alone.player, "bye"));
+    }
+    for r in registrations {
+        if r.status == "active" && away.contains(&r.player) {
+            plan.push(Board::bye(r.player, "zero-bye"));
+        }
+    }
+    plan
+}
+
+fn number_of(registrations: &[Registration], player: PlayerId) -> Option<u32> {
+    registrations.iter().find(|r| r.player == player)?.number
 }
 
 /// The Swiss tournament so far, as the Dutch system reads it: games played (a game still
@@ -606,6 +815,7 @@ pub(crate) fn swiss_tournament(
                 h[slot] = past;
             }
         };
+        let lost = Past::ForfeitLoss { halves: 0 };
         let played = |opponent: PlayerId, colour, halves| Past::Played {
             opponent: number.get(&opponent).copied().unwrap_or(0),
             colour,
@@ -617,9 +827,9 @@ pub(crate) fn swiss_tournament(
             (None, _) => put(p.white, Past::Absent { halves: 0 }),
             (Some(b), result) => {
                 let (w_past, b_past) = match result {
-                    Some("1X-0F") => (Past::ForfeitWin { halves: 2 }, Past::Absent { halves: 0 }),
-                    Some("0F-1X") => (Past::Absent { halves: 0 }, Past::ForfeitWin { halves: 2 }),
-                    Some("0F-0F") => (Past::Absent { halves: 0 }, Past::Absent { halves: 0 }),
+                    Some("1X-0F") => (Past::ForfeitWin { halves: 2 }, lost),
+                    Some("0F-1X") => (lost, Past::ForfeitWin { halves: 2 }),
+                    Some("0F-0F") => (lost, lost),
                     other => {
                         let white = match other {
                             Some("1-0") => 2,

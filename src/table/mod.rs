@@ -739,6 +739,8 @@ mod tests_leagues;
 #[cfg(test)]
 mod tests_live;
 #[cfg(test)]
+mod tests_pods;
+#[cfg(test)]
 mod tests_swiss;
 #[cfg(test)]
 mod tests_time;
