@@ -266,13 +266,13 @@ fn a_director_runs_a_league_from_the_command_line() {
     assert!(ok);
     assert!(text.starts_with("Round 1 started.\n"), "{text}");
     assert!(
-        text.contains("round 1 board 1: ben - cy  match #1"),
+        text.contains("Round 1, board 1: ben - cy: match #1"),
         "{text}"
     );
-    assert!(text.contains("ann - (bye)  bye"), "{text}");
+    assert!(text.contains("ann: the bye (one point)"), "{text}");
     // A game played out shows its result in the pairings.
     let (ok, text, _) = run(&["Club", "pairings"]);
-    assert!(ok && text.contains("ben - cy  match #1"), "{text}");
+    assert!(ok && text.contains("ben - cy: match #1"), "{text}");
     // A director's result, then the round closes.
     let (ok, _, err) = run(&["Club", "record", "1", "1", "0-1"]);
     assert!(ok, "{err}");

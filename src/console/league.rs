@@ -198,38 +198,11 @@ fn write_pairings(
     only: Option<u32>,
     out: &mut impl Write,
 ) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
-    // Results of matches that ended since, first.
-    table.sync_results(league).map_err(|e| e.to_string())?;
-    let season = table.store().season(league.id).map_err(|e| e.to_string())?;
-    let pairings = table
-        .store()
-        .pairings(season.id)
+    let lines = table
+        .pairing_lines(league, only)
         .map_err(|e| e.to_string())?;
-    for p in pairings
-        .iter()
-        .filter(|p| only.is_none_or(|r| r == p.round))
-    {
-        let white = table
-            .store()
-            .player(p.white)
-            .map_err(|e| e.to_string())?
-            .name;
-        let black = match p.black {
-            Some(b) => table.store().player(b).map_err(|e| e.to_string())?.name,
-            None => "(bye)".into(),
-        };
-        let state = match (&p.result, p.match_id) {
-            (Some(result), _) => result.clone(),
-            (None, Some(id)) => format!("match #{id}"),
-            (None, None) => "open".into(),
-        };
-        writeln!(
-            out,
-            "round {} board {}: {white} - {black}  {state}",
-            p.round, p.board
-        )
-        .map_err(io)?;
+    for line in lines {
+        writeln!(out, "{line}").map_err(|e| e.to_string())?;
     }
     Ok(())
 }

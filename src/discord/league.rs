@@ -10,7 +10,7 @@ use super::{Context, Error, logs, pictures};
 use crate::league::standings::{Tiebreak, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::table::TableError;
-use crate::table::leagues::{LeagueError, RoundStarted, default_tiebreaks};
+use crate::table::leagues::{LeagueError, RoundStarted, bye_words, default_tiebreaks};
 use crate::table::time_control::TimeControl;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
@@ -42,6 +42,8 @@ pub enum FormatChoice {
     DoubleRoundRobin,
     #[name = "Swiss"]
     Swiss,
+    #[name = "Swiss pods (tables of 3-4)"]
+    Pods,
 }
 
 async fn say(ctx: Context<'_>, text: impl Into<String>, private: bool) -> Result<(), Error> {
@@ -101,6 +103,7 @@ pub async fn create(
     let format = match format {
         Some(FormatChoice::DoubleRoundRobin) => Format::DoubleRoundRobin,
         Some(FormatChoice::Swiss) => Format::Swiss,
+        Some(FormatChoice::Pods) => Format::Pods,
         _ => Format::RoundRobin,
     };
     let time = time.unwrap_or_else(|| "none".into());
@@ -213,15 +216,6 @@ pub async fn start(
     announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
 }
 
-/// A round without a game, in words.
-fn bye_words(result: Option<&str>) -> &'static str {
-    match result {
-        Some("half-bye") => "a half-point bye (away this round)",
-        Some("zero-bye") => "no game (withdrawn)",
-        _ => "the bye (one point)",
-    }
-}
-
 /// Announces a started round in the league's `channel`: each game on a line of its own, and a
 /// thread for each match with its first board.
 pub(super) async fn announce(
@@ -241,43 +235,47 @@ pub(super) async fn announce(
         .call(move |t| {
             rows.iter()
                 .map(|p| {
-                    let white = t.store().player(p.white)?;
-                    let black = p.black.map(|b| t.store().player(b)).transpose()?;
-                    Ok((white, black))
+                    let ids: Vec<_> = match p.table.is_empty() {
+                        true => std::iter::once(p.white).chain(p.black).collect(),
+                        false => p.table.iter().map(|s| s.player).collect(),
+                    };
+                    ids.iter().map(|&id| t.store().player(id)).collect()
                 })
-                .collect::<Result<Vec<_>, crate::store::StoreError>>()
+                .collect::<Result<Vec<Vec<_>>, crate::store::StoreError>>()
         })
         .await??;
-    for (p, (white, black)) in pairings.iter().zip(&names) {
-        let line = match (black, &p.result) {
-            (None, result) => format!(
+    for (p, seated) in pairings.iter().zip(&names) {
+        let everyone: Vec<String> = seated.iter().map(mention).collect();
+        let line = match (seated.as_slice(), &p.result) {
+            ([alone], result) => format!(
                 "Round {round}: {} has {}.",
-                mention(white),
+                mention(alone),
                 bye_words(result.as_deref())
             ),
-            (Some(black), Some(result)) => format!(
+            ([white, black], Some(result)) => format!(
                 "Round {round}, board {}: {} vs {}: {result}.",
                 p.board,
                 mention(white),
                 mention(black)
             ),
-            (Some(black), None) => format!(
+            ([white, black], None) if p.table.is_empty() => format!(
                 "Round {round}, board {}: {} (White) vs {} (Black).",
                 p.board,
                 mention(white),
                 mention(black)
+            ),
+            _ => format!(
+                "Round {round}, table {}, in seat order: {}.",
+                p.board,
+                everyone.join(", ")
             ),
         };
         let posted = channel.say(http, line).await?;
         let Some(update) = matches.iter().find(|u| Some(u.match_id) == p.match_id) else {
             continue;
         };
-        let title = format!(
-            "{} round {round}: {} vs {}",
-            update.game.name(),
-            white.name,
-            black.as_ref().map_or("?", |b| b.name.as_str())
-        );
+        let who: Vec<&str> = seated.iter().map(|x| x.name.as_str()).collect();
+        let title = format!("{} round {round}: {}", update.game.name(), who.join(" vs "));
         let thread = channel
             .create_thread_from_message(
                 http,
@@ -325,31 +323,7 @@ pub async fn pairings(
     ctx: Context<'_>,
     #[description = "The league"] name: String,
 ) -> Result<(), Error> {
-    let lines = on_league(ctx, name, |t, l| {
-        t.sync_results(l)?;
-        let season = t.store().season(l.id)?;
-        let mut lines = Vec::new();
-        for p in t.store().pairings(season.id)? {
-            let white = t.store().player(p.white)?.name;
-            let Some(black) = p.black else {
-                let words = bye_words(p.result.as_deref());
-                lines.push(format!("R{} B{}: {white}: {words}", p.round, p.board));
-                continue;
-            };
-            let black = t.store().player(black)?.name;
-            let state = match (&p.result, p.match_id) {
-                (Some(r), _) => r.clone(),
-                (None, Some(id)) => format!("match #{id}"),
-                (None, None) => "open".into(),
-            };
-            lines.push(format!(
-                "R{} B{}: {white} - {black}: {state}",
-                p.round, p.board
-            ));
-        }
-        Ok(lines)
-    })
-    .await?;
+    let lines = on_league(ctx, name, |t, l| t.pairing_lines(l, None)).await?;
     match lines {
         Ok(lines) if lines.is_empty() => say(ctx, "No round has started yet.", true).await,
         Ok(lines) => say(ctx, lines.join("\n"), true).await,

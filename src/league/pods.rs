@@ -5,7 +5,8 @@
 //! No published system pairs multi-player tables in a Swiss, so deckmate's rules are these:
 //! - **Table sizes.** Tables of four; tables of three when the count needs them (6 = 3 + 3,
 //!   7 = 4 + 3, 9 = 3 + 3 + 3). Five players sit at a table of three and one of two (En Prise
-//!   is played by two as well); two players share one table; no one gets a bye.
+//!   is played by two as well); two players share one table; only a player alone in a round
+//!   has a bye (one point).
 //! - **Who sits together.** The players are ranked by score, then start number, and the
 //!   tables filled from the top, four-player tables first. Among all ways to fill them the
 //!   pods take, in this order: the fewest pairs of players who met before, the smallest score
@@ -14,13 +15,14 @@
 //! - **Seats.** At each table the seats go to whoever has sat in them least often, compared
 //!   as a total over the table; between equally balanced orders the higher ranked player
 //!   takes the earlier seat.
-//! - The search is exact for the sizes leagues have; past [`SEARCH_LIMIT`] steps it keeps
-//!   the best grouping found.
+//! - The search is exact for a dozen or so players; in larger fields it keeps the best
+//!   grouping found within [`SEARCH_LIMIT`] steps, which may seat a repeated meeting that a
+//!   longer search would avoid.
 //! - **Scoring.** A player scores a point for each player they finish ahead of (at a table
 //!   of four: 3, 2, 1, 0), so a drawn En Prise game scores nothing for anyone, as its rule
 //!   sheet says. Standings count points, then the league's tiebreaks as they apply to tables:
-//!   wins (tables finished first alone), Buchholz (for each table, the table-mates' average
-//!   final score), median Buchholz (the same less the highest and lowest tables), cumulative;
+//!   wins (tables finished first alone, not by a forfeit), Buchholz (for each table, the
+//!   table-mates' average final score; byes and absences add nothing), median Buchholz (the same less the highest and lowest tables), cumulative;
 //!   Sonneborn-Berger and direct encounter separate no one at tables.
 
 use super::Number;
@@ -82,11 +84,12 @@ pub fn standings(players: &[Number], entries: &[TableEntry], order: &[Tiebreak])
             .get(&p)
             .map_or(0, |es| es.iter().map(|e| e.halves).sum())
     };
-    // Each table's worth for Buchholz: the mates' average final score.
+    // Each table's worth for Buchholz: the mates' average final score, kept in sixths (one,
+    // two or three mates divide it exactly) until the sum is rounded down once.
     let strengths = |es: &[&TableEntry]| -> Vec<u32> {
         es.iter()
             .filter(|e| !e.mates.is_empty())
-            .map(|e| e.mates.iter().map(|&m| total(m)).sum::<u32>() / e.mates.len() as u32)
+            .map(|e| 6 * e.mates.iter().map(|&m| total(m)).sum::<u32>() / e.mates.len() as u32)
             .collect()
     };
     let mut lines: Vec<Standing> = by_player
@@ -96,13 +99,13 @@ pub fn standings(players: &[Number], entries: &[TableEntry], order: &[Tiebreak])
                 .iter()
                 .map(|t| match t {
                     Tiebreak::Wins => es.iter().filter(|e| e.won).count() as u32,
-                    Tiebreak::Buchholz => strengths(es).iter().sum(),
+                    Tiebreak::Buchholz => strengths(es).iter().sum::<u32>() / 6,
                     Tiebreak::MedianBuchholz => {
                         let mut s = strengths(es);
                         s.sort_unstable();
                         match s.len() {
                             0..=2 => 0,
-                            n => s[1..n - 1].iter().sum(),
+                            n => s[1..n - 1].iter().sum::<u32>() / 6,
                         }
                     }
                     Tiebreak::Cumulative => {

@@ -437,13 +437,15 @@ impl Store {
             };
             Ok((r.get::<_, u32>(0)?, r.get::<_, u32>(1)?, seat))
         })?;
+        let at: std::collections::HashMap<(u32, u32), usize> = pairings
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((p.round, p.board), i))
+            .collect();
         for seat in seats {
             let (round, board, seat) = seat?;
-            if let Some(p) = pairings
-                .iter_mut()
-                .find(|p| p.round == round && p.board == board)
-            {
-                p.table.push(seat);
+            if let Some(&i) = at.get(&(round, board)) {
+                pairings[i].table.push(seat);
             }
         }
         Ok(pairings)
@@ -494,6 +496,15 @@ impl Store {
         self.conn.execute(
             "UPDATE pairings SET result = ?4 WHERE season_id = ?1 AND round = ?2 AND board = ?3",
             params![season, round, board, result],
+        )?;
+        Ok(())
+    }
+
+    /// Ends a season early (no round can be paired any more).
+    pub fn finish_season(&mut self, season: SeasonId) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE seasons SET status = 'finished' WHERE id = ?1",
+            [season],
         )?;
         Ok(())
     }

@@ -5,26 +5,34 @@
 //!
 //! Decisions where the issue is silent:
 //! - Start numbers follow the order of registration.
-//! - A player who withdraws (or is dropped) forfeits their remaining games; their bye is worth
-//!   nothing.
+//! - In a round robin a player who withdraws (or is dropped) forfeits their remaining games;
+//!   their bye is worth nothing. In a Swiss or pods league they are simply no longer paired.
 //! - In a round robin a player who announced they cannot play a round forfeits that game but
-//!   scores half a point (the announced absence), and their opponent wins by forfeit.
-//! - At a round's close, a game not begun is forfeited by White (who had to move first); a game
-//!   in progress stays open and counts when it ends.
+//!   scores half a point (the announced absence), and their opponent wins by forfeit. In a
+//!   Swiss they get a half-point bye; in pods they sit out for no points.
+//! - At a round's close, a game not begun is forfeited by White (who had to move first); a
+//!   pods table not begun is forfeited by its first seat, the others each finishing ahead of
+//!   that player. A game in progress stays open and counts when it ends.
+//! - A game lost on time scores as a forfeit, as the issue asks; for Swiss pairings a game lost
+//!   on time after both players moved still counts as played (no rematch, colours counted).
+//! - A Swiss season has at most as many rounds as its field allows without rematches (one
+//!   less than the players, or as many when they are odd); when no pairing of a round is
+//!   possible any more, the season ends there.
 
+use super::league_plans::{Board, berger_plan, pods_plan, swiss_plan};
 use super::{Table, TableError, Update};
 use crate::engine::Outcome;
 use crate::games::ON_TIME;
 use crate::league::berger;
-use crate::league::dutch::{self, Colour, Past};
-use crate::league::pods::{self, PodPlayer, TableEntry};
-use crate::league::standings::{Results, Standing, Tiebreak};
+use crate::league::dutch;
+use crate::league::pods::{self, TableEntry};
+use crate::league::standings::{Results, Standing, Tiebreak, points};
 use crate::store::leagues::{
     Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonStatus, TableSeat,
 };
 use crate::store::{Place, Player, PlayerId, Status, StoreError};
 use crate::table::time_control::TimeControl;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use thiserror::Error;
 
 const DAY: i64 = 86_400;
@@ -50,7 +58,7 @@ impl From<StoreError> for LeagueError {
     }
 }
 
-fn refused(text: impl Into<String>) -> LeagueError {
+pub(super) fn refused(text: impl Into<String>) -> LeagueError {
     LeagueError::Refused(text.into())
 }
 
@@ -237,7 +245,12 @@ impl Table {
                 .map(|(i, r)| (r.player, i as u32 + 1))
                 .collect();
             let rounds = match league.new.rounds {
-                Some(rounds) if matches!(league.new.format, Format::Swiss | Format::Pods) => rounds,
+                // No more Swiss rounds than the field allows without rematches.
+                Some(rounds) if league.new.format == Format::Swiss => {
+                    let n = players.len() as u32;
+                    rounds.min(if n % 2 == 1 { n } else { n - 1 })
+                }
+                Some(rounds) if league.new.format == Format::Pods => rounds,
                 _ => berger::rounds(players.len() as u32, cycles).len() as u32,
             };
             self.store.start_season(season.id, &numbers, rounds)?;
@@ -266,7 +279,28 @@ impl Table {
         let plan = match league.new.format {
             Format::Swiss => {
                 let stored = self.store.pairings(season.id)?;
-                swiss_plan(&registrations, &stored, &away, round, total)?
+                // Forfeits scored for time after both players moved were games all the same.
+                let mut played = HashSet::new();
+                for p in &stored {
+                    if let (Some(id), Some(result)) = (p.match_id, p.result.as_deref())
+                        && result.contains('F')
+                        && self.store.load_head(id)?.plies >= 2
+                    {
+                        played.insert((p.round, p.board));
+                    }
+                }
+                match swiss_plan(&registrations, &stored, &played, &away, round, total) {
+                    Ok(plan) => plan,
+                    Err(dutch::DutchError::Impossible { .. }) => {
+                        self.store.finish_season(season.id)?;
+                        return Err(refused(format!(
+                            "no pairing of round {round} is possible without rematches; \
+                             season {} ends here",
+                            season.number
+                        )));
+                    }
+                    Err(e) => return Err(refused(e.to_string())),
+                }
             }
             Format::Pods => {
                 let stored = self.store.pairings(season.id)?;
@@ -284,43 +318,19 @@ impl Table {
         let mut pairings = Vec::new();
         let mut matches = Vec::new();
         for (i, board) in plan.into_iter().enumerate() {
-            let mut row = PairingRow {
-                round,
-                board: i as u32 + 1,
-                white: board.seats[0],
-                black: board.seats.get(1).copied(),
-                match_id: None,
-                result: board.result.map(String::from),
-                table: vec![],
-            };
-            if board.table {
-                row.table = board
-                    .seats
-                    .iter()
-                    .map(|&player| TableSeat {
-                        player,
-                        points: None,
-                        forfeit: false,
-                    })
-                    .collect();
-            }
-            if board.result.is_none() && board.seats.len() >= 2 {
-                let players = board
-                    .seats
-                    .iter()
-                    .map(|&p| self.store.player(p))
-                    .collect::<Result<Vec<Player>, StoreError>>()?;
-                let seed = seed_of(league.id, season.number, round, row.board);
-                let opts = &league.new.options;
-                let update =
-                    self.create_timed(league.new.game, opts, &players, seed, &place, time)?;
-                row.match_id = Some(update.match_id);
-                if !league.new.rated {
-                    self.store.set_rated(update.match_id, false)?;
+            let at = (season.number, round, i as u32 + 1);
+            match self.open_board(league, at, board, &place, time) {
+                Ok((row, update)) => {
+                    pairings.push(row);
+                    matches.extend(update);
                 }
-                matches.push(update);
+                Err(e) => {
+                    // The round will not be stored: the matches made so far would belong to
+                    // nothing.
+                    self.call_off(&matches);
+                    return Err(e);
+                }
             }
-            pairings.push(row);
         }
         let deadline = now + league.new.round_days * DAY;
         let row = RoundRow {
@@ -330,17 +340,7 @@ impl Table {
             closed: false,
         };
         if let Err(e) = self.store.add_round(season.id, row, &pairings) {
-            // The round is not stored: the matches made for it would belong to nothing.
-            for update in &matches {
-                let undone = self.store.change(
-                    update.match_id,
-                    update.version,
-                    &[crate::store::Change::Abort],
-                );
-                if let Err(undo) = undone {
-                    tracing::error!(match_id = update.match_id, error = %undo, "a match of an unstored round could not be called off");
-                }
-            }
+            self.call_off(&matches);
             return Err(e.into());
         }
         Ok(RoundStarted {
@@ -349,6 +349,65 @@ impl Table {
             pairings,
             matches,
         })
+    }
+
+    /// One board of a round being started, `at` (season number, round, board): its row and
+    /// the match created for it, if it is a game to play.
+    fn open_board(
+        &mut self,
+        league: &League,
+        (season, round, board_number): (u32, u32, u32),
+        board: Board,
+        place: &Place,
+        time: TimeControl,
+    ) -> Result<(PairingRow, Option<Update>), LeagueError> {
+        let mut row = PairingRow {
+            round,
+            board: board_number,
+            white: board.seats[0],
+            black: board.seats.get(1).copied(),
+            match_id: None,
+            result: board.result.map(String::from),
+            table: vec![],
+        };
+        if board.table {
+            let seat = |player| TableSeat {
+                player,
+                points: None,
+                forfeit: false,
+            };
+            row.table = board.seats.iter().copied().map(seat).collect();
+        }
+        if board.result.is_some() || board.seats.len() < 2 {
+            return Ok((row, None));
+        }
+        let players = board
+            .seats
+            .iter()
+            .map(|&p| self.store.player(p))
+            .collect::<Result<Vec<Player>, StoreError>>()?;
+        let seed = seed_of(league.id, season, round, board_number);
+        let opts = &league.new.options;
+        let update = self.create_timed(league.new.game, opts, &players, seed, place, time)?;
+        row.match_id = Some(update.match_id);
+        if !league.new.rated {
+            self.store.set_rated(update.match_id, false)?;
+        }
+        Ok((row, Some(update)))
+    }
+
+    /// Calls off the matches of a round that could not be started.
+    fn call_off(&mut self, matches: &[Update]) {
+        for update in matches {
+            let undone = self.store.change(
+                update.match_id,
+                update.version,
+                &[crate::store::Change::Abort],
+            );
+            if let Err(undo) = undone {
+                tracing::error!(match_id = update.match_id, error = %undo, "a match of an unstored round could not be called off");
+            }
+        }
     }
 
     /// Closes the running round: results taken from finished matches, games never begun
@@ -458,6 +517,9 @@ impl Table {
         match found {
             None => Err(refused(format!("round {round} has no board {board}"))),
             Some(p) if p.black.is_none() => Err(refused("a bye has no result to set")),
+            Some(p) if !p.table.is_empty() => Err(refused(
+                "a pods table's result comes from its match; an admin can adjudicate the match",
+            )),
             Some(_) => {
                 self.store
                     .set_pairing_result(season.id, round, board, result)?;
@@ -497,6 +559,62 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// The season's pairings in words, a line a board (only round `only`, if given), with
+    /// the results of matches that ended since taken in first: "Round 1, board 2: ann - bob:
+    /// 1-0", "Round 1, table 1: ann 3, bob 0, cy 1, dee 2", "Round 2, board 3: cy: the bye
+    /// (one point)".
+    pub fn pairing_lines(
+        &mut self,
+        league: &League,
+        only: Option<u32>,
+    ) -> Result<Vec<String>, LeagueError> {
+        self.sync_results(league)?;
+        let season = self.store.season(league.id)?;
+        let mut lines = Vec::new();
+        for p in self.store.pairings(season.id)? {
+            if only.is_some_and(|r| r != p.round) {
+                continue;
+            }
+            let state = match (&p.result, p.match_id) {
+                (Some(r), _) => r.clone(),
+                (None, Some(id)) => format!("match #{id}"),
+                (None, None) => "open".into(),
+            };
+            let white = self.store.player(p.white)?.name;
+            let line = if !p.table.is_empty() {
+                let mut seats = Vec::new();
+                for s in &p.table {
+                    let name = self.store.player(s.player)?.name;
+                    seats.push(match s.points {
+                        Some(halves) => format!("{name} {}", points(halves)),
+                        None => name,
+                    });
+                }
+                let state = match settled(&p) {
+                    true => String::new(),
+                    false => format!(": {state}"),
+                };
+                format!(
+                    "Round {}, table {}: {}{state}",
+                    p.round,
+                    p.board,
+                    seats.join(", ")
+                )
+            } else if let Some(black) = p.black {
+                let black = self.store.player(black)?.name;
+                format!(
+                    "Round {}, board {}: {white} - {black}: {state}",
+                    p.round, p.board
+                )
+            } else {
+                let words = bye_words(p.result.as_deref());
+                format!("Round {}, board {}: {white}: {words}", p.round, p.board)
+            };
+            lines.push(line);
+        }
+        Ok(lines)
     }
 
     /// The standings of the league's season: each line with its player.
@@ -582,6 +700,7 @@ fn table_entries(pairings: &[PairingRow], number: &HashMap<PlayerId, u32>) -> Ve
         }
         let best = p.table.iter().filter_map(|s| s.points).max().unwrap_or(0);
         let leaders = p.table.iter().filter(|s| s.points == Some(best)).count();
+        let forfeited = p.table.iter().any(|s| s.forfeit);
         for seat in &p.table {
             let Some(&player) = number.get(&seat.player) else {
                 continue;
@@ -597,11 +716,20 @@ fn table_entries(pairings: &[PairingRow], number: &HashMap<PlayerId, u32>) -> Ve
                     .filter(|s| s.player != seat.player)
                     .filter_map(|s| number.get(&s.player).copied())
                     .collect(),
-                won: halves == best && best > 0 && leaders == 1,
+                won: halves == best && best > 0 && leaders == 1 && !forfeited,
             });
         }
     }
     entries
+}
+
+/// A round without a game, in words.
+pub fn bye_words(result: Option<&str>) -> &'static str {
+    match result {
+        Some("half-bye") => "a half-point bye (away this round)",
+        Some("zero-bye") => "no game (no points)",
+        _ => "the bye (one point)",
+    }
 }
 
 /// Whether a board's result is in: a game's result, or every seat's points at a table.
@@ -628,241 +756,6 @@ fn seed_of(league: i64, season: u32, round: u32, board: u32) -> u64 {
         (league as u64) << 32 ^ u64::from(season) << 20 ^ u64::from(round) << 8 ^ u64::from(board),
     );
     rng.next_u64()
-}
-
-/// One board of a round: its players in seat order (one for a bye), the result already known
-/// (a forfeit, a bye; None for a game to play), and whether it is a pods table.
-struct Board {
-    seats: Vec<PlayerId>,
-    result: Option<&'static str>,
-    table: bool,
-}
-
-impl Board {
-    fn game(white: PlayerId, black: PlayerId, result: Option<&'static str>) -> Board {
-        Board {
-            seats: vec![white, black],
-            result,
-            table: false,
-        }
-    }
-
-    fn bye(player: PlayerId, result: &'static str) -> Board {
-        Board {
-            seats: vec![player],
-            result: Some(result),
-            table: false,
-        }
-    }
-}
-
-type Plan = Vec<Board>;
-
-/// A round robin's round from the Berger tables: a player who cannot play (withdrawn, or
-/// announced away) forfeits their game.
-fn berger_plan(registrations: &[Registration], away: &[PlayerId], round: u32, cycles: u32) -> Plan {
-    let by_number: HashMap<u32, &Registration> = registrations
-        .iter()
-        .filter_map(|r| Some((r.number?, r)))
-        .collect();
-    let plays = |r: &Registration| r.status == "active" && !away.contains(&r.player);
-    let table = berger::rounds(by_number.len() as u32, cycles);
-    let planned = &table[(round - 1) as usize];
-    let mut plan: Plan = planned
-        .games
-        .iter()
-        .map(|game| {
-            let (white, black) = (by_number[&game.white], by_number[&game.black]);
-            let result = match (plays(white), plays(black)) {
-                (true, true) => None,
-                (false, true) => Some("0F-1X"),
-                (true, false) => Some("1X-0F"),
-                (false, false) => Some("0F-0F"),
-            };
-            Board::game(white.player, black.player, result)
-        })
-        .collect();
-    if let Some(bye) = planned.bye {
-        let r = by_number[&bye];
-        let result = if r.status == "active" {
-            "bye"
-        } else {
-            "zero-bye"
-        };
-        plan.push(Board::bye(r.player, result));
-    }
-    plan
-}
-
-/// A Swiss round, paired by the Dutch system from the results so far: the active players
-/// present are paired, one may get the bye (a point), and each active player who announced
-/// they are away gets a half-point bye. Withdrawn and dropped players are not paired.
-fn swiss_plan(
-    registrations: &[Registration],
-    stored: &[PairingRow],
-    away: &[PlayerId],
-    round: u32,
-    rounds: u32,
-) -> Result<Plan, LeagueError> {
-    let tournament = swiss_tournament(registrations, stored, away, round, rounds);
-    let player_of: HashMap<u32, PlayerId> = registrations
-        .iter()
-        .filter_map(|r| Some((r.number?, r.player)))
-        .collect();
-    let paired = dutch::pair(&tournament).map_err(|e| refused(e.to_string()))?;
-    let mut plan: Plan = paired
-        .games
-        .iter()
-        .map(|g| Board::game(player_of[&g.white], player_of[&g.black], None))
-        .collect();
-    if let Some(bye) = paired.bye {
-        plan.push(Board::bye(player_of[&bye], "bye"));
-    }
-    for r in registrations {
-        if r.status == "active" && away.contains(&r.player) {
-            plan.push(Board::bye(r.player, "half-bye"));
-        }
-    }
-    Ok(plan)
-}
-
-/// A pods round: the active players present seated at tables by score (a lone player has the
-/// bye); a player who announced they are away sits out for no points.
-fn pods_plan(registrations: &[Registration], stored: &[PairingRow], away: &[PlayerId]) -> Plan {
-    let present: Vec<&Registration> = registrations
-        .iter()
-        .filter(|r| r.status == "active" && r.number.is_some() && !away.contains(&r.player))
-        .collect();
-    let players: Vec<PodPlayer> = present
-        .iter()
-        .map(|r| {
-            let mut player = PodPlayer {
-                number: r.number.unwrap_or(0),
-                score: 0,
-                met: vec![],
-                seats: [0; 4],
-            };
-            for p in stored {
-                if let Some(seat) = p.table.iter().position(|s| s.player == r.player) {
-                    player.score += p.table[seat].points.unwrap_or(0);
-                    player.seats[seat.min(3)] += 1;
-                    let mates = p.table.iter().filter(|s| s.player != r.player);
-                    player
-                        .met
-                        .extend(mates.filter_map(|s| number_of(registrations, s.player)));
-                } else if p.white == r.player && p.result.as_deref() == Some("bye") {
-                    player.score += 2;
-                }
-            }
-            player
-        })
-        .collect();
-    let player_of = |n: u32| {
-        present
-            .iter()
-            .find(|r| r.number == Some(n))
-            .map(|r| r.player)
-    };
-    let mut plan: Plan = pods::pods(&players)
-        .into_iter()
-        .map(|table| Board {
-            seats: table.into_iter().filter_map(player_of).collect(),
-            result: None,
-            table: true,
-        })
-        .collect();
-    if let [alone] = present.as_slice() {
-        plan.push(Board::bye(alone.player, "bye"));
-    }
-    for r in registrations {
-        if r.status == "active" && away.contains(&r.player) {
-            plan.push(Board::bye(r.player, "zero-bye"));
-        }
-    }
-    plan
-}
-
-fn number_of(registrations: &[Registration], player: PlayerId) -> Option<u32> {
-    registrations.iter().find(|r| r.player == player)?.number
-}
-
-/// The Swiss tournament so far, as the Dutch system reads it: games played (a game still
-/// running counts as played, for no points yet), forfeits and byes, and who plays `round`.
-pub(crate) fn swiss_tournament(
-    registrations: &[Registration],
-    stored: &[PairingRow],
-    away: &[PlayerId],
-    round: u32,
-    rounds: u32,
-) -> dutch::Tournament {
-    let number: HashMap<PlayerId, u32> = registrations
-        .iter()
-        .filter_map(|r| Some((r.player, r.number?)))
-        .collect();
-    let mut history: HashMap<PlayerId, Vec<Past>> = registrations
-        .iter()
-        .map(|r| {
-            (
-                r.player,
-                vec![Past::Absent { halves: 0 }; round as usize - 1],
-            )
-        })
-        .collect();
-    for p in stored.iter().filter(|p| p.round < round) {
-        let slot = p.round as usize - 1;
-        let mut put = |player: PlayerId, past: Past| {
-            if let Some(h) = history.get_mut(&player) {
-                h[slot] = past;
-            }
-        };
-        let lost = Past::ForfeitLoss { halves: 0 };
-        let played = |opponent: PlayerId, colour, halves| Past::Played {
-            opponent: number.get(&opponent).copied().unwrap_or(0),
-            colour,
-            halves,
-        };
-        match (p.black, p.result.as_deref()) {
-            (None, Some("bye")) => put(p.white, Past::Bye { halves: 2 }),
-            (None, Some("half-bye")) => put(p.white, Past::Absent { halves: 1 }),
-            (None, _) => put(p.white, Past::Absent { halves: 0 }),
-            (Some(b), result) => {
-                let (w_past, b_past) = match result {
-                    Some("1X-0F") => (Past::ForfeitWin { halves: 2 }, lost),
-                    Some("0F-1X") => (lost, Past::ForfeitWin { halves: 2 }),
-                    Some("0F-0F") => (lost, lost),
-                    other => {
-                        let white = match other {
-                            Some("1-0") => 2,
-                            Some("1/2-1/2") => 1,
-                            _ => 0,
-                        };
-                        let black = if other.is_some() { 2 - white } else { 0 };
-                        (
-                            played(b, Colour::White, white),
-                            played(p.white, Colour::Black, black),
-                        )
-                    }
-                };
-                put(p.white, w_past);
-                put(b, b_past);
-            }
-        }
-    }
-    let entrants = registrations
-        .iter()
-        .filter_map(|r| {
-            Some(dutch::Entrant {
-                number: r.number?,
-                history: history.remove(&r.player).unwrap_or_default(),
-                present: r.status == "active" && !away.contains(&r.player),
-            })
-        })
-        .collect();
-    dutch::Tournament {
-        rounds,
-        initial: Colour::White,
-        entrants,
-    }
 }
 
 #[cfg(test)]

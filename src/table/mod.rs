@@ -21,6 +21,7 @@ mod clocks;
 mod decisions;
 mod export;
 mod handle;
+mod league_plans;
 pub mod leagues;
 mod listings;
 mod live;

@@ -128,3 +128,27 @@ fn a_swiss_season_pairs_by_score_without_rematches_or_a_second_bye() {
     assert_eq!(standings.len(), 7);
     assert!(standings.windows(2).all(|w| w[0].0.halves >= w[1].0.halves));
 }
+
+#[test]
+fn a_swiss_season_has_no_more_rounds_than_its_field_allows() {
+    let mut table = Table::new(Store::open(temp_db("league-swiss-cap")).unwrap());
+    let mut new = new_league("Short");
+    new.format = Format::Swiss;
+    new.rounds = Some(9);
+    let league = table.create_league(new).unwrap();
+    for i in 1..=4 {
+        let player = table.store().local_player(&format!("c{i}")).unwrap();
+        table.join_league(&league, player.id).unwrap();
+    }
+    table.start_round(&league).unwrap();
+    // Four players can meet in three rounds without a rematch.
+    assert_eq!(table.store().season(league.id).unwrap().rounds, Some(3));
+    let season = table.store().season(league.id).unwrap().id;
+    let pairings = table.store().pairings(season).unwrap();
+    let err = table
+        .record_result(&league, 1, 9, "1-0")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, "round 1 has no board 9");
+    assert_eq!(pairings.len(), 2);
+}

@@ -141,7 +141,7 @@ async fn a_swiss_league_runs_three_rounds_with_a_forfeit_and_a_bye() {
     mate(&fake, &boards, &bob, &alice).await;
     let pairings = content(&league(&fake, &carol, "pairings", json!([])).await);
     assert!(
-        pairings.contains("R2 B2: carol: the bye (one point)"),
+        pairings.contains("Round 2, board 2: carol: the bye (one point)"),
         "{pairings}"
     );
     let n = fake.requests().len();
