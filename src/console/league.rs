@@ -20,7 +20,7 @@ pub enum LeagueAction {
         /// The game: chess, enthralling, echek, snipe or chessatete (two players).
         #[arg(long)]
         game: GameKind,
-        /// round-robin, double-round-robin or swiss.
+        /// round-robin, double-round-robin, swiss (two players) or pods (tables of 3-4).
         #[arg(long, default_value = "round-robin")]
         format: String,
         /// A Swiss season's number of rounds.
@@ -103,7 +103,7 @@ pub fn run_league(
     } = action
     {
         let format = Format::parse(&format).ok_or_else(|| {
-            format!("unknown format {format}: round-robin, double-round-robin or swiss")
+            format!("unknown format {format}: round-robin, double-round-robin, swiss or pods")
         })?;
         let tiebreaks: Vec<Tiebreak> = match tiebreaks.is_empty() {
             true => default_tiebreaks(format),
@@ -259,7 +259,7 @@ fn simulate(
         };
         for update in &started.matches {
             let id = update.match_id;
-            for _ in 0..300 {
+            for _ in 0..3000 {
                 let shown = table.show(id).map_err(text)?;
                 let Some((_, who)) = shown.to_act.first().cloned() else {
                     break;
