@@ -228,6 +228,9 @@ fn write_standings(table: &mut Table, league: &League, out: &mut impl Write) -> 
         )
         .map_err(io)?;
     }
+    if let Some(grid) = table.league_crosstable(league).map_err(|e| e.to_string())? {
+        writeln!(out, "\n{}", grid.join("\n")).map_err(io)?;
+    }
     Ok(())
 }
 

@@ -27,7 +27,9 @@ use poise::serenity_prelude as serenity;
         "start",
         "close",
         "pairings",
-        "standings"
+        "standings",
+        "result",
+        "schedule"
     )
 )]
 pub async fn league(_ctx: Context<'_>) -> Result<(), Error> {
@@ -339,10 +341,16 @@ pub async fn standings(
 ) -> Result<(), Error> {
     let table = on_league(ctx, name, |t, l| {
         let order: Vec<Tiebreak> = serde_json::from_str(&l.new.tiebreaks).unwrap_or_default();
-        Ok((l.new.name.clone(), order, t.league_standings(l)?))
+        let standings = t.league_standings(l)?;
+        Ok((
+            l.new.name.clone(),
+            order,
+            standings,
+            t.league_crosstable(l)?,
+        ))
     })
     .await?;
-    let (name, order, lines) = match table {
+    let (name, order, lines, crosstable) = match table {
         Ok(table) => table,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
@@ -365,6 +373,13 @@ pub async fn standings(
         let mut row = vec![format!("{}. {}", s.rank, player.name), points(s.halves)];
         row.extend(breaks);
         rows.push(row);
+    }
+    // A round robin's crosstable, when it fits in the message.
+    if let Some(grid) = crosstable {
+        let block = format!("```\n{}\n```", grid.join("\n"));
+        if text.chars().count() + block.chars().count() < 2000 {
+            text.push_str(&block);
+        }
     }
     // The same table as a picture, drawn off the async threads.
     let mut columns = vec!["Player".to_string(), "Points".to_string()];
@@ -444,4 +459,74 @@ pub async fn leaderboard(
         ));
     }
     reply::answer_quietly(ctx, CreateReply::default().content(text)).await
+}
+
+/// Set a game's result by hand (admins): 1-0, 0-1, 1/2-1/2, 1X-0F, 0F-1X, 0F-0F, or open.
+#[poise::command(slash_command, guild_only)]
+pub async fn result(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+    #[description = "The round"] round: u32,
+    #[description = "The board"] board: u32,
+    #[description = "1-0, 0-1, 1/2-1/2, 1X-0F, 0F-1X, 0F-0F, or open"]
+    #[max_length = 10]
+    result: String,
+) -> Result<(), Error> {
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
+    let set = result.clone();
+    match on_league(ctx, name, move |t, l| {
+        t.record_result(l, round, board, &set)
+    })
+    .await?
+    {
+        Ok(()) => {
+            let text = format!(
+                "Round {round}, board {board}: {} set the result to {}.",
+                admin.name,
+                result.trim()
+            );
+            say(ctx, text, false).await
+        }
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
+}
+
+/// The season's rounds: when each started and when it closes.
+#[poise::command(slash_command, guild_only)]
+pub async fn schedule(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    let found = on_league(ctx, name, |t, l| {
+        let season = t.store().season(l.id)?;
+        Ok((l.new.clone(), season, t.store().rounds(season.id)?))
+    })
+    .await?;
+    let (league, season, rounds) = match found {
+        Ok(found) => found,
+        Err(e) => return say(ctx, refusal(e)?, true).await,
+    };
+    let total = season
+        .rounds
+        .or(league.rounds)
+        .map_or("rounds for everyone to meet".into(), |n| {
+            format!("{n} rounds")
+        });
+    let mut lines = vec![format!(
+        "**{}**, season {}: {total}, {} days each.",
+        league.name, season.number, league.round_days
+    )];
+    for r in &rounds {
+        let state = if r.closed { "closed" } else { "closes" };
+        lines.push(format!(
+            "Round {}: began <t:{}:d>, {state} <t:{}:f>.",
+            r.number, r.starts_at, r.deadline
+        ));
+    }
+    if rounds.is_empty() {
+        lines.push("No round has started yet.".into());
+    }
+    say(ctx, lines.join("\n"), true).await
 }

@@ -70,6 +70,8 @@ impl Tiebreak {
 pub struct Results {
     rounds: u32,
     entries: BTreeMap<Number, BTreeMap<u32, Entry>>,
+    /// Whom each forfeit was against, (player, round) -> opponent, for the crosstable.
+    forfeited: BTreeMap<(Number, u32), Number>,
 }
 
 /// One line of the standings.
@@ -90,6 +92,7 @@ impl Results {
         Results {
             rounds: 0,
             entries: (1..=players).map(|p| (p, BTreeMap::new())).collect(),
+            forfeited: BTreeMap::new(),
         }
     }
 
@@ -107,9 +110,10 @@ impl Results {
 
     /// A game not played: the player who turned up wins by forfeit; `None` when neither did.
     pub fn forfeit(&mut self, round: u32, a: Number, b: Number, present: Option<Number>) {
-        for p in [a, b] {
+        for (p, opponent) in [(a, b), (b, a)] {
             let halves = if present == Some(p) { 2 } else { 0 };
             self.put(round, p, Entry::Unplayed { halves });
+            self.forfeited.insert((p, round), opponent);
         }
     }
 
@@ -197,6 +201,40 @@ impl Results {
         (points, met)
     }
 
+    /// A round robin's crosstable: for each player of `order`, a cell against each player of
+    /// `order` ("X" against themselves): "1", "½", "0" for games played, "+" and "-" for
+    /// forfeits won and lost, one mark a game (so "1½" after two games), empty before they
+    /// meet.
+    pub fn crosstable(&self, order: &[Number]) -> Vec<Vec<String>> {
+        order
+            .iter()
+            .map(|&p| {
+                order
+                    .iter()
+                    .map(|&q| {
+                        if p == q {
+                            return "X".to_string();
+                        }
+                        let rounds = self.entries.get(&p).into_iter().flatten();
+                        rounds
+                            .filter_map(|(round, entry)| match *entry {
+                                Entry::Played { opponent, halves } if opponent == q => {
+                                    Some(["0", "½", "1"][halves.min(2) as usize])
+                                }
+                                Entry::Unplayed { halves }
+                                    if self.forfeited.get(&(p, *round)) == Some(&q) =>
+                                {
+                                    Some(if halves == 2 { "+" } else { "-" })
+                                }
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The standings: points first, then `order`'s tiebreaks, then start number. Players level
     /// on everything share a rank.
     pub fn standings(&self, order: &[Tiebreak]) -> Vec<Standing> {
@@ -264,6 +302,24 @@ pub fn points(halves: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_crosstable_shows_each_meeting_from_both_sides() {
+        let mut r = Results::new(3);
+        r.game(1, 1, 2, 2);
+        r.forfeit(2, 3, 1, Some(1));
+        r.game(3, 2, 3, 1);
+        r.game(4, 2, 1, 1);
+        let grid = r.crosstable(&[1, 2, 3]);
+        assert_eq!(
+            grid,
+            [
+                vec!["X", "1½", "+"],
+                vec!["0½", "X", "½"],
+                vec!["-", "½", "X"],
+            ]
+        );
+    }
 
     /// Four players, three rounds: 1 beats 2 and 3, draws 4; 2 beats 3 and 4; 3 beats 4.
     fn round_robin_of_four() -> Results {

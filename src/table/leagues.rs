@@ -617,6 +617,65 @@ impl Table {
         Ok(lines)
     }
 
+    /// A round robin's crosstable as lines of text, players in standings order (None for a
+    /// Swiss or pods league, whose players do not all meet).
+    pub fn league_crosstable(
+        &mut self,
+        league: &League,
+    ) -> Result<Option<Vec<String>>, LeagueError> {
+        if !matches!(
+            league.new.format,
+            Format::RoundRobin | Format::DoubleRoundRobin
+        ) {
+            return Ok(None);
+        }
+        let standings = self.league_standings(league)?;
+        let season = self.store.season(league.id)?;
+        let number: HashMap<PlayerId, u32> = self
+            .store
+            .registrations(season.id)?
+            .iter()
+            .filter_map(|r| Some((r.player, r.number?)))
+            .collect();
+        let away = self.store.unavailable(season.id)?;
+        let results = two_player_results(&self.store.pairings(season.id)?, &number, &away);
+        let order: Vec<u32> = standings.iter().map(|(s, _)| s.player).collect();
+        let grid = results.crosstable(&order);
+        let width = standings
+            .iter()
+            .map(|(_, p)| p.name.chars().count())
+            .max()
+            .unwrap_or(0);
+        let cell = grid
+            .iter()
+            .flatten()
+            .map(|c| c.chars().count())
+            .max()
+            .unwrap_or(1);
+        let mut lines = vec![format!(
+            "{:>3}  {:width$}  {}  Points",
+            "",
+            "",
+            (1..=order.len())
+                .map(|i| format!("{i:>cell$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )];
+        for (i, ((s, player), row)) in standings.iter().zip(&grid).enumerate() {
+            let cells: Vec<String> = row.iter().map(|c| format!("{c:>cell$}")).collect();
+            let pad = width - player.name.chars().count();
+            lines.push(format!(
+                "{:>3}  {}{}  {}  {}",
+                i + 1,
+                player.name,
+                " ".repeat(pad),
+                cells.join(" "),
+                points(s.halves)
+            ));
+        }
+        Ok(Some(lines))
+    }
+
     /// The standings of the league's season: each line with its player.
     pub fn league_standings(
         &mut self,
@@ -645,32 +704,42 @@ impl Table {
             let entries = table_entries(&pairings, &number);
             return with_players(self, pods::standings(&numbers, &entries, &order));
         }
-        let mut results = Results::new(number.len() as u32);
-        for p in pairings {
-            let (Some(result), Some(&w)) = (p.result.as_deref(), number.get(&p.white)) else {
-                continue;
-            };
-            let b = p.black.and_then(|b| number.get(&b).copied());
-            match (result, b) {
-                ("1-0", Some(b)) => results.game(p.round, w, b, 2),
-                ("0-1", Some(b)) => results.game(p.round, w, b, 0),
-                ("1/2-1/2", Some(b)) => results.game(p.round, w, b, 1),
-                ("1X-0F", Some(b)) => results.forfeit(p.round, w, b, Some(w)),
-                ("0F-1X", Some(b)) => results.forfeit(p.round, w, b, Some(b)),
-                ("0F-0F", Some(b)) => results.forfeit(p.round, w, b, None),
-                ("bye", _) => results.bye(p.round, w, 2),
-                ("half-bye", _) => results.bye(p.round, w, 1),
-                (_, _) => results.bye(p.round, w, 0),
-            }
-            // An announced absence is worth half a point instead of the forfeit.
-            for player in [Some(p.white), p.black].into_iter().flatten() {
-                if away.contains(&(player, p.round)) && result.contains('F') {
-                    results.bye(p.round, number[&player], 1);
-                }
-            }
-        }
+        let results = two_player_results(&pairings, &number, &away);
         with_players(self, results.standings(&order))
     }
+}
+
+/// A two-player season's results as the standings read them.
+fn two_player_results(
+    pairings: &[PairingRow],
+    number: &HashMap<PlayerId, u32>,
+    away: &[(PlayerId, u32)],
+) -> Results {
+    let mut results = Results::new(number.len() as u32);
+    for p in pairings {
+        let (Some(result), Some(&w)) = (p.result.as_deref(), number.get(&p.white)) else {
+            continue;
+        };
+        let b = p.black.and_then(|b| number.get(&b).copied());
+        match (result, b) {
+            ("1-0", Some(b)) => results.game(p.round, w, b, 2),
+            ("0-1", Some(b)) => results.game(p.round, w, b, 0),
+            ("1/2-1/2", Some(b)) => results.game(p.round, w, b, 1),
+            ("1X-0F", Some(b)) => results.forfeit(p.round, w, b, Some(w)),
+            ("0F-1X", Some(b)) => results.forfeit(p.round, w, b, Some(b)),
+            ("0F-0F", Some(b)) => results.forfeit(p.round, w, b, None),
+            ("bye", _) => results.bye(p.round, w, 2),
+            ("half-bye", _) => results.bye(p.round, w, 1),
+            (_, _) => results.bye(p.round, w, 0),
+        }
+        // An announced absence is worth half a point instead of the forfeit.
+        for player in [Some(p.white), p.black].into_iter().flatten() {
+            if away.contains(&(player, p.round)) && result.contains('F') {
+                results.bye(p.round, number[&player], 1);
+            }
+        }
+    }
+    results
 }
 
 /// A pods season's results as the pods standings read them: each table's points with the

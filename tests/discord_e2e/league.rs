@@ -119,6 +119,40 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
     assert!(lines[0].starts_with("**Autumn** standings"), "{table}");
     assert!(lines[1].starts_with("1. alice: 1") || lines[1].starts_with("1. carol: 1"));
     assert!(lines[3].starts_with("3. bob: 0") || lines[3].starts_with("3. erin: 0"));
+    // A round robin's standings carry the crosstable.
+    assert!(table.contains("```\n") && table.contains("X"), "{table}");
+
+    // An admin corrects board 2 (bob never began it) to a draw; a player cannot.
+    let set = |who: &Value, perms: &str| {
+        let options = named(json!([
+            {"name": "round", "type": 4, "value": 1},
+            {"name": "board", "type": 4, "value": 2},
+            {"name": "result", "type": 3, "value": "1/2-1/2"}
+        ]));
+        league(&fake, who, "result", options, perms)
+    };
+    let n = fake.requests().len();
+    let id = set(&players[1], "0");
+    assert!(content(&fake.reply_to(n, &id).await).starts_with("Only members"));
+    let n = fake.requests().len();
+    let id = set(&dave, MANAGE_SERVER);
+    let said = content(&fake.reply_to(n, &id).await);
+    assert_eq!(said, "Round 1, board 2: dave set the result to 1/2-1/2.");
+    let n = fake.requests().len();
+    let id = league(&fake, &players[1], "pairings", named(json!([])), "0");
+    let pairings = content(&fake.reply_to(n, &id).await);
+    assert!(
+        pairings.contains("Round 1, board 2: bob - carol: 1/2-1/2"),
+        "{pairings}"
+    );
+    let n = fake.requests().len();
+    let id = league(&fake, &players[1], "schedule", named(json!([])), "0");
+    let schedule = content(&fake.reply_to(n, &id).await);
+    assert!(
+        schedule.starts_with("**Autumn**, season 1: 3 rounds, 7 days each."),
+        "{schedule}"
+    );
+    assert!(schedule.contains("Round 1: began <t:"), "{schedule}");
 
     // The game played is rated; the forfeit is not a game.
     let n = fake.requests().len();
