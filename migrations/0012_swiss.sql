@@ -20,12 +20,16 @@ CREATE TABLE leagues_new (
     created_at       INTEGER NOT NULL,
     -- A Swiss season's number of rounds; NULL for a round robin (every player meets every
     -- other).
-    rounds           INTEGER CHECK (rounds IS NULL OR rounds BETWEEN 1 AND 50)
+    rounds           INTEGER CHECK (rounds IS NULL OR rounds BETWEEN 1 AND 50),
+    -- What a win, a draw and a loss score, in points: '1,0.5,0'; En Prise leagues score
+    -- draws as nothing ('1,0,0').
+    scoring          TEXT NOT NULL DEFAULT '1,0.5,0'
 );
 INSERT INTO leagues_new (id, guild_id, channel_id, name, game, options, time_control, format,
-                         rated, tiebreaks, round_days, forfeits_to_drop, created_at)
+                         rated, tiebreaks, round_days, forfeits_to_drop, created_at, scoring)
     SELECT id, guild_id, channel_id, name, game, options, time_control, format,
-           rated, tiebreaks, round_days, forfeits_to_drop, created_at
+           rated, tiebreaks, round_days, forfeits_to_drop, created_at,
+           CASE game WHEN 'enprise' THEN '1,0,0' ELSE '1,0.5,0' END
     FROM leagues;
 DROP TABLE leagues;
 ALTER TABLE leagues_new RENAME TO leagues;

@@ -4,7 +4,7 @@
 
 use crate::engine::GameRng;
 use crate::games::GameKind;
-use crate::league::standings::{Tiebreak, points};
+use crate::league::standings::{Scoring, Tiebreak, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::store::{PlayerId, Store};
 use crate::table::Table;
@@ -26,6 +26,10 @@ pub enum LeagueAction {
         /// A Swiss season's number of rounds.
         #[arg(long)]
         rounds: Option<u32>,
+        /// What a win, a draw and a loss score: 1,0.5,0 (1,0,0 for En Prise, whose draws
+        /// score nothing).
+        #[arg(long)]
+        scoring: Option<String>,
         /// Each game's clock: none, 3d, 10d+1d.
         #[arg(long, default_value = "none")]
         time: String,
@@ -95,6 +99,7 @@ pub fn run_league(
         game,
         format,
         rounds,
+        scoring,
         time,
         options,
         tiebreaks,
@@ -128,6 +133,10 @@ pub fn run_league(
             round_days,
             forfeits_to_drop,
             rounds,
+            scoring: match scoring {
+                Some(text) => Scoring::parse(&text)?,
+                None => Scoring::for_game(game),
+            },
         };
         table.create_league(new).map_err(err)?;
         return writeln!(out, "League {name} created; registration is open.").map_err(io);

@@ -7,7 +7,7 @@ use super::admin::admin_of;
 use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
 use super::reply;
 use super::{Context, Error, logs, pictures};
-use crate::league::standings::{Tiebreak, points};
+use crate::league::standings::{Scoring, Tiebreak, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::table::TableError;
 use crate::table::leagues::{LeagueError, RoundStarted, bye_words, default_tiebreaks};
@@ -98,6 +98,9 @@ pub async fn create(
     #[min = 1]
     #[max = 50]
     rounds: Option<u32>,
+    #[description = "Points for a win, a draw and a loss, like 1,0.5,0 (En Prise: 1,0,0)"]
+    #[max_length = 20]
+    scoring: Option<String>,
 ) -> Result<(), Error> {
     if admin_of(ctx).await?.is_none() {
         return Ok(());
@@ -107,6 +110,11 @@ pub async fn create(
         Some(FormatChoice::Swiss) => Format::Swiss,
         Some(FormatChoice::Pods) => Format::Pods,
         _ => Format::RoundRobin,
+    };
+    let scoring = match scoring.as_deref().map(Scoring::parse) {
+        Some(Ok(scoring)) => scoring,
+        Some(Err(why)) => return say(ctx, format!("{why}."), true).await,
+        None => Scoring::for_game(game.kind()),
     };
     let time = time.unwrap_or_else(|| "none".into());
     if let Err(why) = TimeControl::parse(&time) {
@@ -125,6 +133,7 @@ pub async fn create(
         round_days: round_days.unwrap_or(7).clamp(1, 60),
         forfeits_to_drop: 2,
         rounds,
+        scoring,
     };
     let made = ctx.data().table.call(move |t| t.create_league(new)).await?;
     match made {

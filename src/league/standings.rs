@@ -72,6 +72,88 @@ pub struct Results {
     entries: BTreeMap<Number, BTreeMap<u32, Entry>>,
     /// Whom each forfeit was against, (player, round) -> opponent, for the crosstable.
     forfeited: BTreeMap<(Number, u32), Number>,
+    scoring: Scoring,
+}
+
+/// What a win, a draw and a loss are worth, in half points. Results are kept as played (1, ½,
+/// 0); points, and the tiebreaks made of points, count them with the league's scoring. A bye
+/// or a forfeit won is worth a win, an announced absence half a win, a forfeit lost nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    pub win: u32,
+    pub draw: u32,
+    pub loss: u32,
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Scoring::STANDARD
+    }
+}
+
+impl Scoring {
+    /// 1, ½, 0.
+    pub const STANDARD: Scoring = Scoring {
+        win: 2,
+        draw: 1,
+        loss: 0,
+    };
+
+    /// A game's default: En Prise scores draws as nothing for everyone, as its rule sheet
+    /// says; every other game 1, ½, 0.
+    pub fn for_game(game: crate::games::GameKind) -> Scoring {
+        match game {
+            crate::games::GameKind::Enprise => Scoring {
+                win: 2,
+                draw: 0,
+                loss: 0,
+            },
+            _ => Scoring::STANDARD,
+        }
+    }
+
+    /// Reads "win,draw,loss" in points, halves allowed: "1,0.5,0", "3,1,0", "1,0,0".
+    pub fn parse(text: &str) -> Result<Scoring, String> {
+        let halves = |part: &str| -> Option<u32> {
+            let part = part.trim().replace('½', ".5");
+            let value: f64 = part.parse().ok()?;
+            let halves = value * 2.0;
+            ((0.0..=20.0).contains(&halves) && halves.fract() == 0.0).then_some(halves as u32)
+        };
+        let parts: Vec<Option<u32>> = text.split(',').map(halves).collect();
+        match parts.as_slice() {
+            [Some(win), Some(draw), Some(loss)] if win >= draw && draw >= loss => Ok(Scoring {
+                win: *win,
+                draw: *draw,
+                loss: *loss,
+            }),
+            _ => Err(format!(
+                "scoring is win,draw,loss in points, from 0 to 10 by halves and in that order \
+                 (like 1,0.5,0), not {text:?}"
+            )),
+        }
+    }
+
+    /// "1,0.5,0".
+    pub fn show(&self) -> String {
+        let one = |h: u32| match h % 2 {
+            0 => (h / 2).to_string(),
+            _ => format!("{}.5", h / 2),
+        };
+        format!("{},{},{}", one(self.win), one(self.draw), one(self.loss))
+    }
+
+    /// The points of a round's raw result (2, 1 or 0 half points as played).
+    fn of(&self, played: bool, raw: u32) -> u32 {
+        match (played, raw) {
+            (true, 2) => self.win,
+            (true, 1) => self.draw,
+            (true, _) => self.loss,
+            (false, 2) => self.win,
+            (false, 1) => self.win / 2,
+            (false, _) => 0,
+        }
+    }
 }
 
 /// One line of the standings.
@@ -93,6 +175,7 @@ impl Results {
             rounds: 0,
             entries: (1..=players).map(|p| (p, BTreeMap::new())).collect(),
             forfeited: BTreeMap::new(),
+            scoring: Scoring::STANDARD,
         }
     }
 
@@ -122,13 +205,20 @@ impl Results {
         self.put(round, player, Entry::Unplayed { halves });
     }
 
+    /// The same results counted with `scoring`.
+    pub fn scored(mut self, scoring: Scoring) -> Self {
+        self.scoring = scoring;
+        self
+    }
+
     /// A player's points so far, in half points.
     pub fn halves(&self, player: Number) -> u32 {
         self.entries.get(&player).map_or(0, |rounds| {
             rounds
                 .values()
                 .map(|e| match e {
-                    Entry::Played { halves, .. } | Entry::Unplayed { halves } => *halves,
+                    Entry::Played { halves, .. } => self.scoring.of(true, *halves),
+                    Entry::Unplayed { halves } => self.scoring.of(false, *halves),
                 })
                 .sum()
         })
@@ -141,8 +231,10 @@ impl Results {
         let rounds = &self.entries[&player];
         (1..=self.rounds)
             .map(|r| match rounds.get(&r) {
-                Some(Entry::Played { opponent, halves }) => (self.halves(*opponent), *halves),
-                Some(Entry::Unplayed { halves }) => (own, *halves),
+                Some(Entry::Played { opponent, halves }) => {
+                    (self.halves(*opponent), self.scoring.of(true, *halves))
+                }
+                Some(Entry::Unplayed { halves }) => (own, self.scoring.of(false, *halves)),
                 None => (own, 0),
             })
             .collect()
@@ -302,6 +394,27 @@ pub fn points(halves: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_league_scoring_counts_points_but_keeps_the_results() {
+        let enprise = Scoring::parse("1,0,0").unwrap();
+        let football = Scoring::parse("3, 1, 0").unwrap();
+        assert_eq!(football.show(), "3,1,0");
+        assert_eq!(Scoring::parse("1,½,0").unwrap(), Scoring::STANDARD);
+        for bad in ["1,0.5", "0,1,0", "1,0.3,0", "a,b,c", "11,0,0"] {
+            assert!(Scoring::parse(bad).is_err(), "{bad}");
+        }
+        let mut r = Results::new(3);
+        r.game(1, 1, 2, 1); // a draw
+        r.game(2, 3, 1, 0); // 1 wins with Black
+        r.bye(2, 2, 2);
+        let standard: Vec<u32> = (1..=3).map(|p| r.halves(p)).collect();
+        assert_eq!(standard, [3, 3, 0]);
+        let r = r.scored(enprise);
+        let counted: Vec<u32> = (1..=3).map(|p| r.halves(p)).collect();
+        assert_eq!(counted, [2, 2, 0], "a draw scores nothing, a bye a win");
+        assert_eq!(r.crosstable(&[1, 2]), [vec!["X", "½"], vec!["½", "X"]]);
+    }
 
     #[test]
     fn the_crosstable_shows_each_meeting_from_both_sides() {

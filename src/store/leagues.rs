@@ -3,6 +3,7 @@
 
 use super::{MatchId, PlayerId, Store, StoreError};
 use crate::games::GameKind;
+use crate::league::standings::Scoring;
 use rusqlite::{OptionalExtension, Row, params};
 
 pub type LeagueId = i64;
@@ -57,6 +58,8 @@ pub struct NewLeague {
     pub forfeits_to_drop: u32,
     /// A Swiss season's number of rounds (None for a round robin).
     pub rounds: Option<u32>,
+    /// What a win, a draw and a loss score (two-player games).
+    pub scoring: Scoring,
 }
 
 /// A league as stored.
@@ -127,7 +130,9 @@ pub struct RoundRow {
     pub closed: bool,
 }
 
-fn league_row(r: &Row) -> rusqlite::Result<(LeagueId, NewLeague, String, String, String)> {
+type LeagueRow = (LeagueId, NewLeague, String, String, String, String);
+
+fn league_row(r: &Row) -> rusqlite::Result<LeagueRow> {
     Ok((
         r.get(0)?,
         NewLeague {
@@ -143,15 +148,17 @@ fn league_row(r: &Row) -> rusqlite::Result<(LeagueId, NewLeague, String, String,
             round_days: r.get(10)?,
             forfeits_to_drop: r.get(11)?,
             rounds: r.get(12)?,
+            scoring: Scoring::STANDARD, // replaced below, once it is read
         },
         r.get(4)?,
         r.get(5)?,
         r.get(7)?,
+        r.get(13)?,
     ))
 }
 
 const LEAGUE_COLUMNS: &str = "id, guild_id, channel_id, name, game, options, time_control, \
-                              format, rated, tiebreaks, round_days, forfeits_to_drop, rounds";
+                              format, rated, tiebreaks, round_days, forfeits_to_drop, rounds, scoring";
 
 impl Store {
     /// Creates a league and its first season (open for registration).
@@ -160,8 +167,8 @@ impl Store {
         tx.execute(
             "INSERT INTO leagues (guild_id, channel_id, name, game, options, time_control, format,
                                   rated, tiebreaks, round_days, forfeits_to_drop, created_at,
-                                  rounds)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                                  rounds, scoring)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
             params![
                 new.guild_id,
                 new.channel_id,
@@ -175,7 +182,8 @@ impl Store {
                 new.round_days,
                 new.forfeits_to_drop,
                 now,
-                new.rounds
+                new.rounds,
+                new.scoring.show()
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -207,11 +215,12 @@ impl Store {
                 league_row,
             )
             .optional()?;
-        row.map(|(id, mut new, game, options, format)| {
+        row.map(|(id, mut new, game, options, format, scoring)| {
             let bad = |detail: String| StoreError::Damaged(format!("league {id}: {detail}"));
             new.game = game.parse().map_err(bad)?;
             new.options = serde_json::from_str(&options).map_err(|e| bad(e.to_string()))?;
             new.format = Format::parse(&format).ok_or_else(|| bad(format!("format {format}")))?;
+            new.scoring = Scoring::parse(&scoring).map_err(bad)?;
             Ok(League { id, new })
         })
         .transpose()

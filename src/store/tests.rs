@@ -437,6 +437,10 @@ fn leagues_and_their_seasons_survive_the_rebuild_that_allows_swiss() {
     let mut store = Store::open(&path).unwrap();
     let league = store.league_named(None, "Autumn").unwrap().unwrap();
     assert_eq!((league.id, league.new.rounds), (4, None));
+    assert_eq!(
+        league.new.scoring,
+        crate::league::standings::Scoring::STANDARD
+    );
     assert_eq!(store.season(4).unwrap().id, 9);
     // The rebuilt table keeps its constraints: seasons still point at leagues, a name is
     // unique, and a Swiss league's rounds are checked.

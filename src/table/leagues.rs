@@ -704,7 +704,7 @@ impl Table {
             let entries = table_entries(&pairings, &number);
             return with_players(self, pods::standings(&numbers, &entries, &order));
         }
-        let results = two_player_results(&pairings, &number, &away);
+        let results = two_player_results(&pairings, &number, &away).scored(league.new.scoring);
         with_players(self, results.standings(&order))
     }
 }

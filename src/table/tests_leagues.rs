@@ -25,6 +25,7 @@ pub(super) fn new_league(name: &str) -> NewLeague {
         round_days: 7,
         forfeits_to_drop: 2,
         rounds: None,
+        scoring: crate::league::standings::Scoring::STANDARD,
     }
 }
 

@@ -116,3 +116,41 @@ fn a_pods_season_seats_tables_by_score_and_scores_places() {
     assert_eq!(total, 10 + (2 + 2 + 2 + 2) + (3 * 2 + 2 * 2));
     assert_eq!(standings[0].1.name, "e2");
 }
+
+#[test]
+fn an_en_prise_league_scores_a_draw_as_nothing_for_either_player() {
+    let mut table = Table::new(Store::open(temp_db("league-enprise-draw")).unwrap());
+    let mut new = new_league("Duel");
+    new.game = GameKind::Enprise;
+    new.guild_id = Some("g".into());
+    new.scoring = crate::league::standings::Scoring::for_game(GameKind::Enprise);
+    let league: League = table.create_league(new).unwrap();
+    let p: Vec<Player> = (1..=2)
+        .map(|i| table.store().local_player(&format!("d{i}")).unwrap())
+        .collect();
+    for player in &p {
+        table.join_league(&league, player.id).unwrap();
+    }
+    let r1 = table.start_round(&league).unwrap();
+    let admin = Admin {
+        player: p[0].id,
+        name: "ref".into(),
+        guild: "g".into(),
+    };
+    let id = r1.pairings[0].match_id.unwrap();
+    let request = Request {
+        key: Some("draw"),
+        ..Request::default()
+    };
+    table.rule(id, &admin, Ruling::Draw, "", request).unwrap();
+    let again = table.league(Some("g"), "Duel").unwrap();
+    assert_eq!(again.new.scoring.show(), "1,0,0");
+    let standings = table.league_standings(&league).unwrap();
+    let halves: Vec<u32> = standings.iter().map(|(s, _)| s.halves).collect();
+    assert_eq!(halves, [0, 0]);
+    let grid = table.league_crosstable(&league).unwrap().unwrap();
+    assert!(
+        grid[1].contains("X ½") || grid[1].contains("X  ½"),
+        "{grid:?}"
+    );
+}
