@@ -83,6 +83,7 @@ async fn on_league<R: Send + 'static>(
 
 /// Create a league in this channel (admins).
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // a slash command's options
 pub async fn create(
     ctx: Context<'_>,
     #[description = "The league's name"]
