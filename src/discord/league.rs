@@ -411,16 +411,24 @@ pub async fn rating(
     ctx: Context<'_>,
     #[description = "The game"] game: GameChoice,
     #[description = "Whose (you by default)"] player: Option<serenity::User>,
+    #[description = "Also the rating after each week played (each table in En Prise)"]
+    history: Option<bool>,
 ) -> Result<(), Error> {
     let user = player.unwrap_or_else(|| ctx.author().clone());
     let id = player_of(ctx.data(), &user).await?.id;
     let kind = game.kind();
-    let lines = ctx
+    let (lines, past) = ctx
         .data()
         .table
-        .call(move |t| t.ratings(kind, None))
+        .call(move |t| -> Result<_, TableError> {
+            let past = match history {
+                Some(true) => t.rating_history(kind, None, id)?,
+                _ => vec![],
+            };
+            Ok((t.ratings(kind, None)?, past))
+        })
         .await??;
-    let text = match lines.iter().find(|l| l.player.id == id) {
+    let mut text = match lines.iter().find(|l| l.player.id == id) {
         None => format!("{} has no rated {} games yet.", user.name, kind.name()),
         Some(l) => format!(
             "{} in {}: {:.0} ± {:.0} after {} game{}{}.",
@@ -433,6 +441,17 @@ pub async fn rating(
             if l.provisional { " (provisional)" } else { "" }
         ),
     };
+    // The latest ten points of the history, oldest first.
+    for point in past.iter().skip(past.len().saturating_sub(10)) {
+        text.push_str(&format!(
+            "\n<t:{}:d>: {:.0} ± {:.0} after {} game{}",
+            point.at,
+            point.rating,
+            point.deviation * 2.0,
+            point.games,
+            if point.games == 1 { "" } else { "s" }
+        ));
+    }
     say(ctx, text, true).await
 }
 

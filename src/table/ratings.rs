@@ -30,11 +30,33 @@ fn period_of(at: i64) -> i64 {
     (at + MONDAY_OFFSET).div_euclid(PERIOD)
 }
 
+/// One point of a player's rating history: after the rating period (Glicko-2) or the match
+/// (Weng-Lin) that ended at `at`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryPoint {
+    /// The end of the period, or when the match finished.
+    pub at: i64,
+    pub rating: f64,
+    pub deviation: f64,
+    /// Games counted so far.
+    pub games: u32,
+}
+
 /// Glicko-2 ratings after two-player `results` (white, black, White's score, when), up to the
 /// period of `now`: each player with their games played.
 pub fn glicko_ratings(
     results: &[(PlayerId, PlayerId, f64, i64)],
     now: i64,
+) -> BTreeMap<PlayerId, (Glicko, u32)> {
+    glicko_periods(results, now, |_, _, _| {})
+}
+
+/// [`glicko_ratings`], telling `played` each period's end, who played in it and the ratings
+/// after it.
+fn glicko_periods(
+    results: &[(PlayerId, PlayerId, f64, i64)],
+    now: i64,
+    mut played: impl FnMut(i64, &[PlayerId], &BTreeMap<PlayerId, (Glicko, u32)>),
 ) -> BTreeMap<PlayerId, (Glicko, u32)> {
     let mut ratings: BTreeMap<PlayerId, (Glicko, u32)> = BTreeMap::new();
     let Some(first) = results.first().map(|r| period_of(r.3)) else {
@@ -65,33 +87,65 @@ pub fn glicko_ratings(
                 *rating = rating.after_period(&[]);
             }
         }
+        if !games.is_empty() {
+            let who: Vec<PlayerId> = games.keys().copied().collect();
+            played((period + 1) * PERIOD - MONDAY_OFFSET, &who, &ratings);
+        }
+    }
+    ratings
+}
+
+/// Weng-Lin ratings after multi-player `results`, match by match, telling `played` each
+/// match and the ratings after it.
+fn openskill_matches(
+    results: &[RatedResult],
+    mut played: impl FnMut(&RatedResult, &BTreeMap<PlayerId, (Openskill, u32)>),
+) -> BTreeMap<PlayerId, (Openskill, u32)> {
+    let mut ratings = BTreeMap::new();
+    for result in results {
+        openskill_step(&mut ratings, result);
+        played(result, &ratings);
     }
     ratings
 }
 
 /// Weng-Lin ratings after multi-player `results`, match by match.
 pub fn openskill_ratings(results: &[RatedResult]) -> BTreeMap<PlayerId, (Openskill, u32)> {
-    let mut ratings: BTreeMap<PlayerId, (Openskill, u32)> = BTreeMap::new();
-    for result in results {
-        let table: Vec<(Openskill, usize)> = result
-            .players
-            .iter()
-            .enumerate()
-            .map(|(seat, p)| {
-                let place = result
-                    .places
-                    .iter()
-                    .position(|group| group.contains(&seat))
-                    .unwrap_or(result.places.len());
-                (ratings.get(p).map_or(Openskill::default(), |r| r.0), place)
-            })
-            .collect();
-        for (p, after) in result.players.iter().zip(after_table(&table)) {
-            let games = ratings.get(p).map_or(0, |r| r.1) + 1;
-            ratings.insert(*p, (after, games));
-        }
+    openskill_matches(results, |_, _| {})
+}
+
+fn openskill_step(ratings: &mut BTreeMap<PlayerId, (Openskill, u32)>, result: &RatedResult) {
+    let table: Vec<(Openskill, usize)> = result
+        .players
+        .iter()
+        .enumerate()
+        .map(|(seat, p)| {
+            let place = result
+                .places
+                .iter()
+                .position(|group| group.contains(&seat))
+                .unwrap_or(result.places.len());
+            (ratings.get(p).map_or(Openskill::default(), |r| r.0), place)
+        })
+        .collect();
+    for (p, after) in result.players.iter().zip(after_table(&table)) {
+        let games = ratings.get(p).map_or(0, |r| r.1) + 1;
+        ratings.insert(*p, (after, games));
     }
-    ratings
+}
+
+/// Two-player results as Glicko-2 reads them: White, Black, White's score, when.
+fn duels(two: &[RatedResult]) -> Vec<(PlayerId, PlayerId, f64, i64)> {
+    two.iter()
+        .map(|r| {
+            let score = match r.places.first().map(Vec::as_slice) {
+                Some([0]) => 1.0,
+                Some([1]) => 0.0,
+                _ => 0.5,
+            };
+            (r.players[0], r.players[1], score, r.finished_at)
+        })
+        .collect()
 }
 
 impl Table {
@@ -105,19 +159,8 @@ impl Table {
         let results = self.store.rated_results(game, guild)?;
         let (two, more): (Vec<RatedResult>, Vec<RatedResult>) =
             results.into_iter().partition(|r| r.players.len() == 2);
-        let duels: Vec<(PlayerId, PlayerId, f64, i64)> = two
-            .iter()
-            .map(|r| {
-                let score = match r.places.first().map(Vec::as_slice) {
-                    Some([0]) => 1.0,
-                    Some([1]) => 0.0,
-                    _ => 0.5,
-                };
-                (r.players[0], r.players[1], score, r.finished_at)
-            })
-            .collect();
         let mut lines = Vec::new();
-        for (player, (g, games)) in glicko_ratings(&duels, self.now()) {
+        for (player, (g, games)) in glicko_ratings(&duels(&two), self.now()) {
             lines.push(RatingLine {
                 player: self.store.player(player)?,
                 rating: g.rating,
@@ -141,6 +184,44 @@ impl Table {
                 .then(b.rating.total_cmp(&a.rating))
         });
         Ok(lines)
+    }
+
+    /// `player`'s rating history in `game` (in server `guild`, or everywhere), oldest first:
+    /// after each week they played (Glicko-2), or each table (Weng-Lin).
+    pub fn rating_history(
+        &self,
+        game: GameKind,
+        guild: Option<&str>,
+        player: PlayerId,
+    ) -> Result<Vec<HistoryPoint>, TableError> {
+        let results = self.store.rated_results(game, guild)?;
+        let (two, more): (Vec<RatedResult>, Vec<RatedResult>) =
+            results.into_iter().partition(|r| r.players.len() == 2);
+        let mut points = Vec::new();
+        glicko_periods(&duels(&two), self.now(), |at, who, ratings| {
+            if let (true, Some((g, games))) = (who.contains(&player), ratings.get(&player)) {
+                points.push(HistoryPoint {
+                    at,
+                    rating: g.rating,
+                    deviation: g.deviation,
+                    games: *games,
+                });
+            }
+        });
+        openskill_matches(&more, |result, ratings| {
+            if let (true, Some((o, games))) =
+                (result.players.contains(&player), ratings.get(&player))
+            {
+                points.push(HistoryPoint {
+                    at: result.finished_at,
+                    rating: o.ordinal(),
+                    deviation: o.uncertainty,
+                    games: *games,
+                });
+            }
+        });
+        points.sort_by_key(|p| p.at);
+        Ok(points)
     }
 }
 
@@ -171,6 +252,28 @@ mod tests {
         assert_eq!(later[&1].0.deviation, widened.deviation);
         assert_eq!((later[&2].1, later[&3].1), (2, 2));
         assert!(later[&2].0.rating > later[&3].0.rating);
+    }
+
+    #[test]
+    fn the_history_has_a_point_for_each_week_played() {
+        let monday = 4 * 86_400 + PERIOD;
+        let results = [
+            (1, 2, 1.0, monday + 10),
+            (1, 3, 0.0, monday + 20),
+            (2, 3, 1.0, monday + 2 * PERIOD + 5),
+        ];
+        let mut seen = Vec::new();
+        let last = glicko_periods(&results, monday + 3 * PERIOD, |at, who, ratings| {
+            seen.push((at, who.to_vec(), ratings.get(&2).map(|r| r.1)));
+        });
+        assert_eq!(
+            seen,
+            [
+                (monday + PERIOD, vec![1, 2, 3], Some(1)),
+                (monday + 3 * PERIOD, vec![2, 3], Some(2)),
+            ]
+        );
+        assert_eq!(last, glicko_ratings(&results, monday + 3 * PERIOD));
     }
 
     #[test]

@@ -168,4 +168,21 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
         board.contains("1. alice: ") && board.contains("(1 game)"),
         "{board}"
     );
+    // Her rating, with its history: one week played.
+    let n = fake.requests().len();
+    let id = fake.command(
+        &players[0],
+        CHANNEL,
+        "rating",
+        json!([{"name": "game", "type": 4, "value": 0}, {"name": "history", "type": 5, "value": true}]),
+        json!({}),
+    );
+    let rating = content(&fake.reply_to(n, &id).await);
+    let lines: Vec<&str> = rating.lines().collect();
+    assert!(lines[0].starts_with("alice in Chess: "), "{rating}");
+    assert_eq!(lines.len(), 2, "{rating}");
+    assert!(
+        lines[1].starts_with("<t:") && lines[1].ends_with("after 1 game"),
+        "{rating}"
+    );
 }
