@@ -93,6 +93,10 @@ pub struct Tournament {
     /// The colour of the first player in round 1.
     pub initial: Colour,
     pub entrants: Vec<Entrant>,
+    /// A last resort, not in C.04.3: when true, only an earlier pairing-allocated bye rules
+    /// a player out of the bye (not a forfeit win), for rounds the strict rule leaves with no
+    /// pairing at all.
+    pub lenient_bye: bool,
 }
 
 impl Tournament {
@@ -272,6 +276,7 @@ fn players(tournament: &Tournament) -> Result<Vec<Player>, DutchError> {
             let bye_ok = !e.history.iter().any(|p| match p {
                 Past::Played { .. } => false,
                 Past::Bye { .. } => true,
+                _ if tournament.lenient_bye => false,
                 other => other.halves() >= 2,
             });
             Player {

@@ -198,6 +198,7 @@ fn tournament(rng: &mut ChaCha8Rng, n: u32, rounds: u32, exhaustive: bool) {
         } else {
             Colour::Black
         },
+        lenient_bye: false,
         entrants: (1..=n)
             .map(|number| Entrant {
                 number,
@@ -285,4 +286,35 @@ fn larger_tournaments_meet_the_absolute_criteria_every_round() {
         let rounds = rng.random_range(5..=11);
         tournament(&mut rng, n, rounds, false);
     }
+}
+
+#[test]
+fn when_forfeit_wins_leave_no_one_the_bye_the_lenient_rule_still_pairs() {
+    let (win, loss, away) = (
+        Past::ForfeitWin { halves: 2 },
+        Past::ForfeitLoss { halves: 0 },
+        Past::Absent { halves: 0 },
+    );
+    let entrant = |number, history: Vec<Past>| Entrant {
+        number,
+        history,
+        present: true,
+    };
+    let mut t = Tournament {
+        rounds: 5,
+        initial: Colour::White,
+        entrants: vec![
+            entrant(1, vec![win, loss, away]),
+            entrant(2, vec![loss, away, win]),
+            entrant(3, vec![away, win, loss]),
+        ],
+        lenient_bye: false,
+    };
+    assert_eq!(
+        pair(&t).unwrap_err().to_string(),
+        "round 4 cannot be paired: the players left have all met, or none of them may take the bye"
+    );
+    t.lenient_bye = true;
+    let round = pair(&t).unwrap();
+    assert_eq!((round.games.len(), round.bye.is_some()), (1, true));
 }

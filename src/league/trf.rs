@@ -181,6 +181,7 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
         rounds,
         initial,
         entrants,
+        lenient_bye: false,
     })
 }
 

@@ -274,6 +274,29 @@ impl Store {
         Ok(n == 1)
     }
 
+    /// Registers `player` in a running season with the next start number; None when they
+    /// are registered already.
+    pub fn register_late(
+        &mut self,
+        season: SeasonId,
+        player: PlayerId,
+        now: i64,
+    ) -> Result<Option<u32>, StoreError> {
+        let tx = self.conn.transaction()?;
+        let number: u32 = tx.query_row(
+            "SELECT COALESCE(MAX(number), 0) + 1 FROM registrations WHERE season_id = ?1",
+            [season],
+            |r| r.get(0),
+        )?;
+        let added = tx.execute(
+            "INSERT INTO registrations (season_id, player_id, joined_at, number)
+             VALUES (?1, ?2, ?3, ?4) ON CONFLICT (season_id, player_id) DO NOTHING",
+            params![season, player, now, number],
+        )?;
+        tx.commit()?;
+        Ok((added == 1).then_some(number))
+    }
+
     /// Sets a registration's status ("withdrawn", "dropped"); before the season starts a
     /// withdrawal removes the registration.
     pub fn set_registration(

@@ -90,12 +90,20 @@ pub(super) fn swiss_plan(
     round: u32,
     rounds: u32,
 ) -> Result<Plan, dutch::DutchError> {
-    let tournament = swiss_tournament(registrations, stored, played, away, round, rounds);
+    let mut tournament = swiss_tournament(registrations, stored, played, away, round, rounds);
     let player_of: HashMap<u32, PlayerId> = registrations
         .iter()
         .filter_map(|r| Some((r.number?, r.player)))
         .collect();
-    let paired = dutch::pair(&tournament)?;
+    // When forfeit wins have left no one the bye may go to, a player who won by forfeit may
+    // take it rather than the season stop.
+    let paired = match dutch::pair(&tournament) {
+        Err(dutch::DutchError::Impossible { .. }) => {
+            tournament.lenient_bye = true;
+            dutch::pair(&tournament)?
+        }
+        other => other?,
+    };
     let mut plan: Plan = paired
         .games
         .iter()
@@ -259,5 +267,6 @@ fn swiss_tournament(
         rounds,
         initial: Colour::White,
         entrants,
+        lenient_bye: false,
     }
 }

@@ -156,14 +156,35 @@ impl Table {
             .ok_or_else(|| LeagueError::NoSuchLeague(name.to_string()))
     }
 
-    /// Registers `player` for the league's season open for registration; after a finished
-    /// season, the first to join opens the next one.
+    /// Registers `player` for the league's season open for registration (or, in a Swiss or
+    /// pods league, a running season not past half its rounds); after a finished season, the
+    /// first to join opens the next one.
     pub fn join_league(&mut self, league: &League, player: PlayerId) -> Result<(), LeagueError> {
         let mut season = self.store.season(league.id)?;
         if season.status == SeasonStatus::Finished {
             let now = self.now();
             self.store.new_season(league.id, now)?;
             season = self.store.season(league.id)?;
+        }
+        if season.status == SeasonStatus::Running
+            && matches!(league.new.format, Format::Swiss | Format::Pods)
+        {
+            // A Swiss takes late players until half its rounds have started; they score
+            // nothing for the rounds they missed.
+            let started = self.store.rounds(season.id)?.len() as u32;
+            let rounds = season.rounds.unwrap_or(0);
+            if 2 * started > rounds {
+                return Err(refused(format!(
+                    "season {} of {} is past half its rounds; registration opens with the next \
+                     season",
+                    season.number, league.new.name
+                )));
+            }
+            let now = self.now();
+            return match self.store.register_late(season.id, player, now)? {
+                Some(_) => Ok(()),
+                None => Err(refused("you are already registered")),
+            };
         }
         if season.status != SeasonStatus::Registration {
             return Err(refused(format!(

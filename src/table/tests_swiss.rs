@@ -152,3 +152,51 @@ fn a_swiss_season_has_no_more_rounds_than_its_field_allows() {
     assert_eq!(err, "round 1 has no board 9");
     assert_eq!(pairings.len(), 2);
 }
+
+#[test]
+fn a_late_player_joins_a_swiss_until_half_its_rounds_have_started() {
+    let mut table = Table::new(Store::open(temp_db("league-swiss-late")).unwrap());
+    let mut new = new_league("Late");
+    new.format = Format::Swiss;
+    new.rounds = Some(5);
+    let league = table.create_league(new).unwrap();
+    let p: Vec<Player> = (1..=7)
+        .map(|i| table.store().local_player(&format!("l{i}")).unwrap())
+        .collect();
+    for player in &p[..6] {
+        table.join_league(&league, player.id).unwrap();
+    }
+    table.start_round(&league).unwrap();
+    table.close_round(&league).unwrap();
+    // After round 1 of 5, l7 joins with the next start number and is paired in round 2.
+    table.join_league(&league, p[6].id).unwrap();
+    let err = table.join_league(&league, p[6].id).unwrap_err().to_string();
+    assert_eq!(err, "you are already registered");
+    let season = table.store().season(league.id).unwrap();
+    let late = table.store().registrations(season.id).unwrap();
+    assert_eq!(
+        late.last().map(|r| (r.player, r.number)),
+        Some((p[6].id, Some(7)))
+    );
+    let r2 = table.start_round(&league).unwrap();
+    let seated = r2
+        .pairings
+        .iter()
+        .any(|x| x.white == p[6].id || x.black == Some(p[6].id));
+    assert!(seated, "{:?}", r2.pairings);
+    table.close_round(&league).unwrap();
+    table.start_round(&league).unwrap();
+    // Three of five rounds started: too late.
+    let outsider = table.store().local_player("l8").unwrap();
+    let err = table
+        .join_league(&league, outsider.id)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "season 1 of Late is past half its rounds; registration opens with the next season"
+    );
+    // The late player's missed round counts as nothing in the standings.
+    let standings = table.league_standings(&league).unwrap();
+    assert_eq!(standings.len(), 7);
+}
