@@ -57,6 +57,8 @@ pub enum LeagueAction {
     Start,
     /// Close the running round: results in, games never begun forfeited.
     Close,
+    /// Pair the running round again, before any of its games has begun.
+    Repair,
     /// Set a game's result by hand: 1-0, 0-1, 1/2-1/2, 1X-0F, 0F-1X, 0F-0F or open.
     Record {
         round: u32,
@@ -174,6 +176,11 @@ pub fn run_league(
         LeagueAction::Start => {
             let started = table.start_round(&league).map_err(err)?;
             writeln!(out, "Round {} started.", started.round).map_err(io)?;
+            write_pairings(&mut table, &league, Some(started.round), out)?;
+        }
+        LeagueAction::Repair => {
+            let started = table.repair_round(&league).map_err(err)?;
+            writeln!(out, "Round {} paired again.", started.round).map_err(io)?;
             write_pairings(&mut table, &league, Some(started.round), out)?;
         }
         LeagueAction::Close => {

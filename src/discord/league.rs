@@ -29,7 +29,8 @@ use poise::serenity_prelude as serenity;
         "pairings",
         "standings",
         "result",
-        "schedule"
+        "schedule",
+        "repair"
     )
 )]
 pub async fn league(_ctx: Context<'_>) -> Result<(), Error> {
@@ -558,4 +559,26 @@ pub async fn schedule(
         lines.push("No round has started yet.".into());
     }
     say(ctx, lines.join("\n"), true).await
+}
+
+/// Pair the running round again, before any of its games has begun (admins).
+#[poise::command(slash_command, guild_only)]
+pub async fn repair(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+) -> Result<(), Error> {
+    if admin_of(ctx).await?.is_none() {
+        return Ok(());
+    }
+    reply::defer(ctx).await?;
+    let started = match on_league(ctx, name, |t, l| t.repair_round(l)).await? {
+        Ok(started) => started,
+        Err(e) => return say(ctx, refusal(e)?, true).await,
+    };
+    let text = format!(
+        "Round {} is paired again; its earlier games are called off. It closes <t:{}:R>.",
+        started.round, started.deadline
+    );
+    say(ctx, text, false).await?;
+    announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
 }

@@ -532,6 +532,23 @@ impl Store {
         Ok(())
     }
 
+    /// Removes a round that is to be paired again, with its pairings.
+    pub fn remove_round(&mut self, season: SeasonId, round: u32) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        for table in ["pairing_seats", "pairings"] {
+            tx.execute(
+                &format!("DELETE FROM {table} WHERE season_id = ?1 AND round = ?2"),
+                params![season, round],
+            )?;
+        }
+        tx.execute(
+            "DELETE FROM rounds WHERE season_id = ?1 AND number = ?2",
+            params![season, round],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Ends a season early (no round can be paired any more).
     pub fn finish_season(&mut self, season: SeasonId) -> Result<(), StoreError> {
         self.conn.execute(

@@ -372,6 +372,46 @@ impl Table {
         })
     }
 
+    /// Pairs the running round again (after a late registration, a withdrawal or an absence
+    /// announced late): allowed while none of its games has begun; its matches are called
+    /// off and the round paired afresh from the same results.
+    pub fn repair_round(&mut self, league: &League) -> Result<RoundStarted, LeagueError> {
+        let season = self.store.season(league.id)?;
+        let Some(open) = self
+            .store
+            .rounds(season.id)?
+            .into_iter()
+            .rfind(|r| !r.closed)
+        else {
+            return Err(refused("no round is running"));
+        };
+        let pairings: Vec<PairingRow> = self
+            .store
+            .pairings(season.id)?
+            .into_iter()
+            .filter(|p| p.round == open.number)
+            .collect();
+        let mut matches = Vec::new();
+        for p in &pairings {
+            let Some(id) = p.match_id else { continue };
+            let head = self.store.load_head(id)?;
+            if head.plies > 0 || head.status != Status::Active {
+                return Err(refused(format!(
+                    "match #{id} of round {} has begun; a round is paired again only before \
+                     any game starts",
+                    open.number
+                )));
+            }
+            matches.push((id, head.version));
+        }
+        for (id, version) in matches {
+            self.store
+                .change(id, version, &[crate::store::Change::Abort])?;
+        }
+        self.store.remove_round(season.id, open.number)?;
+        self.start_round(league)
+    }
+
     /// One board of a round being started, `at` (season number, round, board): its row and
     /// the match created for it, if it is a game to play.
     fn open_board(

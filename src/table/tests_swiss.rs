@@ -200,3 +200,45 @@ fn a_late_player_joins_a_swiss_until_half_its_rounds_have_started() {
     let standings = table.league_standings(&league).unwrap();
     assert_eq!(standings.len(), 7);
 }
+
+#[test]
+fn a_round_is_paired_again_only_before_any_game_begins() {
+    let mut table = Table::new(Store::open(temp_db("league-swiss-repair")).unwrap());
+    let mut new = new_league("Again");
+    new.format = Format::Swiss;
+    new.rounds = Some(3);
+    let league = table.create_league(new).unwrap();
+    let p: Vec<Player> = (1..=5)
+        .map(|i| table.store().local_player(&format!("a{i}")).unwrap())
+        .collect();
+    for player in &p[..4] {
+        table.join_league(&league, player.id).unwrap();
+    }
+    let first = table.start_round(&league).unwrap();
+    // A fifth player joins late; the round is paired again with them (and a bye).
+    table.join_league(&league, p[4].id).unwrap();
+    let again = table.repair_round(&league).unwrap();
+    assert_eq!(again.round, 1);
+    assert_eq!(again.pairings.len(), 3);
+    assert!(again.pairings.iter().any(|x| x.black.is_none()));
+    for old in &first.matches {
+        let status = table.store().load_head(old.match_id).unwrap().status;
+        assert_ne!(status, Status::Active, "match #{} called off", old.match_id);
+    }
+    // Once a game has begun, no more.
+    let game = again
+        .pairings
+        .iter()
+        .find(|x| x.match_id.is_some())
+        .unwrap();
+    table
+        .act(game.match_id.unwrap(), game.white, None, "e4")
+        .unwrap();
+    let err = table.repair_round(&league).unwrap_err().to_string();
+    assert!(
+        err.ends_with("a round is paired again only before any game starts"),
+        "{err}"
+    );
+    let season = table.store().season(league.id).unwrap();
+    assert_eq!(table.store().rounds(season.id).unwrap().len(), 1);
+}
