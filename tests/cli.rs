@@ -306,7 +306,15 @@ fn a_director_runs_a_league_from_the_command_line() {
         text.contains("Round 3 is closed.\nSeason 1 is over.\n"),
         "{text}"
     );
-    assert_eq!(text.lines().filter(|l| l.contains("player")).count(), 4 + 1);
+    // The standings (a heading and four players), then the crosstable (four rows).
+    let (standings, crosstable) = text.split_once("\n\n").unwrap();
+    assert_eq!(
+        standings.lines().filter(|l| l.contains("player")).count(),
+        4 + 1,
+        "{text}"
+    );
+    let rows: Vec<&str> = crosstable.lines().filter(|l| l.contains(" X")).collect();
+    assert_eq!(rows.len(), 4, "{text}");
     let _ = std::fs::remove_file(db);
 }
 
