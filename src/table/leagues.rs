@@ -28,7 +28,8 @@ use crate::league::dutch;
 use crate::league::pods::{self, TableEntry};
 use crate::league::standings::{Results, Standing, Tiebreak, points};
 use crate::store::leagues::{
-    Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonStatus, TableSeat,
+    Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonId, SeasonStatus,
+    TableSeat,
 };
 use crate::store::{Place, Player, PlayerId, Status, StoreError};
 use crate::table::time_control::TimeControl;
@@ -372,19 +373,21 @@ impl Table {
         })
     }
 
+    /// The season's round under way.
+    fn running_round(&self, season: SeasonId) -> Result<RoundRow, LeagueError> {
+        let rounds = self.store.rounds(season)?;
+        rounds
+            .into_iter()
+            .rfind(|r| !r.closed)
+            .ok_or_else(|| refused("no round is running"))
+    }
+
     /// Pairs the running round again (after a late registration, a withdrawal or an absence
     /// announced late): allowed while none of its games has begun; its matches are called
     /// off and the round paired afresh from the same results.
     pub fn repair_round(&mut self, league: &League) -> Result<RoundStarted, LeagueError> {
         let season = self.store.season(league.id)?;
-        let Some(open) = self
-            .store
-            .rounds(season.id)?
-            .into_iter()
-            .rfind(|r| !r.closed)
-        else {
-            return Err(refused("no round is running"));
-        };
+        let open = self.running_round(season.id)?;
         let pairings: Vec<PairingRow> = self
             .store
             .pairings(season.id)?
@@ -475,14 +478,7 @@ impl Table {
     /// forfeited, and players with too many forfeits dropped. Returns what happened, in words.
     pub fn close_round(&mut self, league: &League) -> Result<Vec<String>, LeagueError> {
         let season = self.store.season(league.id)?;
-        let Some(open) = self
-            .store
-            .rounds(season.id)?
-            .into_iter()
-            .rfind(|r| !r.closed)
-        else {
-            return Err(refused("no round is running"));
-        };
+        let open = self.running_round(season.id)?;
         self.sync_results(league)?;
         let mut lines = Vec::new();
         for p in self.store.pairings(season.id)? {
