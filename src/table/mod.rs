@@ -22,6 +22,7 @@ mod decisions;
 mod export;
 mod handle;
 mod league_plans;
+mod league_standings;
 pub mod leagues;
 mod listings;
 mod live;
