@@ -4,7 +4,7 @@
 
 use crate::engine::GameRng;
 use crate::games::GameKind;
-use crate::league::standings::{Scoring, Tiebreak, points};
+use crate::league::standings::{Scoring, Tiebreak, parse_tiebreaks, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::store::{PlayerId, Store};
 use crate::table::Table;
@@ -59,6 +59,26 @@ pub enum LeagueAction {
     Close,
     /// Pair the running round again, before any of its games has begun.
     Repair,
+    /// Show the league's settings, or change them (from the next round).
+    Settings {
+        #[arg(long)]
+        time: Option<String>,
+        #[arg(long)]
+        round_days: Option<i64>,
+        #[arg(long)]
+        forfeits_to_drop: Option<u32>,
+        /// true or false.
+        #[arg(long)]
+        rated: Option<bool>,
+        /// win,draw,loss points, like 1,0.5,0.
+        #[arg(long)]
+        scoring: Option<String>,
+        #[arg(long, value_delimiter = ',')]
+        tiebreaks: Vec<String>,
+        /// A Swiss league's rounds a season (between seasons).
+        #[arg(long)]
+        rounds: Option<u32>,
+    },
     /// Set a game's result by hand: 1-0, 0-1, 1/2-1/2, 1X-0F, 0F-1X, 0F-0F or open.
     Record {
         round: u32,
@@ -114,13 +134,7 @@ pub fn run_league(
         })?;
         let tiebreaks: Vec<Tiebreak> = match tiebreaks.is_empty() {
             true => default_tiebreaks(format),
-            false => tiebreaks
-                .iter()
-                .map(|t| {
-                    serde_json::from_value(serde_json::Value::String(t.replace('-', "_")))
-                        .map_err(|_| format!("unknown tiebreak {t}"))
-                })
-                .collect::<Result<_, _>>()?,
+            false => parse_tiebreaks(&tiebreaks.join(","))?,
         };
         let new = NewLeague {
             guild_id: None,
@@ -177,6 +191,33 @@ pub fn run_league(
             let started = table.start_round(&league).map_err(err)?;
             writeln!(out, "Round {} started.", started.round).map_err(io)?;
             write_pairings(&mut table, &league, Some(started.round), out)?;
+        }
+        LeagueAction::Settings {
+            time,
+            round_days,
+            forfeits_to_drop,
+            rated,
+            scoring,
+            tiebreaks,
+            rounds,
+        } => {
+            let change = crate::table::leagues::LeagueChange {
+                time_control: time,
+                round_days,
+                forfeits_to_drop,
+                rated,
+                scoring: scoring.as_deref().map(Scoring::parse).transpose()?,
+                tiebreaks: match tiebreaks.is_empty() {
+                    true => None,
+                    false => Some(parse_tiebreaks(&tiebreaks.join(","))?),
+                },
+                rounds,
+            };
+            let league = match change == Default::default() {
+                true => league,
+                false => table.change_league(&league, change).map_err(err)?,
+            };
+            writeln!(out, "{}", crate::table::leagues::describe(&league)).map_err(io)?;
         }
         LeagueAction::Repair => {
             let started = table.repair_round(&league).map_err(err)?;

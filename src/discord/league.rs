@@ -7,7 +7,7 @@ use super::admin::admin_of;
 use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
 use super::reply;
 use super::{Context, Error, logs, pictures};
-use crate::league::standings::{Scoring, Tiebreak, points};
+use crate::league::standings::{Scoring, Tiebreak, parse_tiebreaks, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::table::TableError;
 use crate::table::leagues::{LeagueError, RoundStarted, bye_words, default_tiebreaks};
@@ -30,7 +30,8 @@ use poise::serenity_prelude as serenity;
         "standings",
         "result",
         "schedule",
-        "repair"
+        "repair",
+        "settings"
     )
 )]
 pub async fn league(_ctx: Context<'_>) -> Result<(), Error> {
@@ -581,4 +582,70 @@ pub async fn repair(
     );
     say(ctx, text, false).await?;
     announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
+}
+
+/// Show a league's settings; admins change them (from the next round).
+#[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)] // a slash command's options
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+    #[description = "Each game's clock: 3d, 10d+1d, or none"] time: Option<String>,
+    #[description = "Days from a round's start to its deadline"]
+    #[min = 1]
+    #[max = 60]
+    round_days: Option<i64>,
+    #[description = "Forfeits after which a player is dropped (0: never)"]
+    #[max = 20]
+    forfeits_to_drop: Option<u32>,
+    #[description = "Whether its games count for ratings"] rated: Option<bool>,
+    #[description = "Points for a win, a draw and a loss, like 1,0.5,0"]
+    #[max_length = 20]
+    scoring: Option<String>,
+    #[description = "Tiebreaks in order: buchholz, median-buchholz, sonneborn-berger, ..."]
+    #[max_length = 100]
+    tiebreaks: Option<String>,
+    #[description = "A Swiss league's rounds a season (between seasons)"]
+    #[min = 1]
+    #[max = 50]
+    rounds: Option<u32>,
+) -> Result<(), Error> {
+    let scoring = match scoring.as_deref().map(Scoring::parse).transpose() {
+        Ok(scoring) => scoring,
+        Err(why) => return say(ctx, format!("{why}."), true).await,
+    };
+    let tiebreaks = match tiebreaks.as_deref().map(parse_tiebreaks).transpose() {
+        Ok(order) => order,
+        Err(why) => return say(ctx, format!("{why}."), true).await,
+    };
+    let change = crate::table::leagues::LeagueChange {
+        time_control: time,
+        round_days,
+        forfeits_to_drop,
+        rated,
+        scoring,
+        tiebreaks,
+        rounds,
+    };
+    let changing = change != Default::default();
+    if changing && admin_of(ctx).await?.is_none() {
+        return Ok(());
+    }
+    let done = on_league(ctx, name, move |t, l| match changing {
+        true => t.change_league(l, change),
+        false => Ok(l.clone()),
+    })
+    .await?;
+    match done {
+        Ok(league) => {
+            let said = crate::table::leagues::describe(&league);
+            let text = if changing {
+                format!("Settings changed, from the next round: {said}")
+            } else {
+                said
+            };
+            say(ctx, text, !changing).await
+        }
+        Err(e) => say(ctx, refusal(e)?, true).await,
+    }
 }

@@ -65,6 +65,20 @@ impl Tiebreak {
     }
 }
 
+/// Reads tiebreak names in order, separated by commas: "buchholz, median-buchholz,
+/// sonneborn-berger, cumulative, direct-encounter, wins".
+pub fn parse_tiebreaks(text: &str) -> Result<Vec<Tiebreak>, String> {
+    text.split(',')
+        .map(|t| t.trim())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let id = t.to_lowercase().replace(['-', ' '], "_");
+            serde_json::from_value(serde_json::Value::String(id))
+                .map_err(|_| format!("unknown tiebreak {t}"))
+        })
+        .collect()
+}
+
 /// The results so far: each player's entry for each round played.
 #[derive(Clone, Debug, Default)]
 pub struct Results {

@@ -198,6 +198,26 @@ impl Store {
         })
     }
 
+    /// Stores a league's changed settings (its name, place, game and format stay).
+    pub fn update_league(&mut self, id: LeagueId, new: &NewLeague) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE leagues SET time_control = ?2, rated = ?3, tiebreaks = ?4, round_days = ?5,
+                                forfeits_to_drop = ?6, rounds = ?7, scoring = ?8
+             WHERE id = ?1",
+            params![
+                id,
+                new.time_control,
+                new.rated,
+                new.tiebreaks,
+                new.round_days,
+                new.forfeits_to_drop,
+                new.rounds,
+                new.scoring.show()
+            ],
+        )?;
+        Ok(())
+    }
+
     /// The league called `name` where it runs (`guild`; None for the console).
     pub fn league_named(
         &self,

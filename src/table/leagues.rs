@@ -27,7 +27,7 @@ use crate::games::ON_TIME;
 use crate::league::berger;
 use crate::league::dutch;
 use crate::league::pods;
-use crate::league::standings::Tiebreak;
+use crate::league::standings::{Scoring, Tiebreak};
 use crate::store::leagues::{
     Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonId, SeasonStatus,
     TableSeat,
@@ -108,38 +108,7 @@ pub const MAX_SWISS_ROUNDS: u32 = 50;
 impl Table {
     /// Creates a league (and its first season, open for registration).
     pub fn create_league(&mut self, new: NewLeague) -> Result<League, LeagueError> {
-        if new.name.trim().is_empty() || new.name.chars().count() > 40 {
-            return Err(refused("a league's name is 1 to 40 characters"));
-        }
-        TimeControl::parse(&new.time_control).map_err(refused)?;
-        serde_json::from_str::<Vec<Tiebreak>>(&new.tiebreaks)
-            .map_err(|e| refused(format!("unknown tiebreak: {e}")))?;
-        Table::check_start(new.game, &new.options, 2, 1).map_err(|e| refused(e.to_string()))?;
-        if new.format == Format::Pods {
-            let most = new.game.seats().1;
-            if most < 3 {
-                return Err(refused(format!(
-                    "pods seat three or four at a table; {} is for two",
-                    new.game.name()
-                )));
-            }
-            Table::check_start(new.game, &new.options, most.min(4), 1)
-                .map_err(|e| refused(e.to_string()))?;
-        }
-        match (new.format, new.rounds) {
-            (Format::Swiss | Format::Pods, Some(1..=MAX_SWISS_ROUNDS)) => {}
-            (Format::Swiss | Format::Pods, _) => {
-                return Err(refused(format!(
-                    "a Swiss league needs its number of rounds, 1 to {MAX_SWISS_ROUNDS}"
-                )));
-            }
-            (_, Some(_)) => {
-                return Err(refused(
-                    "a round robin's rounds follow from its players; leave rounds out",
-                ));
-            }
-            (_, None) => {}
-        }
+        check_league(&new)?;
         if self
             .store
             .league_named(new.guild_id.as_deref(), &new.name)?
@@ -149,6 +118,37 @@ impl Table {
         }
         let now = self.now();
         Ok(self.store.create_league(&new, now)?)
+    }
+
+    /// Changes a league's settings. They apply from the next round; the number of rounds only
+    /// while no season is running.
+    pub fn change_league(
+        &mut self,
+        league: &League,
+        change: LeagueChange,
+    ) -> Result<League, LeagueError> {
+        let mut new = league.new.clone();
+        if let Some(rounds) = change.rounds {
+            if self.store.season(league.id)?.status == SeasonStatus::Running {
+                return Err(refused(
+                    "a season's rounds are fixed once it starts; change them between seasons",
+                ));
+            }
+            new.rounds = Some(rounds);
+        }
+        if let Some(time) = change.time_control {
+            new.time_control = time.trim().to_string();
+        }
+        new.round_days = change.round_days.unwrap_or(new.round_days);
+        new.forfeits_to_drop = change.forfeits_to_drop.unwrap_or(new.forfeits_to_drop);
+        new.rated = change.rated.unwrap_or(new.rated);
+        new.scoring = change.scoring.unwrap_or(new.scoring);
+        if let Some(order) = change.tiebreaks {
+            new.tiebreaks = serde_json::to_string(&order).expect("tiebreaks serialise");
+        }
+        check_league(&new)?;
+        self.store.update_league(league.id, &new)?;
+        Ok(League { id: league.id, new })
     }
 
     /// The league called `name` where it runs.
@@ -644,6 +644,89 @@ fn seed_of(league: i64, season: u32, round: u32, board: u32) -> u64 {
         (league as u64) << 32 ^ u64::from(season) << 20 ^ u64::from(round) << 8 ^ u64::from(board),
     );
     rng.next_u64()
+}
+
+/// What a league must be: a name, a clock, tiebreaks, a game its format can seat, and rounds
+/// for a Swiss.
+fn check_league(new: &NewLeague) -> Result<(), LeagueError> {
+    if new.name.trim().is_empty() || new.name.chars().count() > 40 {
+        return Err(refused("a league's name is 1 to 40 characters"));
+    }
+    TimeControl::parse(&new.time_control).map_err(refused)?;
+    serde_json::from_str::<Vec<Tiebreak>>(&new.tiebreaks)
+        .map_err(|e| refused(format!("unknown tiebreak: {e}")))?;
+    Table::check_start(new.game, &new.options, 2, 1).map_err(|e| refused(e.to_string()))?;
+    if new.format == Format::Pods {
+        let most = new.game.seats().1;
+        if most < 3 {
+            return Err(refused(format!(
+                "pods seat three or four at a table; {} is for two",
+                new.game.name()
+            )));
+        }
+        Table::check_start(new.game, &new.options, most.min(4), 1)
+            .map_err(|e| refused(e.to_string()))?;
+    }
+    match (new.format, new.rounds) {
+        (Format::Swiss | Format::Pods, Some(1..=MAX_SWISS_ROUNDS)) => {}
+        (Format::Swiss | Format::Pods, _) => {
+            return Err(refused(format!(
+                "a Swiss league needs its number of rounds, 1 to {MAX_SWISS_ROUNDS}"
+            )));
+        }
+        (_, Some(_)) => {
+            return Err(refused(
+                "a round robin's rounds follow from its players; leave rounds out",
+            ));
+        }
+        (_, None) => {}
+    }
+    if !(1..=60).contains(&new.round_days) {
+        return Err(refused("a round lasts 1 to 60 days"));
+    }
+    Ok(())
+}
+
+/// Settings an admin changes after creating a league; None leaves one as it is.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeagueChange {
+    pub time_control: Option<String>,
+    pub round_days: Option<i64>,
+    pub forfeits_to_drop: Option<u32>,
+    pub rated: Option<bool>,
+    pub scoring: Option<Scoring>,
+    pub tiebreaks: Option<Vec<Tiebreak>>,
+    pub rounds: Option<u32>,
+}
+
+/// A league's settings in words.
+pub fn describe(league: &League) -> String {
+    let new = &league.new;
+    let format = match new.format {
+        Format::RoundRobin => "round robin".to_string(),
+        Format::DoubleRoundRobin => "double round robin".to_string(),
+        Format::Swiss => format!("Swiss, {} rounds", new.rounds.unwrap_or(0)),
+        Format::Pods => format!("Swiss pods, {} rounds", new.rounds.unwrap_or(0)),
+    };
+    let order: Vec<Tiebreak> = serde_json::from_str(&new.tiebreaks).unwrap_or_default();
+    let names: Vec<&str> = order.iter().map(|t| t.name()).collect();
+    format!(
+        "{} ({}): {format}; clock {}; {} days a round; dropped after {} forfeits{}; {}; \
+         scoring {} (win, draw, loss); tiebreaks: {}.",
+        new.name,
+        new.game.name(),
+        new.time_control,
+        new.round_days,
+        new.forfeits_to_drop,
+        if new.forfeits_to_drop == 0 {
+            " (never)"
+        } else {
+            ""
+        },
+        if new.rated { "rated" } else { "unrated" },
+        new.scoring.show(),
+        names.join(", ")
+    )
 }
 
 #[cfg(test)]

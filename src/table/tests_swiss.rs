@@ -242,3 +242,68 @@ fn a_round_is_paired_again_only_before_any_game_begins() {
     let season = table.store().season(league.id).unwrap();
     assert_eq!(table.store().rounds(season.id).unwrap().len(), 1);
 }
+
+#[test]
+fn an_admin_changes_settings_from_the_next_round_and_rounds_only_between_seasons() {
+    use super::leagues::{LeagueChange, describe};
+    use crate::league::standings::{Scoring, parse_tiebreaks};
+    let mut table = Table::new(Store::open(temp_db("league-settings")).unwrap());
+    let mut new = new_league("Set");
+    new.format = Format::Swiss;
+    new.rounds = Some(3);
+    let league = table.create_league(new).unwrap();
+    let change = LeagueChange {
+        time_control: Some("3d".into()),
+        round_days: Some(4),
+        scoring: Some(Scoring::parse("3,1,0").unwrap()),
+        tiebreaks: Some(parse_tiebreaks("wins, Median-Buchholz").unwrap()),
+        rounds: Some(5),
+        ..LeagueChange::default()
+    };
+    let changed = table.change_league(&league, change).unwrap();
+    let stored = table.league(None, "Set").unwrap();
+    assert_eq!(stored, changed);
+    assert_eq!(
+        describe(&stored),
+        "Set (Chess): Swiss, 5 rounds; clock 3d; 4 days a round; dropped after 2 forfeits; \
+         rated; scoring 3,1,0 (win, draw, loss); tiebreaks: Wins, Median Buchholz."
+    );
+    // Bad values are refused and nothing changes.
+    let mut bad = |change: LeagueChange| {
+        let league = table.league(None, "Set").unwrap();
+        table
+            .change_league(&league, change)
+            .unwrap_err()
+            .to_string()
+    };
+    let days = LeagueChange {
+        round_days: Some(0),
+        ..LeagueChange::default()
+    };
+    assert_eq!(bad(days), "a round lasts 1 to 60 days");
+    let clock = LeagueChange {
+        time_control: Some("soon".into()),
+        ..LeagueChange::default()
+    };
+    assert!(!bad(clock).is_empty());
+    assert_eq!(table.league(None, "Set").unwrap(), stored);
+    assert!(parse_tiebreaks("wins, luck").is_err());
+    // Once the season runs, its rounds are fixed.
+    for i in 1..=2 {
+        let player = table.store().local_player(&format!("s{i}")).unwrap();
+        table.join_league(&stored, player.id).unwrap();
+    }
+    table.start_round(&stored).unwrap();
+    let rounds = LeagueChange {
+        rounds: Some(2),
+        ..LeagueChange::default()
+    };
+    let err = table
+        .change_league(&stored, rounds)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        err,
+        "a season's rounds are fixed once it starts; change them between seasons"
+    );
+}
