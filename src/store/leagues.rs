@@ -503,15 +503,15 @@ impl Store {
         Ok(pairings)
     }
 
-    /// Sets a pods table's points (half points, in seat order) and who never began it; None
-    /// opens it again.
+    /// Sets a pods table's points (half points, in seat order) and the seats that never began
+    /// it; None opens it again.
     pub fn set_table_result(
         &mut self,
         season: SeasonId,
         round: u32,
         board: u32,
         points: Option<&[u32]>,
-        forfeit: Option<usize>,
+        forfeits: &[usize],
     ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         let seats: u32 = tx.query_row(
@@ -529,7 +529,7 @@ impl Store {
                     board,
                     seat,
                     points.and_then(|p| p.get(seat as usize)),
-                    forfeit == Some(seat as usize)
+                    forfeits.contains(&(seat as usize))
                 ],
             )?;
         }

@@ -11,8 +11,9 @@
 //!   scores half a point (the announced absence), and their opponent wins by forfeit. In a
 //!   Swiss they get a half-point bye; in pods they sit out for no points.
 //! - At a round's close, a game not begun is forfeited by White (who had to move first); a
-//!   pods table not begun is forfeited by its first seat, the others each finishing ahead of
-//!   that player. A game in progress stays open and counts when it ends.
+//!   pods table not begun is forfeited by the seats due to act (its first seat, or all of a
+//!   game that opens with everyone acting), the others each finishing ahead of them. A game in
+//!   progress stays open and counts when it ends.
 //! - A game lost on time scores as a forfeit, as the issue asks; for Swiss pairings a game lost
 //!   on time after both players moved still counts as played (no rematch, colours counted).
 //! - A Swiss season has at most as many rounds as its field allows without rematches (one
@@ -492,20 +493,34 @@ impl Table {
                 if p.table.is_empty() {
                     self.store
                         .set_pairing_result(season.id, p.round, p.board, Some("0F-1X"))?;
+                    let name = self.store.player(p.white)?.name;
+                    lines.push(format!("{name} never began match #{id}: a forfeit."));
                 } else {
-                    // The first seat never moved: everyone else finishes ahead of them.
-                    let points: Vec<u32> =
-                        (0..p.table.len()).map(|i| 2 * u32::from(i > 0)).collect();
+                    // The seats due to act never did: everyone else finishes ahead of them
+                    // (the first seat, or every seat of a game that opens with all acting).
+                    let due: Vec<usize> = self
+                        .show(id)?
+                        .to_act
+                        .iter()
+                        .map(|(seat, _)| usize::from(seat.0))
+                        .collect();
+                    let due = if due.is_empty() { vec![0] } else { due };
+                    let ahead = 2 * due.len() as u32;
+                    let points: Vec<u32> = (0..p.table.len())
+                        .map(|i| if due.contains(&i) { 0 } else { ahead })
+                        .collect();
                     self.store.set_table_result(
                         season.id,
                         p.round,
                         p.board,
                         Some(&points),
-                        Some(0),
+                        &due,
                     )?;
+                    for seat in due.iter().filter_map(|&i| p.table.get(i)) {
+                        let name = self.store.player(seat.player)?.name;
+                        lines.push(format!("{name} never began match #{id}: a forfeit."));
+                    }
                 }
-                let name = self.store.player(p.white)?.name;
-                lines.push(format!("{name} never began match #{id}: a forfeit."));
             }
         }
         let limit = league.new.forfeits_to_drop;
@@ -606,13 +621,8 @@ impl Table {
                         .map(|group| group.iter().map(|seat| usize::from(seat.0)).collect())
                         .collect();
                     let points = pods::placement_points(p.table.len(), &places);
-                    self.store.set_table_result(
-                        season.id,
-                        p.round,
-                        p.board,
-                        Some(&points),
-                        None,
-                    )?;
+                    self.store
+                        .set_table_result(season.id, p.round, p.board, Some(&points), &[])?;
                 }
             }
         }

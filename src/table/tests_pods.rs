@@ -154,3 +154,29 @@ fn an_en_prise_league_scores_a_draw_as_nothing_for_either_player() {
         "{grid:?}"
     );
 }
+
+#[test]
+fn a_memory_table_where_no_one_acted_scores_nothing_for_anyone() {
+    let mut table = Table::new(Store::open(temp_db("league-pods-memory")).unwrap());
+    let mut new = new_league("Memory");
+    new.format = Format::Pods;
+    new.rounds = Some(1);
+    new.game = GameKind::Enprise;
+    new.options = vec![("variant".into(), "memory".into())];
+    let league: League = table.create_league(new).unwrap();
+    for i in 1..=3 {
+        let player = table.store().local_player(&format!("m{i}")).unwrap();
+        table.join_league(&league, player.id).unwrap();
+    }
+    let r1 = table.start_round(&league).unwrap();
+    let id = r1.pairings[0].match_id.unwrap();
+    let due = table.show(id).unwrap().to_act.len();
+    let lines = table.close_round(&league).unwrap();
+    let forfeits = lines.iter().filter(|l| l.contains("never began")).count();
+    assert_eq!(forfeits, due, "{lines:?}");
+    let standings = table.league_standings(&league).unwrap();
+    let total: u32 = standings.iter().map(|(s, _)| s.halves).sum();
+    // Every seat due to act forfeits; the others each finish ahead of all of them.
+    assert_eq!(total, (3 - due as u32) * 2 * due as u32);
+    assert_eq!((due, total), (3, 0), "everyone memorises first");
+}
