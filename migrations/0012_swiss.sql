@@ -49,3 +49,11 @@ CREATE TABLE pairing_seats (
     PRIMARY KEY (season_id, round, board, seat),
     FOREIGN KEY (season_id, round, board) REFERENCES pairings(season_id, round, board)
 );
+
+-- League requests carried out (closing or re-pairing a round), under the key their adapter
+-- gave them (a Discord interaction): the same key again is not carried out a second time.
+CREATE TABLE league_requests (
+    key         TEXT PRIMARY KEY,
+    league_id   INTEGER NOT NULL REFERENCES leagues(id),
+    created_at  INTEGER NOT NULL
+);

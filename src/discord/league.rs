@@ -167,7 +167,7 @@ pub async fn join(
     }
 }
 
-/// Leave a league (your remaining games are forfeited).
+/// Leave a league: you are paired no more (in a round robin your games left are forfeited).
 #[poise::command(slash_command, guild_only)]
 pub async fn leave(
     ctx: Context<'_>,
@@ -181,7 +181,7 @@ pub async fn leave(
     }
 }
 
-/// Say you cannot play a round (half a point instead of the game).
+/// Say you cannot play a round (half a point for it; none at pods tables).
 #[poise::command(slash_command, guild_only)]
 pub async fn unavailable(
     ctx: Context<'_>,
@@ -316,6 +316,9 @@ pub(super) async fn announce(
     Ok(())
 }
 
+/// The answer to a close or re-pair delivered a second time.
+const ALREADY_DONE: &str = "This request was already carried out; nothing changed.";
+
 /// Close the running round: results in, games never begun forfeited (admins).
 #[poise::command(slash_command, guild_only)]
 pub async fn close(
@@ -325,8 +328,13 @@ pub async fn close(
     if admin_of(ctx).await?.is_none() {
         return Ok(());
     }
-    match on_league(ctx, name, |t, l| t.close_round(l)).await? {
-        Ok(lines) => say(ctx, lines.join("\n"), false).await,
+    let key = format!("interaction:{}", ctx.id());
+    let closed = on_league(ctx, name, move |t, l| {
+        t.league_once(l, &key, |t| t.close_round(l))
+    });
+    match closed.await? {
+        Ok(Some(lines)) => say(ctx, lines.join("\n"), false).await,
+        Ok(None) => say(ctx, ALREADY_DONE, true).await,
         Err(e) => say(ctx, refusal(e)?, true).await,
     }
 }
@@ -572,8 +580,13 @@ pub async fn repair(
         return Ok(());
     }
     reply::defer(ctx).await?;
-    let started = match on_league(ctx, name, |t, l| t.repair_round(l)).await? {
-        Ok(started) => started,
+    let key = format!("interaction:{}", ctx.id());
+    let again = on_league(ctx, name, move |t, l| {
+        t.league_once(l, &key, |t| t.repair_round(l))
+    });
+    let started = match again.await? {
+        Ok(Some(started)) => started,
+        Ok(None) => return say(ctx, ALREADY_DONE, true).await,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
     let text = format!(

@@ -552,6 +552,33 @@ impl Store {
         Ok(())
     }
 
+    /// Whether the league request under `key` was carried out already.
+    pub fn league_request_done(&self, key: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT 1 FROM league_requests WHERE key = ?1",
+                [key],
+                |_| Ok(()),
+            )
+            .optional()?
+            .is_some())
+    }
+
+    /// Records that the league request under `key` was carried out.
+    pub fn record_league_request(
+        &mut self,
+        key: &str,
+        league: LeagueId,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT OR IGNORE INTO league_requests (key, league_id, created_at) VALUES (?1, ?2, ?3)",
+            params![key, league, now],
+        )?;
+        Ok(())
+    }
+
     /// Removes a round that is to be paired again, with its pairings.
     pub fn remove_round(&mut self, season: SeasonId, round: u32) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;

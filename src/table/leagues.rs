@@ -375,6 +375,24 @@ impl Table {
         })
     }
 
+    /// Runs a league request once under `key` (a Discord interaction): the same key again
+    /// (a redelivered or repeated request) does nothing and gives None, so a close delivered
+    /// twice does not close the round the scheduler started after it.
+    pub fn league_once<R>(
+        &mut self,
+        league: &League,
+        key: &str,
+        run: impl FnOnce(&mut Table) -> Result<R, LeagueError>,
+    ) -> Result<Option<R>, LeagueError> {
+        if self.store.league_request_done(key)? {
+            return Ok(None);
+        }
+        let done = run(self)?;
+        let now = self.now();
+        self.store.record_league_request(key, league.id, now)?;
+        Ok(Some(done))
+    }
+
     /// The season's round under way.
     fn running_round(&self, season: SeasonId) -> Result<RoundRow, LeagueError> {
         let rounds = self.store.rounds(season)?;
