@@ -279,6 +279,15 @@ fn a_director_runs_a_league_from_the_command_line() {
     let (ok, text, _) = run(&["Club", "close"]);
     assert!(ok);
     assert_eq!(text, "Round 1 is closed.\n");
+    // Ben leaves; Dee plays the rest of his schedule.
+    let (ok, text, err) = run(&["Club", "substitute", "ben", "dee"]);
+    assert!(ok, "{err}");
+    assert_eq!(text, "dee takes ben's place in Club (season 1).\n");
+    let (ok, _, err) = run(&["Club", "substitute", "ben", "eve"]);
+    assert!(
+        !ok && err.contains("ben was already replaced by dee"),
+        "{err}"
+    );
     let (ok, text, _) = run(&["Club", "standings"]);
     assert!(ok);
     let lines: Vec<&str> = text.lines().collect();
@@ -288,6 +297,8 @@ fn a_director_runs_a_league_from_the_command_line() {
         "{text}"
     );
     assert!(lines[3].contains("ben  0"), "{text}");
+    let (ok, text, _) = run(&["Club", "start"]);
+    assert!(ok && text.contains("ann - dee: match #"), "{text}");
     // Mistakes are named.
     let (ok, _, err) = run(&["Club", "record", "1", "1", "2-0"]);
     assert!(!ok && err.contains("a result is one of"), "{err}");

@@ -53,6 +53,12 @@ pub enum LeagueAction {
     Leave { player: String },
     /// A player cannot play a round: half a point instead of the game.
     Unavailable { player: String, round: u32 },
+    /// Seat IN in OUT's place for the rest of the running season.
+    Substitute {
+        out: String,
+        #[arg(value_name = "IN")]
+        into: String,
+    },
     /// Pair and start the next round (the first one starts the season).
     Start,
     /// Close the running round: results in, games never begun forfeited.
@@ -186,6 +192,28 @@ pub fn run_league(
             let id = player(&mut table, &name)?;
             table.unavailable(&league, id, round).map_err(err)?;
             writeln!(out, "{name} will not play round {round}.").map_err(io)?;
+        }
+        LeagueAction::Substitute { out: leaving, into } => {
+            let (out_id, into_id) = (player(&mut table, &leaving)?, player(&mut table, &into)?);
+            let director = crate::table::admin::Admin {
+                player: player(&mut table, "director")?,
+                name: "director".into(),
+                guild: None,
+            };
+            // Each command line is one request of its own.
+            let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            let key = format!(
+                "console:{}:{}",
+                std::process::id(),
+                since.unwrap_or_default().as_nanos()
+            );
+            let done = table
+                .substitute_in_league(&league, out_id, into_id, &director, &key)
+                .map_err(err)?;
+            let lines = done.map(|d| d.lines).unwrap_or_default();
+            for line in lines {
+                writeln!(out, "{line}").map_err(io)?;
+            }
         }
         LeagueAction::Start => {
             let started = table.start_round(&league).map_err(err)?;

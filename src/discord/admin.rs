@@ -13,7 +13,7 @@ use crate::store::{MatchId, ServerSettings};
 use crate::table::admin::{Admin, REASON_LIMIT, Ruling};
 use crate::table::clock::span;
 use crate::table::time_control::TimeControl;
-use crate::table::{Request, TableError};
+use crate::table::{Request, TableError, Update};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
@@ -164,6 +164,7 @@ pub async fn server(
         return private(ctx, describe(&settings)).await;
     }
     let key = format!("interaction:{}", ctx.id());
+    let guild = admin.guild.clone().unwrap_or_default();
     let (settings, _) = ctx
         .data()
         .table
@@ -171,7 +172,7 @@ pub async fn server(
             let at = t.now();
             let name = admin.name.clone();
             t.store()
-                .change_server_settings(&admin.guild, &key, admin.player, at, move |s| {
+                .change_server_settings(&guild, &key, admin.player, at, move |s| {
                     let mut changed = Vec::new();
                     let mut set = |what: &'static str, done: bool| {
                         if done {
@@ -207,7 +208,10 @@ pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
     let entries = ctx
         .data()
         .table
-        .call(move |t| t.store().admin_log(&admin.guild, 15))
+        .call(move |t| {
+            let guild = admin.guild.unwrap_or_default();
+            t.store().admin_log(&guild, 15)
+        })
         .await??;
     if entries.is_empty() {
         return private(ctx, "No admin action has been taken on this server yet.").await;
@@ -263,7 +267,7 @@ pub(super) async fn admin_of(ctx: Context<'_>) -> Result<Option<Admin>, Error> {
     Ok(Some(Admin {
         player: player.id,
         name: player.name,
-        guild: guild.to_string(),
+        guild: Some(guild.to_string()),
     }))
 }
 
@@ -320,24 +324,33 @@ async fn rule(
         }
     };
     tracing::info!(match_id = id, admin = %ctx.author().id, line = %update.public[0], "an admin ruled on a match");
-    let mut told = format!("Done. {}", update.public[0]);
-    if !update.repeated
-        && let Some(thread) = channel_of(&update.place)
-    {
-        let http = &ctx.serenity_context().http;
-        match thread
-            .send_message(http, changed_message(&update).await)
-            .await
-        {
-            Ok(_) => told.push_str(&format!(" Announced in <#{thread}>.")),
-            Err(e) => {
-                tracing::error!(match_id = id, error = %logs::chain(&e), "a ruling could not be posted in its thread");
-                told.push_str(" It could not be posted in the match's thread.");
-            }
-        }
-        super::turns::tell_turns(http, &ctx.data().table, &update, None).await;
-    }
+    let told = format!(
+        "Done. {}{}",
+        update.public[0],
+        post_ruling(ctx, &update).await
+    );
     private(ctx, told).await
+}
+
+/// Posts a ruling's update in its match's thread and tells whose turn it is; what the admin
+/// is told of it.
+pub(super) async fn post_ruling(ctx: Context<'_>, update: &Update) -> String {
+    let Some(thread) = channel_of(&update.place).filter(|_| !update.repeated) else {
+        return String::new();
+    };
+    let http = &ctx.serenity_context().http;
+    let told = match thread
+        .send_message(http, changed_message(update).await)
+        .await
+    {
+        Ok(_) => format!(" Announced in <#{thread}>."),
+        Err(e) => {
+            tracing::error!(match_id = update.match_id, error = %logs::chain(&e), "a ruling could not be posted in its thread");
+            " It could not be posted in the match's thread.".to_string()
+        }
+    };
+    super::turns::tell_turns(http, &ctx.data().table, update, None).await;
+    told
 }
 
 async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {

@@ -3,7 +3,7 @@
 //! pairings and standings. Each round's games are announced in the league's channel, each in
 //! a thread of its own. `/rating` and `/leaderboard` read the ratings of a game.
 
-use super::admin::admin_of;
+use super::admin::{admin_of, post_ruling};
 use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
 use super::reply;
 use super::{Context, Error, logs, pictures};
@@ -31,6 +31,7 @@ use poise::serenity_prelude as serenity;
         "result",
         "schedule",
         "repair",
+        "substitute",
         "settings"
     )
 )]
@@ -595,6 +596,46 @@ pub async fn repair(
     );
     say(ctx, text, false).await?;
     announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
+}
+
+/// Seat a member in a player's place for the rest of the season (admins).
+///
+/// The substitute plays on the game left unfinished, and in a round robin the rest of the
+/// schedule.
+#[poise::command(slash_command, guild_only)]
+pub async fn substitute(
+    ctx: Context<'_>,
+    #[description = "The league"] name: String,
+    #[description = "The player who leaves the season"] out: serenity::User,
+    #[description = "The member who takes their place"]
+    #[rename = "in"]
+    into: serenity::User,
+) -> Result<(), Error> {
+    let Some(admin) = admin_of(ctx).await? else {
+        return Ok(());
+    };
+    if into.bot {
+        return say(ctx, "A bot cannot take a place in a league.", true).await;
+    }
+    reply::defer(ctx).await?;
+    let (out, into) = (
+        player_of(ctx.data(), &out).await?.id,
+        player_of(ctx.data(), &into).await?.id,
+    );
+    let key = format!("interaction:{}", ctx.id());
+    let seated = on_league(ctx, name, move |t, l| {
+        t.substitute_in_league(l, out, into, &admin, &key)
+    });
+    let done = match seated.await? {
+        Ok(Some(done)) => done,
+        Ok(None) => return say(ctx, ALREADY_DONE, true).await,
+        Err(e) => return say(ctx, refusal(e)?, true).await,
+    };
+    let mut text = done.lines.join("\n");
+    if let Some(update) = &done.update {
+        text.push_str(&post_ruling(ctx, update).await);
+    }
+    say(ctx, text, false).await
 }
 
 /// Show a league's settings; admins change them (from the next round).

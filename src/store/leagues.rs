@@ -93,6 +93,8 @@ pub struct Registration {
     pub number: Option<u32>,
     /// "active", "withdrawn" or "dropped".
     pub status: String,
+    /// The player this one was seated in place of (a substitute).
+    pub replaces: Option<PlayerId>,
 }
 
 /// A game or bye of a round.
@@ -344,7 +346,7 @@ impl Store {
     /// A season's registrations, in the order they came.
     pub fn registrations(&self, season: SeasonId) -> Result<Vec<Registration>, StoreError> {
         let mut stmt = self.conn.prepare(
-            "SELECT player_id, number, status FROM registrations WHERE season_id = ?1
+            "SELECT player_id, number, status, replaces FROM registrations WHERE season_id = ?1
              ORDER BY COALESCE(number, 1000000), joined_at, rowid",
         )?;
         let rows = stmt.query_map([season], |r| {
@@ -352,6 +354,7 @@ impl Store {
                 player: r.get(0)?,
                 number: r.get(1)?,
                 status: r.get(2)?,
+                replaces: r.get(3)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -48,4 +48,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0012_swiss",
         include_str!("../../migrations/0012_swiss.sql"),
     ),
+    (
+        "0013_substitutes",
+        include_str!("../../migrations/0013_substitutes.sql"),
+    ),
 ];

@@ -27,6 +27,7 @@ use thiserror::Error;
 mod admin;
 pub mod challenges;
 mod deadlines;
+pub mod league_rulings;
 pub mod leagues;
 mod migrations;
 mod read;

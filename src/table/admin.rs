@@ -11,8 +11,10 @@ use crate::store::{Change, MatchId, Player, PlayerId};
 pub struct Admin {
     pub player: PlayerId,
     pub name: String,
-    /// The server's id; a ruling on a match of another server is refused.
-    pub guild: String,
+    /// The server's id; a ruling on a match of another server is refused. None: the
+    /// console's tournament director, who rules on the console's matches (and keeps no
+    /// admin log).
+    pub guild: Option<String>,
 }
 
 /// What an admin decides about a match.
@@ -63,7 +65,7 @@ impl Table {
             )));
         }
         let mut loaded = self.load_active(id, request.expected)?;
-        if loaded.stored.place.guild_id.as_deref() != Some(admin.guild.as_str()) {
+        if loaded.stored.place.guild_id != admin.guild {
             return Err(TableError::Illegal(format!(
                 "match #{id} is not played in this server; its own server's admins rule on it"
             )));
@@ -84,7 +86,11 @@ impl Table {
             "" => String::new(),
             reason => format!(": {reason}"),
         };
-        let by = format!("{} (server admin)", admin.name);
+        let role = match admin.guild {
+            Some(_) => "server admin",
+            None => "tournament director",
+        };
+        let by = format!("{} ({role})", admin.name);
         let adjudged = format!("adjudication ({by}{said})");
         let (outcome, action, line) = match ruling {
             Ruling::Cancel => (None, "cancel", format!("{by} cancelled the match{said}.")),

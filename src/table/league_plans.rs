@@ -38,16 +38,18 @@ impl Board {
 pub(super) type Plan = Vec<Board>;
 
 /// A round robin's round from the Berger tables: a player who cannot play (withdrawn, or
-/// announced away) forfeits their game.
+/// announced away) forfeits their game. A substitute plays their predecessor's games.
 pub(super) fn berger_plan(
     registrations: &[Registration],
     away: &[PlayerId],
     round: u32,
     cycles: u32,
 ) -> Plan {
+    // Each start number of the table, held by its player or the last to replace them.
     let by_number: HashMap<u32, &Registration> = registrations
         .iter()
-        .filter_map(|r| Some((r.number?, r)))
+        .filter(|r| r.replaces.is_none())
+        .filter_map(|r| Some((r.number?, holder(registrations, r))))
         .collect();
     let plays = |r: &Registration| r.status == "active" && !away.contains(&r.player);
     let table = berger::rounds(by_number.len() as u32, cycles);
@@ -76,6 +78,14 @@ pub(super) fn berger_plan(
         plan.push(Board::bye(r.player, result));
     }
     plan
+}
+
+/// Who holds `r`'s place: `r`'s player, or the last substitute seated in it.
+fn holder<'a>(registrations: &'a [Registration], mut r: &'a Registration) -> &'a Registration {
+    while let Some(next) = registrations.iter().find(|s| s.replaces == Some(r.player)) {
+        r = next;
+    }
+    r
 }
 
 /// A Swiss round, paired by the Dutch system from the results so far: the active players

@@ -23,6 +23,7 @@ mod export;
 mod handle;
 mod league_plans;
 mod league_standings;
+pub mod league_substitutes;
 pub mod leagues;
 mod listings;
 mod live;
@@ -742,6 +743,8 @@ mod tests_leagues;
 mod tests_live;
 #[cfg(test)]
 mod tests_pods;
+#[cfg(test)]
+mod tests_substitutes;
 #[cfg(test)]
 mod tests_swiss;
 #[cfg(test)]

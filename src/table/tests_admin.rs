@@ -25,7 +25,7 @@ fn server_match(table: &mut Table) -> (MatchId, Vec<Player>, Admin) {
     let admin = Admin {
         player: admin.id,
         name: admin.name,
-        guild: "10".into(),
+        guild: Some("10".into()),
     };
     (created.match_id, players, admin)
 }
@@ -189,7 +189,7 @@ fn an_admin_of_another_server_or_an_overlong_reason_changes_nothing() {
     let mut table = Table::new(Store::open(temp_db("admin-other")).unwrap());
     let (id, _, mut admin) = server_match(&mut table);
     let before = table.show(id).unwrap().version;
-    admin.guild = "11".into();
+    admin.guild = Some("11".into());
     let err = table
         .rule(id, &admin, Ruling::Cancel, "", keyed("x"))
         .unwrap_err();
@@ -197,7 +197,7 @@ fn an_admin_of_another_server_or_an_overlong_reason_changes_nothing() {
         err.to_string(),
         format!("match #{id} is not played in this server; its own server's admins rule on it")
     );
-    admin.guild = "10".into();
+    admin.guild = Some("10".into());
     let long = "x".repeat(REASON_LIMIT + 1);
     let err = table
         .rule(id, &admin, Ruling::Cancel, &long, None)

@@ -58,7 +58,7 @@ fn a_pods_season_seats_tables_by_score_and_scores_places() {
     let admin = Admin {
         player: p[0].id,
         name: "ref".into(),
-        guild: "g".into(),
+        guild: Some("g".into()),
     };
     let first = r1.pairings[0].match_id.unwrap();
     let request = Request {
@@ -135,7 +135,7 @@ fn an_en_prise_league_scores_a_draw_as_nothing_for_either_player() {
     let admin = Admin {
         player: p[0].id,
         name: "ref".into(),
-        guild: "g".into(),
+        guild: Some("g".into()),
     };
     let id = r1.pairings[0].match_id.unwrap();
     let request = Request {

@@ -186,3 +186,78 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
         "{rating}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
+    let fake = FakeDiscord::start().await;
+    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let dave = user("100000000000000004", "dave");
+    let frank = user("100000000000000025", "frank");
+    let players: Vec<Value> = ["alice", "bob", "carol", "erin"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| user(&format!("10000000000000001{i}"), n))
+        .collect();
+    let n = fake.requests().len();
+    let create = named(json!([{"name": "game", "type": 4, "value": 0}]));
+    let id = league(&fake, &dave, "create", create, MANAGE_SERVER);
+    fake.reply_to(n, &id).await;
+    for p in &players {
+        let n = fake.requests().len();
+        let id = league(&fake, p, "join", named(json!([])), "0");
+        fake.reply_to(n, &id).await;
+    }
+    let n = fake.requests().len();
+    let id = league(&fake, &dave, "start", named(json!([])), MANAGE_SERVER);
+    fake.reply_to(n, &id).await;
+    let swap = |who: &Value, perms: &str| {
+        let options = named(json!([
+            {"name": "out", "type": 6, "value": players[1]["id"]},
+            {"name": "in", "type": 6, "value": frank["id"]}
+        ]));
+        let users = json!({ "users": {
+            players[1]["id"].as_str().unwrap(): players[1],
+            frank["id"].as_str().unwrap(): frank,
+        }});
+        let sub = json!([{"name": "substitute", "type": 1, "options": options}]);
+        fake.command_with(who, CHANNEL, "league", sub, users, perms)
+    };
+    // A player cannot; an admin can, and bob's game (board 2, bob White) passes to frank.
+    let n = fake.requests().len();
+    let id = swap(&players[0], "0");
+    assert!(content(&fake.reply_to(n, &id).await).starts_with("Only members"));
+    let n = fake.requests().len();
+    let id = swap(&dave, MANAGE_SERVER);
+    let said = content(&fake.reply_to(n, &id).await);
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines[0], "frank takes bob's place in Autumn (season 1).");
+    assert!(
+        lines[1].starts_with("frank plays on in match #2 (round 1, board 2). Announced in <#"),
+        "{said}"
+    );
+    let thread: String = lines[1]
+        .split("<#")
+        .nth(1)
+        .and_then(|t| t.split('>').next())
+        .unwrap()
+        .to_string();
+    // Asked again, it is refused by name.
+    let n = fake.requests().len();
+    let id = swap(&dave, MANAGE_SERVER);
+    let again = content(&fake.reply_to(n, &id).await);
+    assert_eq!(again, "bob was already replaced by frank.");
+    // Frank moves in the thread; bob no longer can.
+    let n = fake.requests().len();
+    fake.say(&frank, &thread, "d4", &[]);
+    fake.wait_for(n, "the board after frank's move", |r| {
+        r.method == "POST" && r.path.contains(&thread) && !r.files.is_empty()
+    })
+    .await;
+    let n = fake.requests().len();
+    let id = league(&fake, &players[2], "pairings", named(json!([])), "0");
+    let pairings = content(&fake.reply_to(n, &id).await);
+    assert!(
+        pairings.contains("Round 1, board 2: frank - carol: match #2"),
+        "{pairings}"
+    );
+}

@@ -1,0 +1,3 @@
+-- A league substitute: the registration of a player an admin seated in another's place keeps
+-- whom they replaced. In a round robin the substitute plays the rest of that player's schedule.
+ALTER TABLE registrations ADD COLUMN replaces INTEGER REFERENCES players(id);
