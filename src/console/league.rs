@@ -248,7 +248,8 @@ pub fn run_league(
             writeln!(out, "{}", crate::table::leagues::describe(&league)).map_err(io)?;
         }
         LeagueAction::Repair => {
-            let started = table.repair_round(&league).map_err(err)?;
+            let started = table.repair_round(&league, None).map_err(err)?;
+            let started = started.expect("a re-pair under no key is always carried out");
             writeln!(out, "Round {} paired again.", started.round).map_err(io)?;
             write_pairings(&mut table, &league, Some(started.round), out)?;
         }

@@ -330,9 +330,7 @@ pub async fn close(
         return Ok(());
     }
     let key = format!("interaction:{}", ctx.id());
-    let closed = on_league(ctx, name, move |t, l| {
-        t.league_once(l, &key, |t| t.close_round(l))
-    });
+    let closed = on_league(ctx, name, move |t, l| t.close_round_once(l, Some(&key)));
     match closed.await? {
         Ok(Some(lines)) => say(ctx, lines.join("\n"), false).await,
         Ok(None) => say(ctx, ALREADY_DONE, true).await,
@@ -582,9 +580,7 @@ pub async fn repair(
     }
     reply::defer(ctx).await?;
     let key = format!("interaction:{}", ctx.id());
-    let again = on_league(ctx, name, move |t, l| {
-        t.league_once(l, &key, |t| t.repair_round(l))
-    });
+    let again = on_league(ctx, name, move |t, l| t.repair_round(l, Some(&key)));
     let started = match again.await? {
         Ok(Some(started)) => started,
         Ok(None) => return say(ctx, ALREADY_DONE, true).await,
@@ -595,6 +591,19 @@ pub async fn repair(
         started.round, started.deadline
     );
     say(ctx, text, false).await?;
+    // The old games' threads say why they stop.
+    for (id, place) in &started.called_off {
+        let Some(thread) = super::scheduler::channel_of(place) else {
+            continue;
+        };
+        let line = format!(
+            "Round {} was paired again: match #{id} is called off.",
+            started.round
+        );
+        if let Err(e) = thread.say(ctx.http(), line).await {
+            tracing::warn!(match_id = id, error = %logs::chain(&e), "a called-off match's thread could not be told");
+        }
+    }
     announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
 }
 
@@ -632,7 +641,7 @@ pub async fn substitute(
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
     let mut text = done.lines.join("\n");
-    if let Some(update) = &done.update {
+    for update in &done.updates {
         text.push_str(&post_ruling(ctx, update).await);
     }
     say(ctx, text, false).await

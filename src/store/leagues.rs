@@ -4,7 +4,7 @@
 use super::{MatchId, PlayerId, Store, StoreError};
 use crate::games::GameKind;
 use crate::league::standings::Scoring;
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row, params};
 
 pub type LeagueId = i64;
 pub type SeasonId = i64;
@@ -405,46 +405,6 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a round and its pairings.
-    pub fn add_round(
-        &mut self,
-        season: SeasonId,
-        round: RoundRow,
-        pairings: &[PairingRow],
-    ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO rounds (season_id, number, starts_at, deadline) VALUES (?1, ?2, ?3, ?4)",
-            params![season, round.number, round.starts_at, round.deadline],
-        )?;
-        for p in pairings {
-            tx.execute(
-                "INSERT INTO pairings (season_id, round, board, white, black, match_id, result)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![
-                    season, p.round, p.board, p.white, p.black, p.match_id, p.result
-                ],
-            )?;
-            for (seat, s) in p.table.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO pairing_seats (season_id, round, board, seat, player_id, points,
-                                                forfeit) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    params![
-                        season,
-                        p.round,
-                        p.board,
-                        seat as u32,
-                        s.player,
-                        s.points,
-                        s.forfeit
-                    ],
-                )?;
-            }
-        }
-        tx.commit()?;
-        Ok(())
-    }
-
     /// A season's rounds so far.
     pub fn rounds(&self, season: SeasonId) -> Result<Vec<RoundRow>, StoreError> {
         let mut stmt = self.conn.prepare(
@@ -517,25 +477,7 @@ impl Store {
         forfeits: &[usize],
     ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
-        let seats: u32 = tx.query_row(
-            "SELECT COUNT(*) FROM pairing_seats WHERE season_id = ?1 AND round = ?2 AND board = ?3",
-            params![season, round, board],
-            |r| r.get(0),
-        )?;
-        for seat in 0..seats {
-            tx.execute(
-                "UPDATE pairing_seats SET points = ?5, forfeit = ?6
-                 WHERE season_id = ?1 AND round = ?2 AND board = ?3 AND seat = ?4",
-                params![
-                    season,
-                    round,
-                    board,
-                    seat,
-                    points.and_then(|p| p.get(seat as usize)),
-                    forfeits.contains(&(seat as usize))
-                ],
-            )?;
-        }
+        table_result(&tx, season, (round, board), points, forfeits)?;
         tx.commit()?;
         Ok(())
     }
@@ -548,11 +490,7 @@ impl Store {
         board: u32,
         result: Option<&str>,
     ) -> Result<(), StoreError> {
-        self.conn.execute(
-            "UPDATE pairings SET result = ?4 WHERE season_id = ?1 AND round = ?2 AND board = ?3",
-            params![season, round, board, result],
-        )?;
-        Ok(())
+        pairing_result(&self.conn, season, (round, board), result)
     }
 
     /// Whether the league request under `key` was carried out already.
@@ -582,23 +520,6 @@ impl Store {
         Ok(())
     }
 
-    /// Removes a round that is to be paired again, with its pairings.
-    pub fn remove_round(&mut self, season: SeasonId, round: u32) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
-        for table in ["pairing_seats", "pairings"] {
-            tx.execute(
-                &format!("DELETE FROM {table} WHERE season_id = ?1 AND round = ?2"),
-                params![season, round],
-            )?;
-        }
-        tx.execute(
-            "DELETE FROM rounds WHERE season_id = ?1 AND number = ?2",
-            params![season, round],
-        )?;
-        tx.commit()?;
-        Ok(())
-    }
-
     /// Ends a season early (no round can be paired any more).
     pub fn finish_season(&mut self, season: SeasonId) -> Result<(), StoreError> {
         self.conn.execute(
@@ -607,28 +528,51 @@ impl Store {
         )?;
         Ok(())
     }
+}
 
-    /// Closes a round; with `finished`, the season too.
-    pub fn close_round(
-        &mut self,
-        season: SeasonId,
-        round: u32,
-        finished: bool,
-    ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
-        tx.execute(
-            "UPDATE rounds SET status = 'closed' WHERE season_id = ?1 AND number = ?2",
-            params![season, round],
+/// Sets the result of board `at` (round, board) of `season` (None: open again).
+pub(super) fn pairing_result(
+    conn: &Connection,
+    season: SeasonId,
+    (round, board): (u32, u32),
+    result: Option<&str>,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE pairings SET result = ?4 WHERE season_id = ?1 AND round = ?2 AND board = ?3",
+        params![season, round, board, result],
+    )?;
+    Ok(())
+}
+
+/// Sets the points of the pods table at `at` (round, board) of `season` and the seats that
+/// never began it; None opens it again.
+pub(super) fn table_result(
+    conn: &Connection,
+    season: SeasonId,
+    (round, board): (u32, u32),
+    points: Option<&[u32]>,
+    forfeits: &[usize],
+) -> Result<(), StoreError> {
+    let seats: u32 = conn.query_row(
+        "SELECT COUNT(*) FROM pairing_seats WHERE season_id = ?1 AND round = ?2 AND board = ?3",
+        params![season, round, board],
+        |r| r.get(0),
+    )?;
+    for seat in 0..seats {
+        conn.execute(
+            "UPDATE pairing_seats SET points = ?5, forfeit = ?6
+             WHERE season_id = ?1 AND round = ?2 AND board = ?3 AND seat = ?4",
+            params![
+                season,
+                round,
+                board,
+                seat,
+                points.and_then(|p| p.get(seat as usize)),
+                forfeits.contains(&(seat as usize))
+            ],
         )?;
-        if finished {
-            tx.execute(
-                "UPDATE seasons SET status = 'finished' WHERE id = ?1",
-                [season],
-            )?;
-        }
-        tx.commit()?;
-        Ok(())
     }
+    Ok(())
 }
 
 /// A finished match as ratings read it.
@@ -709,14 +653,20 @@ impl Store {
 }
 
 impl Store {
-    /// Leagues played in a server whose running round is past its deadline, or whose season
-    /// runs with its last round closed and rounds still to play: the scheduler moves them on.
+    /// Leagues played in a server whose running round is past its deadline or has boards
+    /// still without their match (a start interrupted), or whose season runs with its last
+    /// round closed and rounds still to play: the scheduler moves them on.
     pub fn leagues_to_advance(&self, now: i64) -> Result<Vec<LeagueId>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT DISTINCT s.league_id FROM seasons s JOIN leagues l ON l.id = s.league_id
              WHERE s.status = 'running' AND l.guild_id IS NOT NULL AND (
                  EXISTS (SELECT 1 FROM rounds r WHERE r.season_id = s.id
                          AND r.status = 'running' AND r.deadline <= ?1)
+                 OR EXISTS (SELECT 1 FROM rounds r JOIN pairings p
+                            ON p.season_id = r.season_id AND p.round = r.number
+                            WHERE r.season_id = s.id AND r.status = 'running'
+                            AND p.black IS NOT NULL AND p.result IS NULL
+                            AND p.match_id IS NULL)
                  OR (NOT EXISTS (SELECT 1 FROM rounds r WHERE r.season_id = s.id
                                  AND r.status = 'running')
                      AND (SELECT COUNT(*) FROM rounds r WHERE r.season_id = s.id) < s.rounds))

@@ -1,19 +1,20 @@
 //! League substitutes: an admin seats a player in place of another for the rest of a running
-//! season. The substitute takes over the game the player left unfinished in the running round
-//! and, in a round robin, the rest of their schedule; points stay with whoever earned them.
+//! season. The substitute takes over the games the player left unfinished and, in a round
+//! robin, the rest of their schedule; points stay with whoever earned them.
 
 use super::admin::{Admin, Ruling};
 use super::leagues::{LeagueError, refused, settled};
 use super::{Request, Table, Update};
-use crate::store::PlayerId;
 use crate::store::league_rulings::Substitution;
 use crate::store::leagues::{League, SeasonStatus};
+use crate::store::{PlayerId, Status};
 
-/// A substitute seated: what to announce, and the match they took over (to show its players).
+/// A substitute seated: what to announce, and the matches they took over (to show their
+/// players).
 #[derive(Clone, Debug)]
 pub struct Substituted {
     pub lines: Vec<String>,
-    pub update: Option<Update>,
+    pub updates: Vec<Update>,
 }
 
 impl Table {
@@ -63,49 +64,56 @@ impl Table {
                 season.number
             )));
         }
-        // The game `out` left unfinished in the running round, if any.
+        // The games `out` left unfinished: the running round's, and any still played from a
+        // round already closed. A match seating `into` already was handed over by an attempt
+        // interrupted before its end.
         self.sync_results(league)?;
-        let rounds = self.store.rounds(season.id)?;
-        let running = rounds.iter().rfind(|r| !r.closed).map(|r| r.number);
-        let unfinished = self.store.pairings(season.id)?.into_iter().find(|p| {
-            Some(p.round) == running
-                && !settled(p)
-                && p.match_id.is_some()
-                && (p.white == out
-                    || p.black == Some(out)
-                    || p.table.iter().any(|s| s.player == out))
-        });
-        let mut update = None;
-        if let Some(id) = unfinished.as_ref().and_then(|p| p.match_id) {
-            let ruling = Ruling::Substitute { out, into };
-            let match_key = format!("{key}:match");
-            let request = Request {
-                key: Some(&match_key),
-                ..Request::default()
+        let mut unfinished = Vec::new();
+        let mut updates = Vec::new();
+        for p in self.store.pairings(season.id)? {
+            let Some(id) = p.match_id.filter(|_| !settled(&p)) else {
+                continue;
             };
-            update = Some(self.rule(id, admin, ruling, "a league substitute", request)?);
+            let named =
+                p.white == out || p.black == Some(out) || p.table.iter().any(|s| s.player == out);
+            let head = self.store.load_head(id)?;
+            if !named || head.status != Status::Active {
+                continue;
+            }
+            if head.players.iter().any(|x| x.id == out) {
+                let ruling = Ruling::Substitute { out, into };
+                let match_key = format!("{key}:match{id}");
+                let request = Request {
+                    key: Some(&match_key),
+                    ..Request::default()
+                };
+                updates.push(self.rule(id, admin, ruling, "a league substitute", request)?);
+            }
+            unfinished.push(p);
         }
         let substitution = Substitution {
             league: league.id,
             season: season.id,
             out,
             into,
-            in_match: update.as_ref().map(|u| u.match_id),
+            in_matches: unfinished.iter().filter_map(|p| p.match_id).collect(),
         };
         let now = self.now();
-        if self.store.substitute(substitution, key, now)?.is_none() {
+        if self.store.substitute(&substitution, key, now)?.is_none() {
             return Ok(None);
         }
         let mut lines = vec![format!(
             "{into_name} takes {out_name}'s place in {} (season {}).",
             league.new.name, season.number
         )];
-        if let (Some(p), Some(u)) = (&unfinished, &update) {
+        for p in &unfinished {
             lines.push(format!(
                 "{into_name} plays on in match #{} (round {}, board {}).",
-                u.match_id, p.round, p.board
+                p.match_id.unwrap_or_default(),
+                p.round,
+                p.board
             ));
         }
-        Ok(Some(Substituted { lines, update }))
+        Ok(Some(Substituted { lines, updates }))
     }
 }

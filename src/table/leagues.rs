@@ -20,25 +20,18 @@
 //!   less than the players, or as many when they are odd); when no pairing of a round is
 //!   possible any more, the season ends there.
 
-use super::league_plans::{Board, berger_plan, pods_plan, swiss_plan};
 pub use super::league_standings::bye_words;
 use super::{Table, TableError, Update};
 use crate::engine::Outcome;
 use crate::games::ON_TIME;
-use crate::league::berger;
-use crate::league::dutch;
 use crate::league::pods;
 use crate::league::standings::{Scoring, Tiebreak};
-use crate::store::leagues::{
-    Format, League, NewLeague, PairingRow, Registration, RoundRow, SeasonId, SeasonStatus,
-    TableSeat,
-};
-use crate::store::{Place, Player, PlayerId, Status, StoreError};
+use crate::store::leagues::{Format, League, NewLeague, PairingRow, SeasonStatus};
+use crate::store::{Place, PlayerId, Status, StoreError};
 use crate::table::time_control::TimeControl;
-use std::collections::HashSet;
 use thiserror::Error;
 
-const DAY: i64 = 86_400;
+pub(super) const DAY: i64 = 86_400;
 
 /// How long before a round's deadline the players of unfinished games are reminded.
 pub const ROUND_NOTICE: i64 = DAY;
@@ -72,6 +65,8 @@ pub struct RoundStarted {
     pub deadline: i64,
     pub pairings: Vec<PairingRow>,
     pub matches: Vec<Update>,
+    /// The matches of a round paired again, called off, with where they were played.
+    pub called_off: Vec<(crate::store::MatchId, Place)>,
 }
 
 /// The tiebreaks a round robin uses when it names none.
@@ -244,340 +239,6 @@ impl Table {
         Ok(())
     }
 
-    /// Pairs and starts the league's next round (starting the season first if it was open
-    /// for registration): a match for every game, byes and forfeits scored at once.
-    pub fn start_round(&mut self, league: &League) -> Result<RoundStarted, LeagueError> {
-        let mut season = self.store.season(league.id)?;
-        let cycles = match league.new.format {
-            Format::DoubleRoundRobin => 2,
-            _ => 1,
-        };
-        if season.status == SeasonStatus::Finished {
-            return Err(refused(format!("season {} is over", season.number)));
-        }
-        if season.status == SeasonStatus::Registration {
-            let players: Vec<Registration> = self.store.registrations(season.id)?;
-            if players.len() < 2 {
-                return Err(refused(format!(
-                    "a season needs at least 2 players; {} registered",
-                    players.len()
-                )));
-            }
-            let numbers: Vec<(PlayerId, u32)> = players
-                .iter()
-                .enumerate()
-                .map(|(i, r)| (r.player, i as u32 + 1))
-                .collect();
-            let rounds = match league.new.rounds {
-                // No more Swiss rounds than the field allows without rematches.
-                Some(rounds) if league.new.format == Format::Swiss => {
-                    let n = players.len() as u32;
-                    rounds.min(if n % 2 == 1 { n } else { n - 1 })
-                }
-                Some(rounds) if league.new.format == Format::Pods => rounds,
-                _ => berger::rounds(players.len() as u32, cycles).len() as u32,
-            };
-            self.store.start_season(season.id, &numbers, rounds)?;
-            season = self.store.season(league.id)?;
-        }
-        let played = self.store.rounds(season.id)?;
-        if let Some(last) = played.last().filter(|r| !r.closed) {
-            return Err(refused(format!(
-                "round {} is still running; close it first",
-                last.number
-            )));
-        }
-        let round = played.len() as u32 + 1;
-        let total = season.rounds.unwrap_or(0);
-        if round > total {
-            return Err(refused(format!("all {total} rounds have been played")));
-        }
-        let registrations = self.store.registrations(season.id)?;
-        let away: Vec<PlayerId> = self
-            .store
-            .unavailable(season.id)?
-            .into_iter()
-            .filter(|(_, r)| *r == round)
-            .map(|(p, _)| p)
-            .collect();
-        let plan = match league.new.format {
-            Format::Swiss => {
-                let stored = self.store.pairings(season.id)?;
-                // Forfeits scored for time after both players moved were games all the same.
-                let mut played = HashSet::new();
-                for p in &stored {
-                    if let (Some(id), Some(result)) = (p.match_id, p.result.as_deref())
-                        && result.contains('F')
-                        && self.store.load_head(id)?.plies >= 2
-                    {
-                        played.insert((p.round, p.board));
-                    }
-                }
-                match swiss_plan(&registrations, &stored, &played, &away, round, total) {
-                    Ok(plan) => plan,
-                    Err(dutch::DutchError::Impossible { .. }) => {
-                        self.store.finish_season(season.id)?;
-                        return Err(refused(format!(
-                            "no pairing of round {round} is possible without rematches; \
-                             season {} ends here",
-                            season.number
-                        )));
-                    }
-                    Err(e) => return Err(refused(e.to_string())),
-                }
-            }
-            Format::Pods => {
-                let stored = self.store.pairings(season.id)?;
-                pods_plan(&registrations, &stored, &away)
-            }
-            _ => berger_plan(&registrations, &away, round, cycles),
-        };
-        let now = self.now();
-        let time = TimeControl::parse(&league.new.time_control).map_err(refused)?;
-        let place = Place {
-            guild_id: league.new.guild_id.clone(),
-            channel_id: league.new.channel_id.clone(),
-            thread_id: None,
-        };
-        let mut pairings = Vec::new();
-        let mut matches = Vec::new();
-        for (i, board) in plan.into_iter().enumerate() {
-            let at = (season.number, round, i as u32 + 1);
-            match self.open_board(league, at, board, &place, time) {
-                Ok((row, update)) => {
-                    pairings.push(row);
-                    matches.extend(update);
-                }
-                Err(e) => {
-                    // The round will not be stored: the matches made so far would belong to
-                    // nothing.
-                    self.call_off(&matches);
-                    return Err(e);
-                }
-            }
-        }
-        let deadline = now + league.new.round_days * DAY;
-        let row = RoundRow {
-            number: round,
-            starts_at: now,
-            deadline,
-            closed: false,
-        };
-        if let Err(e) = self.store.add_round(season.id, row, &pairings) {
-            self.call_off(&matches);
-            return Err(e.into());
-        }
-        Ok(RoundStarted {
-            round,
-            deadline,
-            pairings,
-            matches,
-        })
-    }
-
-    /// Runs a league request once under `key` (a Discord interaction): the same key again
-    /// (a redelivered or repeated request) does nothing and gives None, so a close delivered
-    /// twice does not close the round the scheduler started after it.
-    pub fn league_once<R>(
-        &mut self,
-        league: &League,
-        key: &str,
-        run: impl FnOnce(&mut Table) -> Result<R, LeagueError>,
-    ) -> Result<Option<R>, LeagueError> {
-        if self.store.league_request_done(key)? {
-            return Ok(None);
-        }
-        let done = run(self)?;
-        let now = self.now();
-        self.store.record_league_request(key, league.id, now)?;
-        Ok(Some(done))
-    }
-
-    /// The season's round under way.
-    fn running_round(&self, season: SeasonId) -> Result<RoundRow, LeagueError> {
-        let rounds = self.store.rounds(season)?;
-        rounds
-            .into_iter()
-            .rfind(|r| !r.closed)
-            .ok_or_else(|| refused("no round is running"))
-    }
-
-    /// Pairs the running round again (after a late registration, a withdrawal or an absence
-    /// announced late): allowed while none of its games has begun; its matches are called
-    /// off and the round paired afresh from the same results.
-    pub fn repair_round(&mut self, league: &League) -> Result<RoundStarted, LeagueError> {
-        let season = self.store.season(league.id)?;
-        let open = self.running_round(season.id)?;
-        let pairings: Vec<PairingRow> = self
-            .store
-            .pairings(season.id)?
-            .into_iter()
-            .filter(|p| p.round == open.number)
-            .collect();
-        let mut matches = Vec::new();
-        for p in &pairings {
-            let Some(id) = p.match_id else { continue };
-            let head = self.store.load_head(id)?;
-            if head.plies > 0 || head.status != Status::Active {
-                return Err(refused(format!(
-                    "match #{id} of round {} has begun; a round is paired again only before \
-                     any game starts",
-                    open.number
-                )));
-            }
-            matches.push((id, head.version));
-        }
-        for (id, version) in matches {
-            self.store
-                .change(id, version, &[crate::store::Change::Abort])?;
-        }
-        self.store.remove_round(season.id, open.number)?;
-        self.start_round(league)
-    }
-
-    /// One board of a round being started, `at` (season number, round, board): its row and
-    /// the match created for it, if it is a game to play.
-    fn open_board(
-        &mut self,
-        league: &League,
-        (season, round, board_number): (u32, u32, u32),
-        board: Board,
-        place: &Place,
-        time: TimeControl,
-    ) -> Result<(PairingRow, Option<Update>), LeagueError> {
-        let mut row = PairingRow {
-            round,
-            board: board_number,
-            white: board.seats[0],
-            black: board.seats.get(1).copied(),
-            match_id: None,
-            result: board.result.map(String::from),
-            table: vec![],
-        };
-        if board.table {
-            let seat = |player| TableSeat {
-                player,
-                points: None,
-                forfeit: false,
-            };
-            row.table = board.seats.iter().copied().map(seat).collect();
-        }
-        if board.result.is_some() || board.seats.len() < 2 {
-            return Ok((row, None));
-        }
-        let players = board
-            .seats
-            .iter()
-            .map(|&p| self.store.player(p))
-            .collect::<Result<Vec<Player>, StoreError>>()?;
-        let seed = seed_of(league.id, season, round, board_number);
-        let opts = &league.new.options;
-        let update = self.create_timed(league.new.game, opts, &players, seed, place, time)?;
-        row.match_id = Some(update.match_id);
-        if !league.new.rated {
-            self.store.set_rated(update.match_id, false)?;
-        }
-        Ok((row, Some(update)))
-    }
-
-    /// Calls off the matches of a round that could not be started.
-    fn call_off(&mut self, matches: &[Update]) {
-        for update in matches {
-            let undone = self.store.change(
-                update.match_id,
-                update.version,
-                &[crate::store::Change::Abort],
-            );
-            if let Err(undo) = undone {
-                tracing::error!(match_id = update.match_id, error = %undo, "a match of an unstored round could not be called off");
-            }
-        }
-    }
-
-    /// Closes the running round: results taken from finished matches, games never begun
-    /// forfeited, and players with too many forfeits dropped. Returns what happened, in words.
-    pub fn close_round(&mut self, league: &League) -> Result<Vec<String>, LeagueError> {
-        let season = self.store.season(league.id)?;
-        let open = self.running_round(season.id)?;
-        self.sync_results(league)?;
-        let mut lines = Vec::new();
-        for p in self.store.pairings(season.id)? {
-            if p.round != open.number || settled(&p) {
-                continue;
-            }
-            let Some(id) = p.match_id else { continue };
-            let stored = self.store.load_head(id)?;
-            if stored.status == Status::Active && stored.plies == 0 {
-                if p.table.is_empty() {
-                    self.store
-                        .set_pairing_result(season.id, p.round, p.board, Some("0F-1X"))?;
-                    let name = self.store.player(p.white)?.name;
-                    lines.push(format!("{name} never began match #{id}: a forfeit."));
-                } else {
-                    // The seats due to act never did: everyone else finishes ahead of them
-                    // (the first seat, or every seat of a game that opens with all acting).
-                    let due: Vec<usize> = self
-                        .show(id)?
-                        .to_act
-                        .iter()
-                        .map(|(seat, _)| usize::from(seat.0))
-                        .collect();
-                    let due = if due.is_empty() { vec![0] } else { due };
-                    let ahead = 2 * due.len() as u32;
-                    let points: Vec<u32> = (0..p.table.len())
-                        .map(|i| if due.contains(&i) { 0 } else { ahead })
-                        .collect();
-                    self.store.set_table_result(
-                        season.id,
-                        p.round,
-                        p.board,
-                        Some(&points),
-                        &due,
-                    )?;
-                    for seat in due.iter().filter_map(|&i| p.table.get(i)) {
-                        let name = self.store.player(seat.player)?.name;
-                        lines.push(format!("{name} never began match #{id}: a forfeit."));
-                    }
-                }
-            }
-        }
-        let limit = league.new.forfeits_to_drop;
-        if limit > 0 {
-            let away = self.store.unavailable(season.id)?;
-            let pairings = self.store.pairings(season.id)?;
-            for r in self.store.registrations(season.id)? {
-                if r.status != "active" {
-                    continue;
-                }
-                let forfeits = pairings
-                    .iter()
-                    .filter(|p| !away.contains(&(r.player, p.round)))
-                    .filter(|p| match p.result.as_deref() {
-                        Some("0F-1X") => p.white == r.player,
-                        Some("1X-0F") => p.black == Some(r.player),
-                        Some("0F-0F") => p.white == r.player || p.black == Some(r.player),
-                        _ => p.table.iter().any(|s| s.player == r.player && s.forfeit),
-                    })
-                    .count() as u32;
-                if forfeits >= limit {
-                    self.store
-                        .set_registration(season.id, r.player, "dropped")?;
-                    let name = self.store.player(r.player)?.name;
-                    lines.push(format!(
-                        "{name} is dropped from the league after {forfeits} forfeits."
-                    ));
-                }
-            }
-        }
-        let last = Some(open.number) == season.rounds;
-        self.store.close_round(season.id, open.number, last)?;
-        lines.insert(0, format!("Round {} is closed.", open.number));
-        if last {
-            lines.push(format!("Season {} is over.", season.number));
-        }
-        Ok(lines)
-    }
-
     /// Sets a game's result by hand (a director's decision): `1-0`, `0-1`, `1/2-1/2`, `1X-0F`,
     /// `0F-1X` or `0F-0F`; `open` clears it.
     pub fn record_result(
@@ -667,7 +328,7 @@ fn result_of(outcome: &Outcome) -> &'static str {
 
 /// A match's seed from where it sits in the league: the same league, season, round and board
 /// give the same deal.
-fn seed_of(league: i64, season: u32, round: u32, board: u32) -> u64 {
+pub(super) fn seed_of(league: i64, season: u32, round: u32, board: u32) -> u64 {
     let mut rng = crate::engine::GameRng::from_seed(
         (league as u64) << 32 ^ u64::from(season) << 20 ^ u64::from(round) << 8 ^ u64::from(board),
     );

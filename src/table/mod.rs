@@ -22,6 +22,7 @@ mod decisions;
 mod export;
 mod handle;
 mod league_plans;
+mod league_rounds;
 mod league_standings;
 pub mod league_substitutes;
 pub mod leagues;
@@ -33,6 +34,7 @@ mod scheduler;
 pub mod time_control;
 mod update;
 mod vacations;
+use crate::store::league_rulings::{BoardLink, NewMatch};
 use clock::{Clock, SystemClock};
 pub use clocks::Timing;
 pub use export::HistoryPage;
@@ -273,6 +275,23 @@ impl Table {
         place: &Place,
         time: TimeControl,
     ) -> Result<Update, TableError> {
+        let made = self.create_linked(game, options, players, seed, place, time, None)?;
+        Ok(made.expect("a match linked to no league board is always made"))
+    }
+
+    /// [`Table::create_timed`], the match stored in the same transaction as its link to a
+    /// league's board; None when the board has its match already.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn create_linked(
+        &mut self,
+        game: GameKind,
+        options: &[(String, String)],
+        players: &[Player],
+        seed: u64,
+        place: &Place,
+        time: TimeControl,
+        link: Option<BoardLink>,
+    ) -> Result<Option<Update>, TableError> {
         let start = Self::checked_start(game, options, players.len(), seed)?;
         let ids: Vec<PlayerId> = players.iter().map(|p| p.id).collect();
         let moment = clocks::Moment {
@@ -281,20 +300,33 @@ impl Table {
         };
         let (timing, deadlines) = clocks::at_start(time, &start, &moment);
         let (control, clocks) = (time.text(), timing.clocks_json());
-        let id = self.store.create_timed_match(
-            game,
-            options,
-            seed,
-            &ids,
-            place,
-            game.rules(),
-            Some(crate::store::Timing {
-                control: &control,
-                clocks: &clocks,
-                deadlines: &deadlines,
-            }),
-        )?;
-        self.opened(id)
+        let timing = crate::store::Timing {
+            control: &control,
+            clocks: &clocks,
+            deadlines: &deadlines,
+        };
+        let made = match link {
+            None => Some(self.store.create_timed_match(
+                game,
+                options,
+                seed,
+                &ids,
+                place,
+                game.rules(),
+                Some(timing),
+            )?),
+            Some(link) => {
+                let new = NewMatch {
+                    game,
+                    options,
+                    seed,
+                    players: &ids,
+                    place,
+                };
+                self.store.create_league_match(new, timing, link)?
+            }
+        };
+        made.map(|id| self.opened(id)).transpose()
     }
 
     /// Sets the game up once, so bad options or seat counts are refused before anything is
@@ -737,6 +769,8 @@ mod tests_admin;
 mod tests_deadlines;
 #[cfg(test)]
 mod tests_export;
+#[cfg(test)]
+mod tests_league_rounds;
 #[cfg(test)]
 mod tests_leagues;
 #[cfg(test)]

@@ -173,6 +173,20 @@ impl Table {
             let Some(league) = self.store.league_by_id(id)? else {
                 continue;
             };
+            // A round whose start was interrupted is finished first.
+            let opened = self
+                .open_missing_boards(&league)
+                .map(Some)
+                .or_else(settle)?
+                .flatten();
+            if let Some(opened) = opened {
+                fired.push(Fired::League {
+                    league: Box::new(league),
+                    closed: vec![],
+                    started: Some(Box::new(opened)),
+                });
+                continue;
+            }
             let season = self.store.season(id)?;
             let due = self
                 .store

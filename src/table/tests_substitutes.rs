@@ -69,7 +69,7 @@ fn a_substitute_plays_on_the_game_left_and_the_rest_of_a_round_robin() {
             format!("sub plays on in match #{id} (round 1, board 2)."),
         ]
     );
-    assert_eq!(done.update.unwrap().match_id, id);
+    assert_eq!(done.updates[0].match_id, id);
     // Delivered again: nothing more happens; asked again: refused.
     let before = table.store().registrations(1).unwrap();
     assert!(
@@ -148,7 +148,7 @@ fn a_substitute_between_games_enters_a_swiss_as_a_late_player() {
         .unwrap()
         .unwrap();
     assert_eq!(done.lines, ["sub takes s4's place in Swiss (season 1)."]);
-    assert!(done.update.is_none());
+    assert!(done.updates.is_empty());
     table.close_round(&league).unwrap();
 
     // Round 2 pairs sub (start number 5, no points) and not s4, whose win stays theirs.
@@ -204,4 +204,54 @@ fn a_substitute_takes_a_pods_seat_and_its_placement_points() {
     assert_eq!(seats[1].0, p[3].id);
     assert_eq!(seats[1].1, Some(4), "{seats:?}");
     assert!(seats.iter().all(|(who, _)| *who != p[1].id));
+}
+
+#[test]
+fn a_game_called_off_or_already_handed_over_does_not_stop_a_substitution() {
+    use super::admin::Ruling;
+    let mut table = Table::new(Store::open(temp_db("league-substitute-again")).unwrap());
+    let league = table.create_league(new_league("Spring")).unwrap();
+    let p = players(&mut table, &["p1", "p2", "p3", "p4", "s1", "s2"]);
+    let td = director(&mut table);
+    for player in &p[..4] {
+        table.join_league(&league, player.id).unwrap();
+    }
+    // Round 1: 1-4, 2-3. The game 1-4 is called off; p4 is replaced all the same.
+    let r1 = table.start_round(&league).unwrap();
+    let (first, second) = (&r1.matches[0], &r1.matches[1]);
+    let off = [crate::store::Change::Abort];
+    table
+        .store()
+        .change(first.match_id, first.version, &off)
+        .unwrap();
+    let done = table
+        .substitute_in_league(&league, p[3].id, p[4].id, &td, "a")
+        .unwrap()
+        .unwrap();
+    assert_eq!(done.lines.len(), 1, "{:?}", done.lines);
+    // An attempt that seated s2 in p3's game and stopped there: a new request finishes it.
+    let ruling = Ruling::Substitute {
+        out: p[2].id,
+        into: p[5].id,
+    };
+    let request = Request {
+        key: Some("half"),
+        ..Request::default()
+    };
+    table
+        .rule(second.match_id, &td, ruling, "", request)
+        .unwrap();
+    let done = table
+        .substitute_in_league(&league, p[2].id, p[5].id, &td, "b")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        done.lines[1],
+        format!(
+            "s2 plays on in match #{} (round 1, board 2).",
+            second.match_id
+        )
+    );
+    let board = table.store().pairings(1).unwrap()[1].clone();
+    assert_eq!(board.black, Some(p[5].id));
 }

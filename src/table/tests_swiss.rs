@@ -217,7 +217,7 @@ fn a_round_is_paired_again_only_before_any_game_begins() {
     let first = table.start_round(&league).unwrap();
     // A fifth player joins late; the round is paired again with them (and a bye).
     table.join_league(&league, p[4].id).unwrap();
-    let again = table.repair_round(&league).unwrap();
+    let again = table.repair_round(&league, None).unwrap().unwrap();
     assert_eq!(again.round, 1);
     assert_eq!(again.pairings.len(), 3);
     assert!(again.pairings.iter().any(|x| x.black.is_none()));
@@ -234,7 +234,7 @@ fn a_round_is_paired_again_only_before_any_game_begins() {
     table
         .act(game.match_id.unwrap(), game.white, None, "e4")
         .unwrap();
-    let err = table.repair_round(&league).unwrap_err().to_string();
+    let err = table.repair_round(&league, None).unwrap_err().to_string();
     assert!(
         err.ends_with("a round is paired again only before any game starts"),
         "{err}"
@@ -306,35 +306,4 @@ fn an_admin_changes_settings_from_the_next_round_and_rounds_only_between_seasons
         err,
         "a season's rounds are fixed once it starts; change them between seasons"
     );
-}
-
-#[test]
-fn a_close_delivered_twice_does_not_close_the_next_round() {
-    let mut table = Table::new(Store::open(temp_db("league-once")).unwrap());
-    let mut new = new_league("Once");
-    new.format = Format::Swiss;
-    new.rounds = Some(3);
-    let league = table.create_league(new).unwrap();
-    for i in 1..=4 {
-        let player = table.store().local_player(&format!("o{i}")).unwrap();
-        table.join_league(&league, player.id).unwrap();
-    }
-    table.start_round(&league).unwrap();
-    let close = |t: &mut Table| t.close_round(&league);
-    let first = table.league_once(&league, "interaction:9", close).unwrap();
-    assert_eq!(first.unwrap()[0], "Round 1 is closed.");
-    table.start_round(&league).unwrap();
-    // The same interaction again: round 2 stays open.
-    let again = table.league_once(&league, "interaction:9", close).unwrap();
-    assert!(again.is_none());
-    let season = table.store().season(league.id).unwrap();
-    let rounds = table.store().rounds(season.id).unwrap();
-    assert_eq!(
-        rounds.iter().map(|r| r.closed).collect::<Vec<_>>(),
-        [true, false]
-    );
-    // A refused request is not recorded: the same key may try again.
-    let refused = table.league_once(&league, "interaction:10", |t| t.start_round(&league));
-    assert!(refused.is_err());
-    assert!(!table.store().league_request_done("interaction:10").unwrap());
 }

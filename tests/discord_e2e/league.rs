@@ -261,3 +261,39 @@ async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
         "{pairings}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_paired_again_tells_the_old_threads_their_games_are_called_off() {
+    let fake = FakeDiscord::start().await;
+    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let dave = user("100000000000000004", "dave");
+    let n = fake.requests().len();
+    let create = named(json!([{"name": "game", "type": 4, "value": 0}]));
+    let id = league(&fake, &dave, "create", create, MANAGE_SERVER);
+    fake.reply_to(n, &id).await;
+    for i in 0..4 {
+        let p = user(&format!("10000000000000001{i}"), &format!("p{i}"));
+        let n = fake.requests().len();
+        let id = league(&fake, &p, "join", named(json!([])), "0");
+        fake.reply_to(n, &id).await;
+    }
+    let n = fake.requests().len();
+    let id = league(&fake, &dave, "start", named(json!([])), MANAGE_SERVER);
+    fake.reply_to(n, &id).await;
+    let n = fake.requests().len();
+    let id = league(&fake, &dave, "repair", named(json!([])), MANAGE_SERVER);
+    let said = content(&fake.reply_to(n, &id).await);
+    assert!(said.starts_with("Round 1 is paired again"), "{said}");
+    for old in [1, 2] {
+        let line = format!("Round 1 was paired again: match #{old} is called off.");
+        fake.wait_for(n, "the old thread told", |r| {
+            r.method == "POST" && content(r) == line
+        })
+        .await;
+    }
+    // The new games have threads of their own.
+    fake.wait_for(n, "match #4's board", |r| {
+        r.method == "POST" && content(r).starts_with("Match #4: Chess")
+    })
+    .await;
+}
