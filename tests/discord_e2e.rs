@@ -12,8 +12,6 @@ mod clocks;
 mod fake_discord;
 #[path = "discord_e2e/league.rs"]
 mod league;
-#[path = "discord_e2e/logs_and_redelivery.rs"]
-mod logs_and_redelivery;
 #[path = "discord_e2e/strict.rs"]
 mod strict;
 #[path = "discord_e2e/swiss.rs"]
