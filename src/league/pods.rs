@@ -87,11 +87,15 @@ pub fn standings(players: &[Number], entries: &[TableEntry], order: &[Tiebreak])
             .map_or(0, |es| es.iter().map(|e| e.halves).sum())
     };
     // Each table's worth for Buchholz: the mates' average final score, kept in sixths (one,
-    // two or three mates divide it exactly) until the sum is rounded down once.
+    // two or three mates divide it exactly) until the sum is rounded down once. A round sat
+    // out (a bye, an absence) counts as a table of mates with the player's own final score,
+    // as FIDE counts an unplayed round against a virtual opponent.
     let strengths = |es: &[&TableEntry]| -> Vec<u32> {
         es.iter()
-            .filter(|e| !e.mates.is_empty())
-            .map(|e| 6 * e.mates.iter().map(|&m| total(m)).sum::<u32>() / e.mates.len() as u32)
+            .map(|e| match e.mates.len() {
+                0 => 6 * total(e.player),
+                n => 6 * e.mates.iter().map(|&m| total(m)).sum::<u32>() / n as u32,
+            })
             .collect()
     };
     let mut lines: Vec<Standing> = by_player
@@ -408,14 +412,15 @@ mod tests {
             .map(|l| (l.rank, l.player, l.halves, l.tiebreaks.clone()))
             .collect();
         // Totals: 1: 6, 2: 6, 3: 4, 4: 4. Buchholz of 1: (6+4+4)/3 + (6+4)/2 = 4 + 5 = 9;
-        // of 4: (6+6+4)/3 + (6+6)/2 = 5 + 6 = 11.
+        // of 4: (6+6+4)/3 + (6+6)/2 = 5 + 6 = 11; of 3, whose round 2 was a bye counted at
+        // their own score: (6+6+4)/3 + 4 = 9.33, rounded down once.
         assert_eq!(
             shown,
             [
                 (1, 1, 6, vec![1, 9]),
                 (2, 2, 6, vec![0, 9]),
                 (3, 4, 4, vec![1, 11]),
-                (4, 3, 4, vec![0, 5]),
+                (4, 3, 4, vec![0, 9]),
             ]
         );
     }
