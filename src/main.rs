@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 use deckmate::console::league::{LeagueAction, parse_option, run_league, run_pair};
+use deckmate::console::run_replay;
 use deckmate::console::{self, ConsoleConfig};
 use deckmate::discord::logs::{self, Redacting};
 use deckmate::discord::{self, BotConfig};
@@ -87,6 +88,18 @@ enum Command {
         /// Where to write the pairings (standard output without it).
         #[arg(short = 'p')]
         out: Option<std::path::PathBuf>,
+    },
+    /// Write a stored match as an animated GIF, from the spectator's view: `deckmate replay
+    /// --db deckmate.db --match 12 --out match12.gif`.
+    Replay {
+        /// The SQLite file the match is stored in.
+        #[arg(long, default_value = "deckmate.db")]
+        db: std::path::PathBuf,
+        #[arg(long = "match")]
+        match_id: i64,
+        /// Where to write the GIF.
+        #[arg(long)]
+        out: std::path::PathBuf,
     },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
@@ -176,6 +189,16 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Replay { db, match_id, out } => match run_replay(&db, match_id, &out) {
+            Ok(said) => {
+                println!("{said}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Pair { dutch, out } => match run_pair(&dutch, out.as_deref()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

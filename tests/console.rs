@@ -1175,3 +1175,33 @@ fn an_exported_log_replays_to_the_same_end() {
         stdout(&pgn)
     );
 }
+
+#[test]
+fn a_stored_match_is_written_as_an_animated_replay() {
+    let dir = temp_dir("replay");
+    let db = dir.join("m.db");
+    let db = db.to_str().unwrap();
+    let script = "a: move f3\nb: move e5\na: move g4\nb: move Qh4#\n";
+    assert!(
+        play(&["chess", "--players", "a,b", "--db", db], script)
+            .status
+            .success()
+    );
+    let gif = dir.join("m.gif");
+    let replay = |id: &str| {
+        Command::new(env!("CARGO_BIN_EXE_deckmate"))
+            .args(["replay", "--db", db, "--match", id, "--out"])
+            .arg(&gif)
+            .output()
+            .unwrap()
+    };
+    let out = replay("1");
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("Match #1: 5 frames, "), "{said}");
+    let bytes = std::fs::read(&gif).unwrap();
+    assert!(bytes.starts_with(b"GIF89a"));
+    let out = replay("9");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("there is no match #9"));
+}

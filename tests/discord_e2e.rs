@@ -746,3 +746,37 @@ async fn a_move_that_loses_on_the_spot_is_confirmed_by_its_player_only() {
         "{again:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_posts_the_match_as_an_animated_gif() {
+    let fake = FakeDiscord::start().await;
+    start_bot(&fake).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    let n = fake.requests().len();
+    let id = fake.move_command(&alice, &thread, "e4");
+    fake.reply_to(n, &id).await;
+    let n = fake.requests().len();
+    let id = fake.command(&bob, &thread, "replay", json!([]), json!({}));
+    let reply = fake.reply_to(n, &id).await;
+    assert!(!ephemeral(&reply), "{reply:?}");
+    assert_eq!(content(&reply), "Match #1, replayed: 1 action.");
+    assert_eq!(reply.files.len(), 1, "{reply:?}");
+    assert!(reply.files[0].1.starts_with(b"GIF89a"));
+    // Another server's match, or none at all, is refused by name.
+    let n = fake.requests().len();
+    let id = fake.command(
+        &bob,
+        CHANNEL,
+        "replay",
+        json!([{"name": "match", "type": 4, "value": 7}]),
+        json!({}),
+    );
+    let refused = fake.reply_to(n, &id).await;
+    assert!(ephemeral(&refused));
+    assert!(
+        content(&refused).contains("there is no match #7"),
+        "{refused:?}"
+    );
+}

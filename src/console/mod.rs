@@ -745,3 +745,22 @@ pub fn run(
     }
     Ok(())
 }
+
+/// Writes match `id` of the database `db` as an animated GIF to `out`; what was written, in
+/// words.
+pub fn run_replay(db: &std::path::Path, id: i64, out: &std::path::Path) -> Result<String, String> {
+    if !db.exists() {
+        return Err(format!("there is no database at {}", db.display()));
+    }
+    let store = crate::store::Store::open(db).map_err(|e| e.to_string())?;
+    let table = Table::new(store);
+    let views = table.replay_views(id).map_err(|e| e.to_string())?;
+    let gif = crate::render::render_replay(&views);
+    std::fs::write(out, &gif).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(format!(
+        "Match #{id}: {} frames, {} KB, written to {}.",
+        views.len(),
+        gif.len().div_ceil(1024),
+        out.display()
+    ))
+}

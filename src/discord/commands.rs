@@ -24,6 +24,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
         super::matches::games(),
         super::matches::history(),
         super::matches::export(),
+        super::matches::replay(),
         rules(),
         super::settings::time(),
         super::settings::nudge(),

@@ -114,6 +114,54 @@ pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     reply::private(ctx, reply).await
 }
 
+/// This match (or the one named) as an animated picture, from a spectator's view.
+#[poise::command(slash_command, guild_only)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The match's number (default: this thread's match)"]
+    #[rename = "match"]
+    match_id: Option<i64>,
+) -> Result<(), Error> {
+    let id = match match_id {
+        Some(id) => id,
+        None => match match_here(ctx.data(), ctx.channel_id()).await? {
+            Some(id) => id,
+            None => return ephemeral(ctx, NOT_A_MATCH).await,
+        },
+    };
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    let views = ctx
+        .data()
+        .table
+        .call(move |t| {
+            // Another server's matches are its own business.
+            if t.show(id)?.place.guild_id != guild {
+                return Err(TableError::Illegal(format!(
+                    "match #{id} is not played in this server"
+                )));
+            }
+            t.replay_views(id)
+        })
+        .await?;
+    let views = match views {
+        Ok(views) => views,
+        Err(e) => return ephemeral(ctx, player_message(&e)).await,
+    };
+    reply::defer(ctx).await?;
+    let actions = views.len() - 1;
+    let gif = tokio::task::spawn_blocking(move || crate::render::render_replay(&views)).await?;
+    let reply = CreateReply::default()
+        .content(format!(
+            "Match #{id}, replayed: {actions} action{}.",
+            if actions == 1 { "" } else { "s" }
+        ))
+        .attachment(serenity::CreateAttachment::bytes(
+            gif,
+            format!("match-{id}.gif"),
+        ));
+    reply::answer(ctx, reply).await.map(|_| ())
+}
+
 /// Whether match `id`'s log may be shown: always once it is over; while it is played, only
 /// when nothing in it is private (a hand of cards, a hidden battleplan).
 fn readable(t: &crate::table::Table, id: MatchId) -> Result<(), TableError> {

@@ -389,6 +389,11 @@ pub fn render(view: &AnyView) -> Vec<u8> {
     encode_png(&draw(view))
 }
 
+/// A match's spectator views, from its start, as an animated GIF (see `replay.rs`).
+pub fn render_replay(views: &[AnyView]) -> Vec<u8> {
+    replay::animate(views, draw)
+}
+
 /// [`render`] with the match's clocks in a band under the board.
 pub fn render_with_clocks(view: &AnyView, clocks: &[ClockFace]) -> Vec<u8> {
     encode_png(&clocks::with_clocks(draw(view), clocks))
@@ -430,6 +435,7 @@ mod chessatete;
 mod clocks;
 mod echek;
 mod enprise;
+pub mod replay;
 mod snipe;
 pub mod standings;
 

@@ -29,6 +29,7 @@ pub mod leagues;
 mod listings;
 mod live;
 pub mod ratings;
+mod replays;
 mod requests;
 mod scheduler;
 pub mod time_control;
@@ -777,6 +778,8 @@ mod tests_leagues;
 mod tests_live;
 #[cfg(test)]
 mod tests_pods;
+#[cfg(test)]
+mod tests_replays;
 #[cfg(test)]
 mod tests_substitutes;
 #[cfg(test)]

@@ -1,0 +1,325 @@
+//! Animated replays: a match's spectator pictures, one frame per action, as a looping GIF that
+//! Discord plays inline. Frames share one palette: the colours the first and last pictures use
+//! most (board squares, highlights, text) exactly, and a colour cube for the rest. Each frame
+//! after the first stores only the rectangle that changed, its unchanged pixels transparent,
+//! so a move costs a few squares, not a board.
+
+use image::RgbImage;
+use std::collections::HashMap;
+
+/// How long each frame shows, in hundredths of a second; the final one stays longer.
+pub const FRAME_DELAY: u16 = 80;
+pub const LAST_DELAY: u16 = 400;
+
+/// Colours taken exactly from the pictures; the rest of the palette is a 6x6x6 cube, and the
+/// last index is transparency.
+const EXACT: usize = 39;
+const TRANSPARENT: u8 = 255;
+/// Slots of the palette's cache of recent look-ups.
+const RECENT: usize = 4096;
+
+/// Encodes `frames` (each drawn by `draw` once) as an animated GIF. The canvas takes the larger
+/// of the first and last pictures (a board only grows as a game goes on); should a picture in
+/// between be larger still, the encoding starts again on a canvas that holds it. Smaller
+/// pictures sit at the top left on the background colour of the first.
+pub fn animate<T>(frames: &[T], draw: impl Fn(&T) -> RgbImage) -> Vec<u8> {
+    let (Some(first), Some(last)) = (frames.first(), frames.last()) else {
+        return Vec::new();
+    };
+    let (first, last) = (draw(first), draw(last));
+    let mut palette = Palette::new(&first, Some(&last));
+    let mut canvas = (
+        first.width().max(last.width()),
+        first.height().max(last.height()),
+    );
+    loop {
+        match encode(frames, &draw, &first, canvas, &mut palette) {
+            Ok(gif) => return gif,
+            Err(larger) => canvas = (canvas.0.max(larger.0), canvas.1.max(larger.1)),
+        }
+    }
+}
+
+/// The GIF of `frames` on a canvas of `width` x `height`, or the size of the first picture that
+/// does not fit.
+fn encode<T>(
+    frames: &[T],
+    draw: &impl Fn(&T) -> RgbImage,
+    first: &RgbImage,
+    (width, height): (u32, u32),
+    palette: &mut Palette,
+) -> Result<Vec<u8>, (u32, u32)> {
+    let background = *first.get_pixel(0, 0);
+    let fit = |picture: RgbImage| -> Result<RgbImage, (u32, u32)> {
+        match picture.dimensions() {
+            (w, h) if w > width || h > height => Err((w, h)),
+            (w, h) if (w, h) == (width, height) => Ok(picture),
+            _ => {
+                let mut canvas = RgbImage::from_pixel(width, height, background);
+                image::imageops::replace(&mut canvas, &picture, 0, 0);
+                Ok(canvas)
+            }
+        }
+    };
+    let mut out = Vec::new();
+    let mut encoder = gif::Encoder::new(&mut out, width as u16, height as u16, &palette.rgb())
+        .expect("a GIF header fits in memory");
+    encoder
+        .set_repeat(gif::Repeat::Infinite)
+        .expect("writing to memory cannot fail");
+    let mut shown: Option<RgbImage> = None;
+    let count = frames.len();
+    for (i, frame) in frames.iter().enumerate() {
+        let next = fit(match i {
+            0 => first.clone(),
+            _ => draw(frame),
+        })?;
+        let area = match &shown {
+            None => Some((0, 0, width, height)),
+            Some(shown) => changed(shown, &next),
+        };
+        // An action that changes nothing visible still takes its turn on screen.
+        let (x, y, w, h) = area.unwrap_or((0, 0, 1, 1));
+        let mut indices = Vec::with_capacity((w * h) as usize);
+        let row_bytes = width as usize * 3;
+        for row in y..y + h {
+            let start = row as usize * row_bytes + x as usize * 3;
+            let span = start..start + w as usize * 3;
+            let new = next.as_raw()[span.clone()].chunks_exact(3);
+            match &shown {
+                None => indices.extend(new.map(|p| palette.index([p[0], p[1], p[2]]))),
+                Some(shown) => {
+                    let old = shown.as_raw()[span].chunks_exact(3);
+                    indices.extend(new.zip(old).map(|(p, q)| match p == q {
+                        true => TRANSPARENT,
+                        false => palette.index([p[0], p[1], p[2]]),
+                    }));
+                }
+            }
+        }
+        let mut gif_frame = gif::Frame {
+            left: x as u16,
+            top: y as u16,
+            width: w as u16,
+            height: h as u16,
+            buffer: indices.into(),
+            delay: if i + 1 == count {
+                LAST_DELAY
+            } else {
+                FRAME_DELAY
+            },
+            transparent: shown.is_some().then_some(TRANSPARENT),
+            ..gif::Frame::default()
+        };
+        gif_frame.dispose = gif::DisposalMethod::Keep;
+        encoder
+            .write_frame(&gif_frame)
+            .expect("writing to memory cannot fail");
+        shown = Some(next);
+    }
+    drop(encoder);
+    Ok(out)
+}
+
+/// The smallest rectangle (x, y, width, height) holding every pixel that differs.
+fn changed(a: &RgbImage, b: &RgbImage) -> Option<(u32, u32, u32, u32)> {
+    let width = a.width() as usize * 3;
+    let rows_a = a.as_raw().chunks_exact(width);
+    let rows_b = b.as_raw().chunks_exact(width);
+    let (mut top, mut bottom, mut left, mut right) = (u32::MAX, 0, usize::MAX, 0);
+    for (y, (ra, rb)) in rows_a.zip(rows_b).enumerate() {
+        if ra == rb {
+            continue;
+        }
+        top = top.min(y as u32);
+        bottom = y as u32;
+        let first = ra.iter().zip(rb).position(|(p, q)| p != q).unwrap_or(0);
+        let last = width
+            - 1
+            - ra.iter()
+                .rev()
+                .zip(rb.iter().rev())
+                .position(|(p, q)| p != q)
+                .unwrap_or(0);
+        left = left.min(first / 3);
+        right = right.max(last / 3);
+    }
+    (top != u32::MAX).then(|| {
+        (
+            left as u32,
+            top,
+            (right - left + 1) as u32,
+            bottom - top + 1,
+        )
+    })
+}
+
+/// The replay's colours: the most used ones exactly, a cube for the rest, each picture colour
+/// mapped once to its nearest entry.
+struct Palette {
+    colours: Vec<[u8; 3]>,
+    nearest: HashMap<[u8; 3], u8>,
+    /// The last colours looked up, by a hash of the colour: most pixels hit here.
+    recent: Vec<([u8; 3], u8)>,
+}
+
+impl Palette {
+    fn new(first: &RgbImage, last: Option<&RgbImage>) -> Palette {
+        let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
+        for picture in std::iter::once(first).chain(last) {
+            for p in picture.pixels() {
+                *counts.entry(p.0).or_default() += 1;
+            }
+        }
+        let mut common: Vec<([u8; 3], u32)> = counts.into_iter().collect();
+        common.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut colours: Vec<[u8; 3]> = common.iter().take(EXACT).map(|c| c.0).collect();
+        let step = |i: u8| i * 51;
+        for r in 0..6 {
+            for g in 0..6 {
+                for b in 0..6 {
+                    colours.push([step(r), step(g), step(b)]);
+                }
+            }
+        }
+        colours.truncate(TRANSPARENT as usize);
+        let nearest = colours
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i as u8))
+            .collect();
+        Palette {
+            colours,
+            nearest,
+            recent: vec![([0, 0, 0], TRANSPARENT); RECENT],
+        }
+    }
+
+    /// The palette as the GIF header holds it, with the transparent entry last.
+    fn rgb(&self) -> Vec<u8> {
+        let mut rgb: Vec<u8> = self.colours.iter().flatten().copied().collect();
+        rgb.resize(256 * 3, 0);
+        rgb
+    }
+
+    fn index(&mut self, colour: [u8; 3]) -> u8 {
+        let slot =
+            (usize::from(colour[0]) * 31 + usize::from(colour[1]) * 7 + usize::from(colour[2]))
+                % RECENT;
+        let (seen, i) = self.recent[slot];
+        if seen == colour && i != TRANSPARENT {
+            return i;
+        }
+        let i = self.index_slow(colour);
+        self.recent[slot] = (colour, i);
+        i
+    }
+
+    fn index_slow(&mut self, colour: [u8; 3]) -> u8 {
+        if let Some(&i) = self.nearest.get(&colour) {
+            return i;
+        }
+        let distance = |c: &[u8; 3]| -> u32 {
+            (0..3)
+                .map(|k| (i32::from(c[k]) - i32::from(colour[k])).pow(2) as u32)
+                .sum()
+        };
+        let (i, _) = self
+            .colours
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, c)| distance(c))
+            .expect("the palette has colours");
+        self.nearest.insert(colour, i as u8);
+        i as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    /// A picture of `size` filled with `colour`, with a square of `mark` at `at`.
+    fn picture(size: (u32, u32), colour: [u8; 3], mark: Option<((u32, u32), [u8; 3])>) -> RgbImage {
+        let mut img = RgbImage::from_pixel(size.0, size.1, Rgb(colour));
+        if let Some(((x, y), c)) = mark {
+            for dy in 0..4 {
+                for dx in 0..4 {
+                    img.put_pixel(x + dx, y + dy, Rgb(c));
+                }
+            }
+        }
+        img
+    }
+
+    /// A frame's delay and area (left, top, width, height).
+    type Shown = (u16, (u16, u16, u16, u16));
+
+    /// Plays the GIF back: each frame's delay and area, and the final picture composited.
+    fn play(gif: &[u8]) -> (Vec<Shown>, RgbImage) {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(gif).unwrap();
+        let (w, h) = (u32::from(decoder.width()), u32::from(decoder.height()));
+        let palette = decoder.global_palette().unwrap().to_vec();
+        let mut canvas = RgbImage::new(w, h);
+        let mut frames = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            frames.push((
+                frame.delay,
+                (frame.left, frame.top, frame.width, frame.height),
+            ));
+            for (i, &index) in frame.buffer.iter().enumerate() {
+                if Some(index) == frame.transparent {
+                    continue;
+                }
+                let x = u32::from(frame.left) + i as u32 % u32::from(frame.width);
+                let y = u32::from(frame.top) + i as u32 / u32::from(frame.width);
+                let c = &palette[usize::from(index) * 3..usize::from(index) * 3 + 3];
+                canvas.put_pixel(x, y, Rgb([c[0], c[1], c[2]]));
+            }
+        }
+        (frames, canvas)
+    }
+
+    #[test]
+    fn each_frame_stores_what_changed_and_the_last_one_waits_longest() {
+        let (grey, red, blue) = ([90, 90, 90], [200, 30, 30], [30, 30, 200]);
+        let pictures = vec![
+            picture((32, 24), grey, None),
+            picture((32, 24), grey, Some(((4, 4), red))),
+            picture((32, 24), grey, Some(((4, 4), red))),
+            picture((32, 24), grey, Some(((20, 12), blue))),
+        ];
+        let gif = animate(&pictures, |p| p.clone());
+        let (frames, last) = play(&gif);
+        assert_eq!(
+            frames,
+            [
+                (FRAME_DELAY, (0, 0, 32, 24)),
+                (FRAME_DELAY, (4, 4, 4, 4)),
+                // Nothing changed: one pixel, transparent, holds the turn.
+                (FRAME_DELAY, (0, 0, 1, 1)),
+                (LAST_DELAY, (4, 4, 20, 12)),
+            ]
+        );
+        // Colours used this much are kept exactly.
+        assert_eq!(last, pictures[3]);
+    }
+
+    #[test]
+    fn a_picture_larger_than_the_first_and_last_widens_the_canvas() {
+        let grey = [90, 90, 90];
+        let pictures = vec![
+            picture((16, 16), grey, None),
+            picture((40, 20), grey, Some(((30, 10), [250, 250, 0]))),
+            picture((16, 16), grey, None),
+        ];
+        let gif = animate(&pictures, |p| p.clone());
+        let (frames, last) = play(&gif);
+        assert_eq!(frames.len(), 3);
+        assert_eq!(last.dimensions(), (40, 20));
+        assert_eq!(frames[0].1, (0, 0, 40, 20));
+    }
+}
