@@ -233,7 +233,7 @@ fn options_autocomplete_and_challenges() {
 #[test]
 fn command_definitions_fit_discords_limits() {
     let commands = poise::builtins::create_application_commands(&commands());
-    assert_eq!(commands.len(), 18);
+    assert_eq!(commands.len(), 19);
     let valid_name = |name: &str| {
         (1..=32).contains(&name.chars().count())
             && name
@@ -303,6 +303,7 @@ fn command_definitions_fit_discords_limits() {
             "nudge",
             "play",
             "rating",
+            "replay",
             "resign",
             "rules",
             "settings",

@@ -187,12 +187,11 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
-    let fake = FakeDiscord::start().await;
-    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+/// The bot on `fake` with league Autumn (chess) of alice, bob, carol and erin, created by
+/// dave (an admin), its round 1 started: dave and the players.
+async fn league_round_one(fake: &FakeDiscord) -> (Value, Vec<Value>) {
+    start_bot_on(fake, Table::new(Store::open_in_memory().unwrap())).await;
     let dave = user("100000000000000004", "dave");
-    let frank = user("100000000000000025", "frank");
     let players: Vec<Value> = ["alice", "bob", "carol", "erin"]
         .iter()
         .enumerate()
@@ -200,16 +199,24 @@ async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
         .collect();
     let n = fake.requests().len();
     let create = named(json!([{"name": "game", "type": 4, "value": 0}]));
-    let id = league(&fake, &dave, "create", create, MANAGE_SERVER);
+    let id = league(fake, &dave, "create", create, MANAGE_SERVER);
     fake.reply_to(n, &id).await;
     for p in &players {
         let n = fake.requests().len();
-        let id = league(&fake, p, "join", named(json!([])), "0");
+        let id = league(fake, p, "join", named(json!([])), "0");
         fake.reply_to(n, &id).await;
     }
     let n = fake.requests().len();
-    let id = league(&fake, &dave, "start", named(json!([])), MANAGE_SERVER);
+    let id = league(fake, &dave, "start", named(json!([])), MANAGE_SERVER);
     fake.reply_to(n, &id).await;
+    (dave, players)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
+    let fake = FakeDiscord::start().await;
+    let (dave, players) = league_round_one(&fake).await;
+    let frank = user("100000000000000025", "frank");
     let swap = |who: &Value, perms: &str| {
         let options = named(json!([
             {"name": "out", "type": 6, "value": players[1]["id"]},
@@ -265,21 +272,7 @@ async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_paired_again_tells_the_old_threads_their_games_are_called_off() {
     let fake = FakeDiscord::start().await;
-    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
-    let dave = user("100000000000000004", "dave");
-    let n = fake.requests().len();
-    let create = named(json!([{"name": "game", "type": 4, "value": 0}]));
-    let id = league(&fake, &dave, "create", create, MANAGE_SERVER);
-    fake.reply_to(n, &id).await;
-    for i in 0..4 {
-        let p = user(&format!("10000000000000001{i}"), &format!("p{i}"));
-        let n = fake.requests().len();
-        let id = league(&fake, &p, "join", named(json!([])), "0");
-        fake.reply_to(n, &id).await;
-    }
-    let n = fake.requests().len();
-    let id = league(&fake, &dave, "start", named(json!([])), MANAGE_SERVER);
-    fake.reply_to(n, &id).await;
+    let (dave, _) = league_round_one(&fake).await;
     let n = fake.requests().len();
     let id = league(&fake, &dave, "repair", named(json!([])), MANAGE_SERVER);
     let said = content(&fake.reply_to(n, &id).await);
