@@ -101,6 +101,12 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Write sample pictures of every game (start, middle and end of a random game, as a
+    /// spectator and as the first seat sees them, and its replay) into a folder.
+    Gallery {
+        /// The folder to write into (created if missing).
+        dir: std::path::PathBuf,
+    },
     /// Count the leaf nodes of the legal move tree of a chess position.
     Perft {
         /// The position, as FEN (quote it).
@@ -189,6 +195,16 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Gallery { dir } => match deckmate::console::gallery::run_gallery(&dir) {
+            Ok(files) => {
+                println!("{} pictures written to {}.", files.len(), dir.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Command::Replay { db, match_id, out } => match run_replay(&db, match_id, &out) {
             Ok(said) => {
                 println!("{said}");

@@ -372,3 +372,32 @@ fn pair_dutch_writes_the_reference_engines_pairings_file() {
     assert!(err.contains("no players (lines starting 001)"), "{err}");
     let _ = std::fs::remove_file(out);
 }
+
+#[test]
+fn the_gallery_pictures_every_game_at_every_table_size() {
+    let dir = std::env::temp_dir().join(format!("deckmate-gallery-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = deckmate(&["gallery", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{out:?}");
+    // Six games, En Prise at 2, 3 and 4 players: eight tables, each with three stages seen two
+    // ways and a replay.
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("56 pictures written to "), "{said}");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 56);
+    for name in &names {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let magic: &[u8] = match name.ends_with(".gif") {
+            true => b"GIF89a",
+            false => b"\x89PNG",
+        };
+        assert!(bytes.starts_with(magic), "{name}");
+    }
+    assert!(names.contains(&"enprise-4p-middle-spectator.png".to_string()));
+    assert!(names.contains(&"chessatete-2p-end-seat1.png".to_string()));
+    let _ = std::fs::remove_dir_all(dir);
+}

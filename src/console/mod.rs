@@ -2,6 +2,7 @@
 //! script on standard input. Each input line is `NAME: COMMAND`, or a bare command for the one
 //! player who must act; see [`HELP`].
 
+pub mod gallery;
 pub mod league;
 mod text;
 mod time;

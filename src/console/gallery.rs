@@ -1,0 +1,78 @@
+//! `deckmate gallery DIR`: sample pictures of every game, so a person can review them all at
+//! once. For each game and table size: the start, the middle and the end of a random legal
+//! game, each as a spectator sees it and as the first seat sees it (their private picture:
+//! a Chess-à-Tête hand), plus the whole game as an animated replay.
+
+use crate::engine::{GameRng, Seat, Viewer};
+use crate::games::{AnyGame, AnyView, GameKind};
+use crate::render;
+use std::path::Path;
+
+/// The most actions a sample game takes before it is shown as it stands.
+const MOST_ACTIONS: usize = 160;
+
+/// Writes the gallery into `dir` (created if missing); the files written, by name.
+pub fn run_gallery(dir: &Path) -> Result<Vec<String>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut written = Vec::new();
+    for game in GameKind::ALL {
+        let (fewest, most) = game.seats();
+        for seats in fewest..=most {
+            let views = sample_game(game, seats)?;
+            let middle = views.len() / 2;
+            let stages = [
+                ("start", &views[0]),
+                ("middle", &views[middle]),
+                ("end", &views[views.len() - 1]),
+            ];
+            for (stage, (spectator, first_seat)) in stages {
+                let stem = format!("{}-{seats}p-{stage}", game.id());
+                write(
+                    dir,
+                    &format!("{stem}-spectator.png"),
+                    &render::render(spectator),
+                )?;
+                let own = render::private_picture(first_seat);
+                write(dir, &format!("{stem}-seat1.png"), &own)?;
+                written.push(format!("{stem}-spectator.png"));
+                written.push(format!("{stem}-seat1.png"));
+            }
+            let spectators: Vec<AnyView> = views.into_iter().map(|(s, _)| s).collect();
+            let name = format!("{}-{seats}p-replay.gif", game.id());
+            write(dir, &name, &render::render_replay(&spectators))?;
+            written.push(name);
+        }
+    }
+    Ok(written)
+}
+
+/// A random legal game of `game` for `seats` players: the spectator's and the first seat's
+/// view at the start and after every action.
+fn sample_game(game: GameKind, seats: usize) -> Result<Vec<(AnyView, AnyView)>, String> {
+    let mut rng = GameRng::from_seed(7);
+    let mut state: AnyGame = game
+        .start(&[], seats, &mut rng)
+        .map_err(|e| format!("{}: {e}", game.name()))?;
+    let seen = |s: &AnyGame| (s.view(Viewer::Spectator), s.view(Viewer::Seat(Seat(0))));
+    let mut views = vec![seen(&state)];
+    while views.len() <= MOST_ACTIONS {
+        let Some(&seat) = state.to_act().seats().first() else {
+            break;
+        };
+        let legal = state.legal_actions(seat);
+        if legal.is_empty() {
+            break;
+        }
+        let pick = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
+        state
+            .play(seat, &pick, &mut rng)
+            .map_err(|e| format!("{}: {pick} refused: {e:?}", game.name()))?;
+        views.push(seen(&state));
+    }
+    Ok(views)
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> Result<(), String> {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
