@@ -27,13 +27,13 @@ pub fn animate<T>(frames: &[T], draw: impl Fn(&T) -> RgbImage) -> Vec<u8> {
         return Vec::new();
     };
     let (first, last) = (draw(first), draw(last));
-    let mut palette = Palette::new(&first, Some(&last));
+    let mut palette = Palette::new(&first, &last);
     let mut canvas = (
         first.width().max(last.width()),
         first.height().max(last.height()),
     );
     loop {
-        match encode(frames, &draw, &first, canvas, &mut palette) {
+        match encode(frames, &draw, (&first, &last), canvas, &mut palette) {
             Ok(gif) => return gif,
             Err(larger) => canvas = (canvas.0.max(larger.0), canvas.1.max(larger.1)),
         }
@@ -45,7 +45,7 @@ pub fn animate<T>(frames: &[T], draw: impl Fn(&T) -> RgbImage) -> Vec<u8> {
 fn encode<T>(
     frames: &[T],
     draw: &impl Fn(&T) -> RgbImage,
-    first: &RgbImage,
+    (first, last): (&RgbImage, &RgbImage),
     (width, height): (u32, u32),
     palette: &mut Palette,
 ) -> Result<Vec<u8>, (u32, u32)> {
@@ -70,8 +70,10 @@ fn encode<T>(
     let mut shown: Option<RgbImage> = None;
     let count = frames.len();
     for (i, frame) in frames.iter().enumerate() {
+        // The first and last pictures were drawn for the palette already.
         let next = fit(match i {
             0 => first.clone(),
+            i if i + 1 == count => last.clone(),
             _ => draw(frame),
         })?;
         let area = match &shown {
@@ -164,9 +166,9 @@ struct Palette {
 }
 
 impl Palette {
-    fn new(first: &RgbImage, last: Option<&RgbImage>) -> Palette {
+    fn new(first: &RgbImage, last: &RgbImage) -> Palette {
         let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-        for picture in std::iter::once(first).chain(last) {
+        for picture in [first, last] {
             for p in picture.pixels() {
                 *counts.entry(p.0).or_default() += 1;
             }

@@ -506,20 +506,6 @@ impl Store {
             .is_some())
     }
 
-    /// Records that the league request under `key` was carried out.
-    pub fn record_league_request(
-        &mut self,
-        key: &str,
-        league: LeagueId,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT OR IGNORE INTO league_requests (key, league_id, created_at) VALUES (?1, ?2, ?3)",
-            params![key, league, now],
-        )?;
-        Ok(())
-    }
-
     /// Ends a season early (no round can be paired any more).
     pub fn finish_season(&mut self, season: SeasonId) -> Result<(), StoreError> {
         self.conn.execute(

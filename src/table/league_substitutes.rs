@@ -76,8 +76,11 @@ impl Table {
             };
             let named =
                 p.white == out || p.black == Some(out) || p.table.iter().any(|s| s.player == out);
+            if !named {
+                continue;
+            }
             let head = self.store.load_head(id)?;
-            if !named || head.status != Status::Active {
+            if head.status != Status::Active {
                 continue;
             }
             if head.players.iter().any(|x| x.id == out) {

@@ -2,8 +2,8 @@
 //! thread per game, one game is played out by typed moves and the other never begins (a
 //! forfeit at the close), the standings follow, and ratings count the game played.
 
-use crate::fake_discord::bot::{CHANNEL, content, ephemeral, start_bot_on};
-use crate::fake_discord::{FakeDiscord, Recorded, user};
+use crate::fake_discord::bot::{CHANNEL, boards_since, content, ephemeral, start_bot_on};
+use crate::fake_discord::{FakeDiscord, user};
 use deckmate::store::Store;
 use deckmate::table::Table;
 use serde_json::{Value, json};
@@ -65,23 +65,7 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
     let paired = content(&fake.reply_to(n, &id).await);
     assert!(paired.starts_with("Round 1 is paired"), "{paired}");
     // Two games (Berger for four: 1-4, 2-3), each in its own thread with its board.
-    let boards: Vec<Recorded> = {
-        let mut boards = Vec::new();
-        for _ in 0..200 {
-            boards = fake
-                .requests()
-                .into_iter()
-                .skip(n)
-                .filter(|r| r.method == "POST" && !r.files.is_empty())
-                .collect();
-            if boards.len() == 2 {
-                break;
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
-        boards
-    };
-    assert_eq!(boards.len(), 2);
+    let boards = boards_since(&fake, n, 2).await;
     let alice_id = players[0]["id"].as_str().unwrap();
     let first = boards
         .iter()

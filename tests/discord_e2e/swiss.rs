@@ -3,7 +3,7 @@
 //! away (a half-point bye) and the odd player out given the bye, round 3 paired by score, and
 //! the final standings posted with their picture.
 
-use crate::fake_discord::bot::{CHANNEL, content, start_bot_on};
+use crate::fake_discord::bot::{CHANNEL, boards_since, content, start_bot_on};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::store::Store;
 use deckmate::table::Table;
@@ -27,25 +27,6 @@ async fn league(fake: &FakeDiscord, who: &Value, sub: &str, extra: Value) -> Rec
         MANAGE_SERVER,
     );
     fake.reply_to(n, &id).await
-}
-
-/// The boards posted since request `n` (one a new game), once there are `count`.
-async fn boards_since(fake: &FakeDiscord, n: usize, count: usize) -> Vec<Recorded> {
-    let mut boards = Vec::new();
-    for _ in 0..300 {
-        boards = fake
-            .requests()
-            .into_iter()
-            .skip(n)
-            .filter(|r| r.method == "POST" && !r.files.is_empty())
-            .collect();
-        if boards.len() >= count {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert_eq!(boards.len(), count, "boards posted");
-    boards
 }
 
 /// Plays the Scholar's mate in the game `white` opens, against `black`.

@@ -252,3 +252,22 @@ pub async fn choose(
         return (offered_text(&pick), next);
     }
 }
+
+/// The boards posted since request `n` (one a new game), once there are `count`.
+pub async fn boards_since(fake: &FakeDiscord, n: usize, count: usize) -> Vec<Recorded> {
+    let mut boards = Vec::new();
+    for _ in 0..300 {
+        boards = fake
+            .requests()
+            .into_iter()
+            .skip(n)
+            .filter(|r| r.method == "POST" && !r.files.is_empty())
+            .collect();
+        if boards.len() >= count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(boards.len(), count, "boards posted");
+    boards
+}
