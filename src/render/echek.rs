@@ -10,17 +10,16 @@
 //! action. Below: one row per player with their colour, state (won or lost at the end) and
 //! supply; the winner's row has a green band.
 
-use super::enprise::{Rect, centred, fit, header, ink_window, marker, resample, wash};
+use super::enprise::{Rect, centred, fit, header, marker, wash};
 use super::{
-    BLACK_DETAIL, BLACK_PIECE, CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, PieceSprites, SQUARE,
-    Sprite, WHITE_PIECE, disc, fill, pieces, role_index, text, text_width,
+    CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, fill, ink, pieces,
+    text, text_width,
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
 use crate::games::chess::{Color, color_of};
 use crate::games::echek::{EchekView, KingView, Piece};
 use image::{Rgb, RgbImage};
-use std::sync::OnceLock;
 
 /// Beyond the area: the limit.
 pub const BACKGROUND: [u8; 3] = FRAME;
@@ -60,7 +59,7 @@ const SUPPLY_X: u32 = 420;
 const TILE: u32 = 44;
 const TILE_GAP: u32 = 5;
 /// Room between a supply tile's edge and its piece.
-const TILE_MARGIN: u32 = 4;
+const TILE_MARGIN: u32 = 2;
 
 /// Where everything goes: the area's cells, the caption and the rows of the player panel.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -169,39 +168,17 @@ fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
     fill(img, r.x + r.w - thick, r.y, thick, r.h, color);
 }
 
-/// A piece's fill and lines.
-fn colours(color: Color) -> ([u8; 3], [u8; 3]) {
-    match color {
-        Color::White => (WHITE_PIECE, BLACK_PIECE),
-        Color::Black => (BLACK_PIECE, BLACK_DETAIL),
-    }
-}
-
-fn draw_piece(img: &mut RgbImage, set: &PieceSprites, x: u32, y: u32, piece: Piece) {
-    let (body, lines) = colours(piece.color);
-    let i = role_index(piece.role);
-    set.solid[i].draw(img, x, y, body);
-    set.outline[i].draw(img, x, y, lines);
-}
-
-/// The chess sprites (drawn in a `SQUARE` box) shrunk so their ink fills a `TILE` box less a
-/// small margin; the lines, which thin out when shrunk, are strengthened.
-fn small_pieces() -> &'static PieceSprites {
-    static SPRITES: OnceLock<PieceSprites> = OnceLock::new();
-    SPRITES.get_or_init(|| {
-        let set = pieces();
-        let window = ink_window(&set.solid);
-        let size = TILE - 2 * TILE_MARGIN;
-        let shrunk = |s: &Sprite, gain: f32| Sprite {
-            left: TILE_MARGIN as i32,
-            top: TILE_MARGIN as i32,
-            ..resample(s, window, size, gain)
-        };
-        PieceSprites {
-            solid: set.solid.iter().map(|s| shrunk(s, 1.0)).collect(),
-            outline: set.outline.iter().map(|s| shrunk(s, 1.4)).collect(),
-        }
-    })
+/// Draws `piece` filling the box `r`, less `margin` on each side.
+fn draw_piece(img: &mut RgbImage, r: Rect, margin: u32, piece: Piece) {
+    let side = r.w.min(r.h) - 2 * margin;
+    pieces::draw_piece(
+        img,
+        piece.role,
+        r.x + margin,
+        r.y + margin,
+        side,
+        ink(piece.color),
+    );
 }
 
 /// Draws the picture of an Echek view.
@@ -242,8 +219,8 @@ pub fn king_mark(view: &EchekView, king: &KingView) -> Option<([u8; 3], u8)> {
 /// once the game is won, of the winner's colour with a green rim.
 fn draw_header(img: &mut RgbImage, view: &EchekView, width: u32) {
     let dot = match (&view.outcome, winner(view)) {
-        (None, _) => Some((colours(view.to_move).0, LABEL)),
-        (Some(_), Some(w)) => Some((colours(w).0, WIN)),
+        (None, _) => Some((ink(view.to_move).fill, LABEL)),
+        (Some(_), Some(w)) => Some((ink(w).fill, WIN)),
         (Some(_), None) => None,
     };
     let last = view.last.as_ref().map(|l| l.text.as_str());
@@ -288,10 +265,9 @@ fn draw_area(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
             border(img, r, 5, color);
         }
     }
-    let set = pieces();
     for &(sq, piece) in &view.pieces {
         if let Some(r) = layout.cell(sq) {
-            draw_piece(img, set, r.x, r.y, piece);
+            draw_piece(img, r, 0, piece);
         }
     }
     for king in &view.kings {
@@ -395,7 +371,7 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
     if playing {
         marker(img, row.x + PAD - 6, cy);
     }
-    let (body, _) = colours(color);
+    let body = ink(color).fill;
     disc(img, row.x + PAD + 20, cy, 9, body, LABEL);
     let mut name = color.name().to_string();
     if view.viewer == Viewer::Seat(crate::games::chess::seat_of(color)) {
@@ -414,10 +390,9 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
         let x = (row.x + SUPPLY_X) as f32;
         text(img, x, (cy + 5) as f32, 14.0, "empty", DIM);
     }
-    let set = small_pieces();
     for (i, &role) in supply.iter().enumerate() {
         let r = layout.supply_tile(color, i);
         fill(img, r.x, r.y, r.w, r.h, DARK);
-        draw_piece(img, set, r.x, r.y, Piece { color, role });
+        draw_piece(img, r, TILE_MARGIN, Piece { color, role });
     }
 }

@@ -10,9 +10,10 @@
 //! cards turned over, so the picture shows why: at the end of the game as they were (the mated
 //! king framed in red), during the game faded towards the card back they now are.
 
+use super::pieces::Ink;
 use super::{
-    BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, SQUARE, Sprite, WHITE_PIECE, blend, disc,
-    fill, pieces, role_index, text, text_width,
+    BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, SQUARE, WHITE_PIECE, blend, disc, fill,
+    pieces, text, text_width,
 };
 use crate::board::Sq;
 use crate::engine::{Seat, Viewer};
@@ -65,6 +66,24 @@ pub fn army(seat: Seat) -> ([u8; 3], [u8; 3]) {
         1 => (BLACK_PIECE, BLACK_DETAIL),
         2 => ([214, 36, 40], [96, 6, 10]),
         _ => ([40, 96, 220], [10, 26, 96]),
+    }
+}
+
+/// The colours an army's pieces are drawn in: fill, outline, and the inner lines (light on
+/// the black army, so its details show).
+fn army_ink(seat: Seat) -> Ink {
+    let (fill, edge) = army(seat);
+    match seat.index() % 4 {
+        1 => Ink {
+            fill,
+            edge: BLACK_PIECE,
+            detail: BLACK_DETAIL,
+        },
+        _ => Ink {
+            fill,
+            edge,
+            detail: edge,
+        },
     }
 }
 
@@ -238,113 +257,20 @@ pub fn frontier(view: &EnPriseView) -> Vec<Sq> {
     out
 }
 
-/// The piece sprites (filled silhouette and lines) scaled to one box size.
+/// Pieces drawn in their army's colours, filling a box of one size.
 struct Glyphs {
-    solid: Vec<Sprite>,
-    lines: Vec<Sprite>,
-}
-
-/// A square of the `SQUARE` box the chess sprites are drawn in: its corner and side.
-#[derive(Copy, Clone)]
-pub(super) struct Window {
-    x: i32,
-    y: i32,
     side: u32,
 }
 
 impl Glyphs {
-    /// The chess sprites resampled so their ink fills a `size` box (never enlarged); `ink`
-    /// strengthens the lines, which thin out when shrunk a lot.
-    fn new(size: u32, ink: f32) -> Glyphs {
-        let set = pieces();
-        let window = ink_window(&set.solid);
-        let out = size.min(window.side).max(1);
-        let offset = ((size - out) / 2) as i32;
-        let scale = |s: &Sprite, gain: f32| Sprite {
-            left: offset,
-            top: offset,
-            ..resample(s, window, out, gain)
-        };
-        Glyphs {
-            solid: set.solid.iter().map(|s| scale(s, 1.0)).collect(),
-            lines: set.outline.iter().map(|s| scale(s, ink)).collect(),
-        }
+    fn new(side: u32) -> Glyphs {
+        Glyphs { side: side.max(1) }
     }
 
     /// Draws `piece` in its army's colours in the box at (`x`, `y`).
     fn draw(&self, img: &mut RgbImage, x: u32, y: u32, piece: Piece) {
-        let (body, lines) = army(piece.owner);
-        let i = role_index(piece.role);
-        self.solid[i].draw(img, x, y, body);
-        self.lines[i].draw(img, x, y, lines);
-    }
-}
-
-/// The smallest square (plus a pixel of air each side) holding the ink of every sprite,
-/// centred on it.
-pub(super) fn ink_window(sprites: &[Sprite]) -> Window {
-    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-    for s in sprites.iter().filter(|s| s.width > 0) {
-        let height = (s.alpha.len() as u32 / s.width) as i32;
-        x0 = x0.min(s.left);
-        y0 = y0.min(s.top);
-        x1 = x1.max(s.left + s.width as i32);
-        y1 = y1.max(s.top + height);
-    }
-    if x0 > x1 {
-        return Window {
-            x: 0,
-            y: 0,
-            side: SQUARE,
-        };
-    }
-    let side = (x1 - x0).max(y1 - y0) + 2;
-    Window {
-        x: (x0 + x1 - side) / 2,
-        y: (y0 + y1 - side) / 2,
-        side: side as u32,
-    }
-}
-
-/// The part of a sprite (drawn in a `SQUARE` box) inside `window`, resampled to `size`
-/// square pixels by averaging coverage (`size` at most the window's side), times `gain`.
-pub(super) fn resample(sprite: &Sprite, window: Window, size: u32, gain: f32) -> Sprite {
-    let big = window.side as usize;
-    let mut coverage = vec![0u32; big * big];
-    if sprite.width > 0 {
-        for (i, &a) in sprite.alpha.iter().enumerate() {
-            let x = sprite.left + (i as u32 % sprite.width) as i32 - window.x;
-            let y = sprite.top + (i as u32 / sprite.width) as i32 - window.y;
-            if (0..big as i32).contains(&x) && (0..big as i32).contains(&y) {
-                coverage[y as usize * big + x as usize] = u32::from(a);
-            }
-        }
-    }
-    let size = size.clamp(1, window.side) as usize;
-    // The source pixels that fall in target pixel `t`.
-    let span = |t: usize| {
-        (
-            t * big / size,
-            ((t + 1) * big / size).max(t * big / size + 1),
-        )
-    };
-    let mut alpha = Vec::with_capacity(size * size);
-    for ty in 0..size {
-        let (y0, y1) = span(ty);
-        for tx in 0..size {
-            let (x0, x1) = span(tx);
-            let sum: u32 = (y0..y1)
-                .flat_map(|y| &coverage[y * big + x0..y * big + x1])
-                .sum();
-            let mean = sum as f32 / ((y1 - y0) * (x1 - x0)) as f32;
-            alpha.push((mean * gain).min(255.0) as u8);
-        }
-    }
-    Sprite {
-        left: 0,
-        top: 0,
-        width: size as u32,
-        alpha,
+        let ink = army_ink(piece.owner);
+        pieces::draw_piece(img, piece.role, x, y, self.side, ink);
     }
 }
 
@@ -460,7 +386,7 @@ pub fn draw(view: &EnPriseView) -> RgbImage {
     draw_header(&mut img, view, layout.width);
     draw_board(&mut img, &layout, view);
     draw_coordinates(&mut img, &layout);
-    let plan = Glyphs::new(PLAN_W, 1.6);
+    let plan = Glyphs::new(PLAN_W);
     for (i, player) in view.players.iter().enumerate() {
         draw_player(&mut img, &layout, &plan, view, i, player);
     }
@@ -511,7 +437,7 @@ fn draw_board(img: &mut RgbImage, layout: &Layout, view: &EnPriseView) {
     }
     let last: &[Sq] = view.last.as_ref().map_or(&[], |l| &l.squares);
     let fallen: &[Fallen] = view.last.as_ref().map_or(&[], |l| &l.fallen);
-    let glyphs = Glyphs::new(layout.cell - 2 * layout.gap(), 1.0);
+    let glyphs = Glyphs::new(layout.cell - 2 * layout.gap());
     for square in &view.squares {
         let (Some(cell), Some(card)) = (layout.cell(square.at), layout.card(square.at)) else {
             continue;

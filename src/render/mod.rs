@@ -5,7 +5,7 @@
 //! the async runtime.
 
 use crate::games::AnyView;
-use crate::games::chess::{BoardView, Color, Role, Square};
+use crate::games::chess::{BoardView, Color, Square};
 use crate::games::enthralling::Extra;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
@@ -13,6 +13,7 @@ use image::{ImageEncoder, Rgb, RgbImage};
 use std::sync::OnceLock;
 
 pub use clocks::ClockFace;
+use pieces::{Ink, draw_piece};
 
 /// Side of one square, in pixels.
 pub const SQUARE: u32 = 88;
@@ -36,7 +37,23 @@ const COIN: [u8; 3] = [212, 175, 55];
 const WHITE_PIECE: [u8; 3] = [255, 255, 255];
 const BLACK_PIECE: [u8; 3] = [20, 20, 20];
 /// The lines drawn inside black pieces, so their details show.
-const BLACK_DETAIL: [u8; 3] = [120, 120, 120];
+const BLACK_DETAIL: [u8; 3] = [200, 200, 200];
+
+/// The colours a chess piece of `color` is drawn in.
+pub(super) fn ink(color: Color) -> Ink {
+    match color {
+        Color::White => Ink {
+            fill: WHITE_PIECE,
+            edge: BLACK_PIECE,
+            detail: BLACK_PIECE,
+        },
+        Color::Black => Ink {
+            fill: BLACK_PIECE,
+            edge: BLACK_PIECE,
+            detail: BLACK_DETAIL,
+        },
+    }
+}
 
 fn font() -> &'static FontRef<'static> {
     static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
@@ -108,93 +125,6 @@ fn sprite(c: char, size: f32, pen_x: f32, baseline: f32) -> Sprite {
         width,
         alpha,
     }
-}
-
-/// For each role: the piece's filled silhouette and its outline drawing, centred in a square.
-struct PieceSprites {
-    solid: Vec<Sprite>,
-    outline: Vec<Sprite>,
-}
-
-/// The shape enclosed by a line drawing: everything a flood from the box's edge cannot reach
-/// through uninked pixels, with the drawing's own anti-aliasing kept at the rim.
-fn silhouette(outline: &Sprite) -> Sprite {
-    let w = outline.width as usize;
-    if w == 0 {
-        return Sprite {
-            left: 0,
-            top: 0,
-            width: 0,
-            alpha: vec![],
-        };
-    }
-    let h = outline.alpha.len() / w;
-    let mut outside = vec![false; w * h];
-    let mut stack: Vec<usize> = (0..w * h)
-        .filter(|&i| {
-            let (x, y) = (i % w, i / w);
-            x == 0 || y == 0 || x == w - 1 || y == h - 1
-        })
-        .collect();
-    while let Some(i) = stack.pop() {
-        if outside[i] || outline.alpha[i] >= 128 {
-            continue;
-        }
-        outside[i] = true;
-        let (x, y) = (i % w, i / w);
-        if x > 0 {
-            stack.push(i - 1);
-        }
-        if x + 1 < w {
-            stack.push(i + 1);
-        }
-        if y > 0 {
-            stack.push(i - w);
-        }
-        if y + 1 < h {
-            stack.push(i + w);
-        }
-    }
-    let alpha = outline
-        .alpha
-        .iter()
-        .zip(&outside)
-        .map(|(&a, &out)| if out { a } else { 255 })
-        .collect();
-    Sprite {
-        left: outline.left,
-        top: outline.top,
-        width: outline.width,
-        alpha,
-    }
-}
-
-fn role_index(role: Role) -> usize {
-    Role::ALL.iter().position(|&r| r == role).expect("a role")
-}
-
-fn pieces() -> &'static PieceSprites {
-    static SPRITES: OnceLock<PieceSprites> = OnceLock::new();
-    SPRITES.get_or_init(|| {
-        let size = SQUARE as f32 * 0.86;
-        let scaled = font().as_scaled(PxScale::from(size));
-        let mut solid = Vec::new();
-        let mut outline = Vec::new();
-        for role in Role::ALL {
-            let white = crate::games::chess::Piece::new(Color::White, role).symbol();
-            let black = crate::games::chess::Piece::new(Color::Black, role).symbol();
-            // Centre on the solid glyph's ink; draw both glyphs from the same pen position.
-            let probe = sprite(black, size, 0.0, scaled.ascent());
-            let ink_h = probe.alpha.len() as u32 / probe.width.max(1);
-            let pen_x = (SQUARE as f32 - probe.width as f32) / 2.0 - probe.left as f32;
-            let baseline =
-                scaled.ascent() + (SQUARE as f32 - ink_h as f32) / 2.0 - probe.top as f32;
-            let lines = sprite(white, size, pen_x, baseline);
-            solid.push(silhouette(&lines));
-            outline.push(lines);
-        }
-        PieceSprites { solid, outline }
-    })
 }
 
 fn fill(img: &mut RgbImage, x0: u32, y0: u32, w: u32, h: u32, color: [u8; 3]) {
@@ -277,20 +207,16 @@ fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -> Rg
         let (x, y) = corner(sq, bottom);
         tint(&mut img, x, y, CHECK, 150);
     }
-    let sprites = pieces();
     for placed in &view.pieces {
         let (x, y) = corner(placed.square, bottom);
-        let i = role_index(placed.piece.role);
-        match placed.piece.color {
-            Color::White => {
-                sprites.solid[i].draw(&mut img, x, y, WHITE_PIECE);
-                sprites.outline[i].draw(&mut img, x, y, BLACK_PIECE);
-            }
-            Color::Black => {
-                sprites.solid[i].draw(&mut img, x, y, BLACK_PIECE);
-                sprites.outline[i].draw(&mut img, x, y, BLACK_DETAIL);
-            }
-        }
+        draw_piece(
+            &mut img,
+            placed.piece.role,
+            x,
+            y,
+            SQUARE,
+            ink(placed.piece.color),
+        );
         if placed.marked {
             coin(&mut img, x, y, rings.contains(&placed.square));
         }
@@ -435,6 +361,7 @@ mod chessatete;
 mod clocks;
 mod echek;
 mod enprise;
+mod pieces;
 pub mod replay;
 mod snipe;
 pub mod standings;

@@ -13,10 +13,9 @@
 //! ranks 1-10 left and right. Above: the status and the last turn. Below, during the setup: the
 //! pieces each side still has to place; with the feather rule: the unused cards.
 
-use super::enprise::{Rect, centred, fit, header, ink_window, marker, resample, wash};
+use super::enprise::{Rect, centred, fit, header, marker, wash};
 use super::{
-    BLACK_DETAIL, BLACK_PIECE, CHECK, FRAME, LABEL, LAST_MOVE, PieceSprites, Sprite, WHITE_PIECE,
-    blend, disc, fill, pieces, role_index, text, text_width,
+    CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, fill, ink, pieces, text, text_width,
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
@@ -24,7 +23,6 @@ use crate::games::chess::{Color, color_of, seat_of};
 use crate::games::snipe::deck::Space;
 use crate::games::snipe::{CARDS, CardAt, KingView, Phase, Piece, SIZE, SnipeView};
 use image::{Rgb, RgbImage};
-use std::sync::OnceLock;
 
 /// Around and between the cards.
 pub const BACKGROUND: [u8; 3] = FRAME;
@@ -86,7 +84,7 @@ const PAD: u32 = 16;
 const SETUP_ROW: u32 = 50;
 const TILE: u32 = 34;
 const TILE_GAP: u32 = 5;
-const TILE_MARGIN: u32 = 3;
+const TILE_MARGIN: u32 = 1;
 /// Where the tiles start within a side's half of the setup panel.
 const TILES_X: u32 = 116;
 /// The unused cards: font size, line height and lines at most.
@@ -94,7 +92,7 @@ const STOCK_SIZE: f32 = 15.0;
 const STOCK_LINE: u32 = 21;
 const STOCK_LINES: usize = 2;
 /// Room between a space's edge and its piece.
-const PIECE_MARGIN: u32 = 5;
+const PIECE_MARGIN: u32 = 2;
 /// The badge of a king's free neighbours: radius and distance of its centre from the corner.
 const BADGE_R: u32 = 11;
 const BADGE_AT: u32 = 12;
@@ -377,48 +375,17 @@ fn feather(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
     shape(img, r, POLE, |x, y| to_segment((x, y), foot, head) <= thick);
 }
 
-/// A piece's fill and lines.
-fn colours(color: Color) -> ([u8; 3], [u8; 3]) {
-    match color {
-        Color::White => (WHITE_PIECE, BLACK_PIECE),
-        Color::Black => (BLACK_PIECE, BLACK_DETAIL),
-    }
-}
-
-fn draw_piece(img: &mut RgbImage, set: &PieceSprites, x: u32, y: u32, piece: Piece) {
-    let (body, lines) = colours(piece.color);
-    let i = role_index(piece.role);
-    set.solid[i].draw(img, x, y, body);
-    set.outline[i].draw(img, x, y, lines);
-}
-
-/// The chess sprites shrunk so their ink fills a `box_side` box less `margin` on each side;
-/// the lines, which thin out when shrunk, are strengthened.
-fn shrunk(box_side: u32, margin: u32) -> PieceSprites {
-    let set = pieces();
-    let window = ink_window(&set.solid);
-    let size = box_side - 2 * margin;
-    let scale = |s: &Sprite, gain: f32| Sprite {
-        left: margin as i32,
-        top: margin as i32,
-        ..resample(s, window, size, gain)
-    };
-    PieceSprites {
-        solid: set.solid.iter().map(|s| scale(s, 1.0)).collect(),
-        outline: set.outline.iter().map(|s| scale(s, 1.3)).collect(),
-    }
-}
-
-/// Pieces sized for a space of the forest.
-fn space_pieces() -> &'static PieceSprites {
-    static SPRITES: OnceLock<PieceSprites> = OnceLock::new();
-    SPRITES.get_or_init(|| shrunk(SPACE, PIECE_MARGIN))
-}
-
-/// Pieces sized for a tile of the setup panel.
-fn tile_pieces() -> &'static PieceSprites {
-    static SPRITES: OnceLock<PieceSprites> = OnceLock::new();
-    SPRITES.get_or_init(|| shrunk(TILE, TILE_MARGIN))
+/// Draws `piece` filling the box `r`, less `margin` on each side.
+fn draw_piece(img: &mut RgbImage, r: Rect, margin: u32, piece: Piece) {
+    let side = r.w.min(r.h) - 2 * margin;
+    pieces::draw_piece(
+        img,
+        piece.role,
+        r.x + margin,
+        r.y + margin,
+        side,
+        ink(piece.color),
+    );
 }
 
 /// Draws the picture of a Snipe Chess view.
@@ -464,8 +431,8 @@ pub fn king_mark(view: &SnipeView, king: &KingView) -> Option<([u8; 3], u8)> {
 /// the game is won, of the winner's colour with a green rim.
 fn draw_header(img: &mut RgbImage, view: &SnipeView, width: u32) {
     let dot = match (&view.outcome, winner(view)) {
-        (None, _) => Some((colours(view.to_move).0, LABEL)),
-        (Some(_), Some(w)) => Some((colours(w).0, WIN)),
+        (None, _) => Some((ink(view.to_move).fill, LABEL)),
+        (Some(_), Some(w)) => Some((ink(w).fill, WIN)),
         (Some(_), None) => None,
     };
     let last = view.last.as_ref().map(|l| l.text.as_str());
@@ -535,10 +502,9 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
             }
         }
     }
-    let set = space_pieces();
     for &(sq, piece) in &view.pieces {
         let r = layout.square(sq);
-        draw_piece(img, set, r.x, r.y, piece);
+        draw_piece(img, r, PIECE_MARGIN, piece);
         // What the piece stands on, where it matters: a tag in the lower-left corner.
         match view.spaces[sq.y as usize][sq.x as usize] {
             Space::Rotate90 => tag(img, r, "90", TURN_90_INK),
@@ -621,7 +587,7 @@ fn draw_to_place(img: &mut RgbImage, layout: &Layout, view: &SnipeView, color: C
         wash(img, inset(half, 3), ACTING, 255);
         marker(img, half.x + 8, cy);
     }
-    let (body, _) = colours(color);
+    let body = ink(color).fill;
     disc(img, half.x + 32, cy, 9, body, LABEL);
     let mut name = color.name().to_string();
     if view.viewer == Viewer::Seat(seat_of(color)) {
@@ -649,13 +615,12 @@ fn draw_to_place(img: &mut RgbImage, layout: &Layout, view: &SnipeView, color: C
         let x = (half.x + TILES_X) as f32;
         text(img, x, (cy + 5) as f32, 14.0, "all placed", DIM);
     }
-    let set = tile_pieces();
     for (i, &role) in roles.iter().enumerate() {
         let Some(r) = layout.place_tile(color, i) else {
             continue;
         };
         fill(img, r.x, r.y, r.w, r.h, OPEN);
-        draw_piece(img, set, r.x, r.y, Piece { color, role });
+        draw_piece(img, r, TILE_MARGIN, Piece { color, role });
     }
 }
 
