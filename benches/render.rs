@@ -1,4 +1,6 @@
-//! Render + PNG encode time at 768 px, for the start position and a middlegame.
+//! Render + PNG encode time: the 768 px chess board at the start and in a middlegame, and a
+//! middle-of-the-game picture of every game (En Prise at each table size), as its spectator
+//! sees it.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use deckmate::engine::{GameRng, Seat, Viewer};
@@ -15,6 +17,28 @@ fn view_after(moves: &[&str]) -> AnyView {
     game.view(Viewer::Spectator)
 }
 
+/// The spectator's view of `kind` at `seats` after up to `plies` random legal actions, stopping
+/// before the game ends.
+fn middle(kind: GameKind, seats: usize, plies: usize) -> AnyView {
+    let mut rng = GameRng::from_seed(7);
+    let mut game = kind.start(&[], seats, &mut rng).unwrap();
+    for _ in 0..plies {
+        let Some(&seat) = game.to_act().seats().first() else {
+            break;
+        };
+        let Some(action) = game.random_action(seat, &mut rng) else {
+            break;
+        };
+        let mut next = game.clone();
+        next.play(seat, &action, &mut rng).unwrap();
+        if next.to_act().seats().is_empty() {
+            break;
+        }
+        game = next;
+    }
+    game.view(Viewer::Spectator)
+}
+
 fn bench(c: &mut Criterion) {
     let start = view_after(&[]);
     let middlegame = view_after(&[
@@ -26,6 +50,21 @@ fn bench(c: &mut Criterion) {
         c.bench_function(&format!("render+encode 768px {name}"), |b| {
             b.iter(|| render(black_box(view)))
         });
+    }
+    for kind in GameKind::ALL {
+        let sizes: &[usize] = if kind == GameKind::Enprise {
+            &[2, 3, 4]
+        } else {
+            &[2]
+        };
+        for &seats in sizes {
+            let view = middle(kind, seats, 60);
+            let name = format!("{}-{seats}p", kind.id());
+            println!("PNG size, {name} middle: {} bytes", render(&view).len());
+            c.bench_function(&format!("render+encode {name} middle"), |b| {
+                b.iter(|| render(black_box(&view)))
+            });
+        }
     }
 }
 

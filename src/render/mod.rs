@@ -8,9 +8,9 @@ use crate::games::AnyView;
 use crate::games::chess::{BoardView, Color, Square};
 use crate::games::enthralling::Extra;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder, Rgb, RgbImage};
-use std::sync::OnceLock;
+use image::{Rgb, RgbImage};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub use clocks::ClockFace;
 use pieces::{Ink, draw_piece};
@@ -128,19 +128,56 @@ fn sprite(c: char, size: f32, pen_x: f32, baseline: f32) -> Sprite {
 }
 
 fn fill(img: &mut RgbImage, x0: u32, y0: u32, w: u32, h: u32, color: [u8; 3]) {
-    for y in y0..(y0 + h).min(img.height()) {
-        for x in x0..(x0 + w).min(img.width()) {
-            img.put_pixel(x, y, Rgb(color));
-        }
-    }
+    for_each_pixel(img, x0, y0, w, h, |px| px.copy_from_slice(&color));
 }
 
 fn tint(img: &mut RgbImage, x0: u32, y0: u32, color: [u8; 3], alpha: u8) {
-    for y in y0..y0 + SQUARE {
-        for x in x0..x0 + SQUARE {
-            blend(img.get_pixel_mut(x, y), color, alpha);
+    for_each_pixel(img, x0, y0, SQUARE, SQUARE, |px| {
+        let a = u16::from(alpha);
+        for (c, &new) in px.iter_mut().zip(&color) {
+            *c = ((u16::from(*c) * (255 - a) + u16::from(new) * a) / 255) as u8;
         }
+    });
+}
+
+/// Applies `paint` to each pixel (3 bytes) of the rectangle, clipped to the picture.
+fn for_each_pixel(
+    img: &mut RgbImage,
+    x0: u32,
+    y0: u32,
+    w: u32,
+    h: u32,
+    mut paint: impl FnMut(&mut [u8]),
+) {
+    let width = img.width() as usize;
+    let x1 = (x0 + w).min(img.width()) as usize;
+    let y1 = (y0 + h).min(img.height()) as usize;
+    let x0 = x0 as usize;
+    if x0 >= x1 {
+        return;
     }
+    for y in y0 as usize..y1 {
+        let row = &mut (**img)[(y * width + x0) * 3..(y * width + x1) * 3];
+        row.chunks_exact_mut(3).for_each(&mut paint);
+    }
+}
+
+/// A glyph rasterised once per size and quarter-pixel position, and kept.
+fn glyph(c: char, size: f32, frac_x: f32, frac_y: f32) -> Arc<Sprite> {
+    type Key = (char, u32, u8, u8);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Sprite>>>> = OnceLock::new();
+    let (qx, qy) = ((frac_x * 4.0) as u8, (frac_y * 4.0) as u8);
+    let key = (c, size.to_bits(), qx, qy);
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(hit) = cache.lock().expect("glyph cache").get(&key) {
+        return Arc::clone(hit);
+    }
+    let made = Arc::new(sprite(c, size, f32::from(qx) / 4.0, f32::from(qy) / 4.0));
+    cache
+        .lock()
+        .expect("glyph cache")
+        .insert(key, Arc::clone(&made));
+    made
 }
 
 /// Writes `text` with its left end at `x` and baseline at `y`; returns the width used.
@@ -149,7 +186,9 @@ fn text(img: &mut RgbImage, x: f32, y: f32, size: f32, text: &str, color: [u8; 3
     let mut pen = x;
     for c in text.chars() {
         let id = font().glyph_id(c);
-        sprite(c, size, pen, y).draw(img, 0, 0, color);
+        let (px, py) = (pen.max(0.0), y.max(0.0));
+        let (ix, iy) = (px.floor(), py.floor());
+        glyph(c, size, px - ix, py - iy).draw(img, ix as u32, iy as u32, color);
         pen += scaled.h_advance(id);
     }
     pen - x
@@ -180,19 +219,8 @@ pub fn draw_board(view: &BoardView, rings: &[Square]) -> RgbImage {
 /// [`draw_board`], with `extra` squares washed in violet (the last Enthrall's landing square
 /// or the square a Liberation emptied).
 fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -> RgbImage {
-    let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, Rgb(FRAME));
     let bottom = view.bottom;
-    for sq in Square::all() {
-        let (x, y) = corner(sq, bottom);
-        fill(
-            &mut img,
-            x,
-            y,
-            SQUARE,
-            SQUARE,
-            if sq.is_light() { LIGHT } else { DARK },
-        );
-    }
+    let mut img = empty_board(bottom).clone();
     if let Some(last) = &view.last_move {
         for sq in [last.from, last.to] {
             let (x, y) = corner(sq, bottom);
@@ -221,33 +249,6 @@ fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -> Rg
             coin(&mut img, x, y, rings.contains(&placed.square));
         }
     }
-    // Coordinates: rank numbers on the left, file letters below.
-    for i in 0..8u8 {
-        let file = if bottom == Color::White { i } else { 7 - i };
-        let rank = if bottom == Color::White { 7 - i } else { i };
-        let letter = char::from(b'a' + file).to_string();
-        let digit = char::from(b'1' + rank).to_string();
-        let cx = MARGIN + u32::from(i) * SQUARE + SQUARE / 2;
-        let w = text_width(20.0, &letter);
-        text(
-            &mut img,
-            cx as f32 - w / 2.0,
-            (STATUS + 8 * SQUARE + 23) as f32,
-            20.0,
-            &letter,
-            LABEL,
-        );
-        let cy = STATUS + u32::from(i) * SQUARE + SQUARE / 2;
-        let w = text_width(20.0, &digit);
-        text(
-            &mut img,
-            (MARGIN as f32 - w) / 2.0,
-            cy as f32 + 7.0,
-            20.0,
-            &digit,
-            LABEL,
-        );
-    }
     // Status line: a dot of the colour to move, then the game's status text.
     let dot = if view.outcome.is_some() {
         LABEL
@@ -266,6 +267,51 @@ fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -> Rg
         LABEL,
     );
     img
+}
+
+/// The board with no piece or highlight, seen with `bottom` nearest the viewer: squares and
+/// coordinates, drawn once per side and copied for each picture.
+fn empty_board(bottom: Color) -> &'static RgbImage {
+    static BOARDS: OnceLock<[RgbImage; 2]> = OnceLock::new();
+    let boards = BOARDS.get_or_init(|| {
+        [Color::White, Color::Black].map(|bottom| {
+            let mut img = RgbImage::from_pixel(WIDTH, HEIGHT, Rgb(FRAME));
+            for sq in Square::all() {
+                let (x, y) = corner(sq, bottom);
+                let colour = if sq.is_light() { LIGHT } else { DARK };
+                fill(&mut img, x, y, SQUARE, SQUARE, colour);
+            }
+            // Coordinates: rank numbers on the left, file letters below.
+            for i in 0..8u8 {
+                let file = if bottom == Color::White { i } else { 7 - i };
+                let rank = if bottom == Color::White { 7 - i } else { i };
+                let letter = char::from(b'a' + file).to_string();
+                let digit = char::from(b'1' + rank).to_string();
+                let cx = MARGIN + u32::from(i) * SQUARE + SQUARE / 2;
+                let w = text_width(20.0, &letter);
+                text(
+                    &mut img,
+                    cx as f32 - w / 2.0,
+                    (STATUS + 8 * SQUARE + 23) as f32,
+                    20.0,
+                    &letter,
+                    LABEL,
+                );
+                let cy = STATUS + u32::from(i) * SQUARE + SQUARE / 2;
+                let w = text_width(20.0, &digit);
+                text(
+                    &mut img,
+                    (MARGIN as f32 - w) / 2.0,
+                    cy as f32 + 7.0,
+                    20.0,
+                    &digit,
+                    LABEL,
+                );
+            }
+            img
+        })
+    });
+    &boards[usize::from(bottom == Color::Black)]
 }
 
 /// A gold coin in the square's lower right corner; `ring` adds a dark ring.
@@ -296,18 +342,9 @@ fn disc(img: &mut RgbImage, cx: u32, cy: u32, r: u32, color: [u8; 3], border: [u
     }
 }
 
-/// Encodes as PNG, favouring speed (flat colours compress well anyway).
+/// Encodes as PNG with a palette, favouring speed (see `indexed.rs`).
 pub fn encode_png(img: &RgbImage) -> Vec<u8> {
-    let mut out = Vec::with_capacity(64 * 1024);
-    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
-        .write_image(
-            img.as_raw(),
-            img.width(),
-            img.height(),
-            image::ExtendedColorType::Rgb8,
-        )
-        .expect("encoding to memory cannot fail");
-    out
+    indexed::encode(img)
 }
 
 /// The picture of any game's view, as PNG bytes.
@@ -361,6 +398,7 @@ mod chessatete;
 mod clocks;
 mod echek;
 mod enprise;
+mod indexed;
 mod pieces;
 pub mod replay;
 mod snipe;

@@ -9,7 +9,7 @@
 //! - a *detail* line or *dot* (a bishop's cross, a knight's eye) is drawn in the detail colour.
 
 use crate::games::chess::Role;
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
@@ -211,16 +211,38 @@ fn rasterise(role: Role, side: u32, ink: Ink) -> Pixmap {
     pixmap
 }
 
+/// A rasterised piece: premultiplied pixels, and each row's span of inked columns.
+struct Art {
+    pixmap: Pixmap,
+    spans: Vec<(usize, usize)>,
+}
+
+impl Art {
+    fn new(pixmap: Pixmap) -> Art {
+        let w = pixmap.width() as usize;
+        let spans = pixmap
+            .pixels()
+            .chunks_exact(w)
+            .map(|row| {
+                let first = row.iter().position(|p| p.alpha() > 0).unwrap_or(w);
+                let last = row.iter().rposition(|p| p.alpha() > 0).map_or(0, |i| i + 1);
+                (first, last.max(first))
+            })
+            .collect();
+        Art { pixmap, spans }
+    }
+}
+
 type Key = (Role, u32, Ink);
 
-fn cached(role: Role, side: u32, ink: Ink) -> Arc<Pixmap> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Pixmap>>>> = OnceLock::new();
+fn cached(role: Role, side: u32, ink: Ink) -> Arc<Art> {
+    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Art>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let key = (role, side, ink);
     if let Some(hit) = cache.lock().expect("piece cache").get(&key) {
         return Arc::clone(hit);
     }
-    let art = Arc::new(rasterise(role, side, ink));
+    let art = Arc::new(Art::new(rasterise(role, side, ink)));
     cache
         .lock()
         .expect("piece cache")
@@ -231,21 +253,34 @@ fn cached(role: Role, side: u32, ink: Ink) -> Arc<Pixmap> {
 /// Draws `role` filling the `side` x `side` box whose top-left corner is (`x`, `y`).
 pub fn draw_piece(img: &mut RgbImage, role: Role, x: u32, y: u32, side: u32, ink: Ink) {
     let art = cached(role, side, ink);
-    let w = art.width();
-    for (i, px) in art.pixels().iter().enumerate() {
-        let a = px.alpha();
-        if a == 0 {
+    let (w, width) = (art.pixmap.width() as usize, img.width() as usize);
+    let (x, y) = (x as usize, y as usize);
+    let rows = art.pixmap.pixels().chunks_exact(w).zip(&art.spans);
+    for (dy, (src_row, &(first, last))) in rows.enumerate() {
+        let py = y + dy;
+        if py >= img.height() as usize {
+            break;
+        }
+        let last = last.min(width.saturating_sub(x));
+        if first >= last {
             continue;
         }
-        let (px_x, px_y) = (x + i as u32 % w, y + i as u32 / w);
-        if px_x >= img.width() || px_y >= img.height() {
-            continue;
-        }
-        let Rgb(dst) = img.get_pixel_mut(px_x, px_y);
-        let keep = 255 - u16::from(a);
-        // Premultiplied source over an opaque destination.
-        for (d, s) in dst.iter_mut().zip([px.red(), px.green(), px.blue()]) {
-            *d = (u16::from(s) + (u16::from(*d) * keep + 127) / 255).min(255) as u8;
+        let start = (py * width + x + first) * 3;
+        let dst_row = &mut (**img)[start..start + (last - first) * 3];
+        for (dst, px) in dst_row.chunks_exact_mut(3).zip(&src_row[first..last]) {
+            let a = px.alpha();
+            if a == 255 {
+                dst.copy_from_slice(&[px.red(), px.green(), px.blue()]);
+                continue;
+            }
+            if a == 0 {
+                continue;
+            }
+            let keep = 255 - u16::from(a);
+            // Premultiplied source over an opaque destination.
+            for (d, s) in dst.iter_mut().zip([px.red(), px.green(), px.blue()]) {
+                *d = (u16::from(s) + (u16::from(*d) * keep + 127) / 255).min(255) as u8;
+            }
         }
     }
 }

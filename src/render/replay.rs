@@ -1,15 +1,22 @@
 //! Animated replays: a match's spectator pictures, one frame per action, as a looping GIF that
 //! Discord plays inline. Frames share one palette: the colours the first and last pictures use
 //! most (board squares, highlights, text) exactly, and a colour cube for the rest. Each frame
-//! after the first stores only the rectangle that changed, its unchanged pixels transparent,
-//! so a move costs a few squares, not a board.
+//! after the first stores only the rectangles that changed (the status line, the squares a
+//! move touched), their unchanged pixels transparent, so a move costs a few squares, not a
+//! board.
 
 use image::RgbImage;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// How long each frame shows, in hundredths of a second; the final one stays longer.
 pub const FRAME_DELAY: u16 = 80;
 pub const LAST_DELAY: u16 = 400;
+/// A frame that only completes the picture another frame began shows this long (browsers
+/// slow delays under 2 to a tenth of a second).
+const STEP_DELAY: u16 = 2;
+/// Changed rows at most this far apart go in one frame.
+const BAND_GAP: u32 = 24;
 
 /// Colours taken exactly from the pictures; the rest of the palette is a 6x6x6 cube, and the
 /// last index is transparency.
@@ -22,7 +29,7 @@ const RECENT: usize = 4096;
 /// of the first and last pictures (a board only grows as a game goes on); should a picture in
 /// between be larger still, the encoding starts again on a canvas that holds it. Smaller
 /// pictures sit at the top left on the background colour of the first.
-pub fn animate<T>(frames: &[T], draw: impl Fn(&T) -> RgbImage) -> Vec<u8> {
+pub fn animate<T: Sync>(frames: &[T], draw: impl Fn(&T) -> RgbImage + Sync) -> Vec<u8> {
     let (Some(first), Some(last)) = (frames.first(), frames.last()) else {
         return Vec::new();
     };
@@ -41,10 +48,10 @@ pub fn animate<T>(frames: &[T], draw: impl Fn(&T) -> RgbImage) -> Vec<u8> {
 }
 
 /// The GIF of `frames` on a canvas of `width` x `height`, or the size of the first picture that
-/// does not fit.
-fn encode<T>(
+/// does not fit. The pictures in between are drawn on a second thread while this one encodes.
+fn encode<T: Sync>(
     frames: &[T],
-    draw: &impl Fn(&T) -> RgbImage,
+    draw: &(impl Fn(&T) -> RgbImage + Sync),
     (first, last): (&RgbImage, &RgbImage),
     (width, height): (u32, u32),
     palette: &mut Palette,
@@ -67,93 +74,224 @@ fn encode<T>(
     encoder
         .set_repeat(gif::Repeat::Infinite)
         .expect("writing to memory cannot fail");
-    let mut shown: Option<RgbImage> = None;
     let count = frames.len();
-    for (i, frame) in frames.iter().enumerate() {
-        // The first and last pictures were drawn for the palette already.
-        let next = fit(match i {
-            0 => first.clone(),
-            i if i + 1 == count => last.clone(),
-            _ => draw(frame),
-        })?;
-        let area = match &shown {
-            None => Some((0, 0, width, height)),
-            Some(shown) => changed(shown, &next),
-        };
-        // An action that changes nothing visible still takes its turn on screen.
-        let (x, y, w, h) = area.unwrap_or((0, 0, 1, 1));
-        let mut indices = Vec::with_capacity((w * h) as usize);
-        let row_bytes = width as usize * 3;
-        for row in y..y + h {
-            let start = row as usize * row_bytes + x as usize * 3;
-            let span = start..start + w as usize * 3;
-            let new = next.as_raw()[span.clone()].chunks_exact(3);
-            match &shown {
-                None => indices.extend(new.map(|p| palette.index([p[0], p[1], p[2]]))),
-                Some(shown) => {
-                    let old = shown.as_raw()[span].chunks_exact(3);
-                    indices.extend(new.zip(old).map(|(p, q)| match p == q {
-                        true => TRANSPARENT,
-                        false => palette.index([p[0], p[1], p[2]]),
-                    }));
+    std::thread::scope(|scope| {
+        // A second thread draws each picture and finds what changed; this one encodes.
+        let (send, received) = std::sync::mpsc::sync_channel(8);
+        scope.spawn(move || {
+            let mut shown: Option<Arc<RgbImage>> = None;
+            for (i, frame) in frames.iter().enumerate() {
+                // The first and last pictures were drawn for the palette already.
+                let picture = match i {
+                    0 => first.clone(),
+                    i if i + 1 == count => last.clone(),
+                    _ => draw(frame),
+                };
+                let step = fit(picture).map(|next| {
+                    let next = Arc::new(next);
+                    let areas = match &shown {
+                        None => vec![(0, 0, width, height)],
+                        Some(shown) => changed(shown, &next),
+                    };
+                    shown = Some(Arc::clone(&next));
+                    (next, areas)
+                });
+                let stop = step.is_err();
+                // The encoder stops listening when a picture does not fit.
+                if send.send(step).is_err() || stop {
+                    break;
                 }
             }
-        }
-        let mut gif_frame = gif::Frame {
-            left: x as u16,
-            top: y as u16,
-            width: w as u16,
-            height: h as u16,
-            buffer: indices.into(),
-            delay: if i + 1 == count {
-                LAST_DELAY
-            } else {
-                FRAME_DELAY
-            },
-            transparent: shown.is_some().then_some(TRANSPARENT),
-            ..gif::Frame::default()
-        };
-        gif_frame.dispose = gif::DisposalMethod::Keep;
-        encoder
-            .write_frame(&gif_frame)
-            .expect("writing to memory cannot fail");
-        shown = Some(next);
-    }
+        });
+        write_frames(&mut encoder, received.iter(), count, palette)
+    })?;
     drop(encoder);
     Ok(out)
 }
 
-/// The smallest rectangle (x, y, width, height) holding every pixel that differs.
-fn changed(a: &RgbImage, b: &RgbImage) -> Option<(u32, u32, u32, u32)> {
-    let width = a.width() as usize * 3;
-    let rows_a = a.as_raw().chunks_exact(width);
-    let rows_b = b.as_raw().chunks_exact(width);
-    let (mut top, mut bottom, mut left, mut right) = (u32::MAX, 0, usize::MAX, 0);
-    for (y, (ra, rb)) in rows_a.zip(rows_b).enumerate() {
+/// A picture and the rectangles where it differs from the one before.
+type Step = Result<(Arc<RgbImage>, Vec<(u32, u32, u32, u32)>), (u32, u32)>;
+
+/// Writes each picture as the frames of what changed since the one before.
+fn write_frames(
+    encoder: &mut gif::Encoder<&mut Vec<u8>>,
+    steps: impl Iterator<Item = Step>,
+    count: usize,
+    palette: &mut Palette,
+) -> Result<(), (u32, u32)> {
+    let mut shown: Option<Arc<RgbImage>> = None;
+    for (i, step) in steps.enumerate() {
+        let (next, areas) = step?;
+        // An action that changes nothing visible still takes its turn on screen.
+        let areas = if areas.is_empty() {
+            vec![(0, 0, 1, 1)]
+        } else {
+            areas
+        };
+        let delay = if i + 1 == count {
+            LAST_DELAY
+        } else {
+            FRAME_DELAY
+        };
+        for (k, &area) in areas.iter().enumerate() {
+            // Each area is a frame of its own; all but the last show for a moment only.
+            let delay = if k + 1 == areas.len() {
+                delay - STEP_DELAY * (areas.len() as u16 - 1).min(delay / STEP_DELAY / 2)
+            } else {
+                STEP_DELAY
+            };
+            let frame = sub_frame(&next, shown.as_deref(), area, palette, delay);
+            encoder
+                .write_frame(&frame)
+                .expect("writing to memory cannot fail");
+        }
+        shown = Some(next);
+    }
+    Ok(())
+}
+
+/// The part `area` (x, y, width, height) of `next` as a GIF frame: pixels equal to what is
+/// `shown` already are transparent.
+fn sub_frame(
+    next: &RgbImage,
+    shown: Option<&RgbImage>,
+    (x, y, w, h): (u32, u32, u32, u32),
+    palette: &mut Palette,
+    delay: u16,
+) -> gif::Frame<'static> {
+    let mut indices = Vec::with_capacity((w * h) as usize);
+    let row_bytes = next.width() as usize * 3;
+    for row in y..y + h {
+        let start = row as usize * row_bytes + x as usize * 3;
+        let span = start..start + w as usize * 3;
+        let new = next.as_raw()[span.clone()].chunks_exact(3);
+        match shown {
+            None => indices.extend(new.map(|p| palette.index([p[0], p[1], p[2]]))),
+            Some(shown) => {
+                let old = shown.as_raw()[span].chunks_exact(3);
+                indices.extend(new.zip(old).map(|(p, q)| match p == q {
+                    true => TRANSPARENT,
+                    false => palette.index([p[0], p[1], p[2]]),
+                }));
+            }
+        }
+    }
+    let mut frame = gif::Frame {
+        left: x as u16,
+        top: y as u16,
+        width: w as u16,
+        height: h as u16,
+        buffer: indices.into(),
+        delay,
+        transparent: shown.is_some().then_some(TRANSPARENT),
+        ..gif::Frame::default()
+    };
+    frame.dispose = gif::DisposalMethod::Keep;
+    frame
+}
+
+/// The rectangles (x, y, width, height) holding every pixel that differs: changed rows fewer
+/// than `BAND_GAP` apart form a band, and within a band, changed columns fewer than
+/// `BAND_GAP` apart form a rectangle, as tall as its own changes. A move changes the status
+/// line and a few squares; one rectangle around them all would be most of the board.
+fn changed(a: &RgbImage, b: &RgbImage) -> Vec<(u32, u32, u32, u32)> {
+    let width = a.width() as usize;
+    let rows = a
+        .as_raw()
+        .chunks_exact(width * 3)
+        .zip(b.as_raw().chunks_exact(width * 3));
+    // Bands of changed rows: first and last row (inclusive).
+    let mut bands: Vec<(usize, usize)> = Vec::new();
+    for (y, (ra, rb)) in rows.enumerate() {
         if ra == rb {
             continue;
         }
-        top = top.min(y as u32);
-        bottom = y as u32;
-        let first = ra.iter().zip(rb).position(|(p, q)| p != q).unwrap_or(0);
-        let last = width
-            - 1
-            - ra.iter()
-                .rev()
-                .zip(rb.iter().rev())
-                .position(|(p, q)| p != q)
-                .unwrap_or(0);
-        left = left.min(first / 3);
-        right = right.max(last / 3);
+        match bands.last_mut() {
+            Some(band) if y - band.1 <= BAND_GAP as usize => band.1 = y,
+            _ => bands.push((y, y)),
+        }
     }
-    (top != u32::MAX).then(|| {
-        (
-            left as u32,
-            top,
-            (right - left + 1) as u32,
-            bottom - top + 1,
-        )
-    })
+    let mut out = Vec::new();
+    // For each column of a band: the first and last row where it changed.
+    let mut columns = vec![(usize::MAX, 0usize); width];
+    for (top, bottom) in bands {
+        columns.fill((usize::MAX, 0));
+        for y in top..=bottom {
+            let start = y * width * 3;
+            let (ra, rb) = (
+                &a.as_raw()[start..start + width * 3],
+                &b.as_raw()[start..start + width * 3],
+            );
+            let (first, last) = (first_difference(ra, rb), last_difference(ra, rb));
+            let (Some(first), Some(last)) = (first, last) else {
+                continue;
+            };
+            for x in first / 3..=last / 3 {
+                if ra[x * 3..x * 3 + 3] != rb[x * 3..x * 3 + 3] {
+                    let c = &mut columns[x];
+                    *c = (c.0.min(y), c.1.max(y));
+                }
+            }
+        }
+        // Runs of changed columns, gaps under BAND_GAP bridged.
+        let mut run: Option<(usize, usize, usize, usize)> = None;
+        for (x, &(y0, y1)) in columns.iter().enumerate() {
+            if y0 == usize::MAX {
+                continue;
+            }
+            run = match run {
+                Some((left, right, t, b)) if x - right <= BAND_GAP as usize => {
+                    Some((left, x, t.min(y0), b.max(y1)))
+                }
+                other => {
+                    out.extend(other);
+                    Some((x, x, y0, y1))
+                }
+            };
+        }
+        out.extend(run);
+    }
+    out.into_iter()
+        .map(|(left, right, top, bottom)| {
+            (
+                left as u32,
+                top as u32,
+                (right - left + 1) as u32,
+                (bottom - top + 1) as u32,
+            )
+        })
+        .collect()
+}
+
+/// The first byte where `a` and `b` differ, compared eight bytes at a time.
+fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let chunks = a.chunks_exact(8).zip(b.chunks_exact(8));
+    for (i, (ca, cb)) in chunks.enumerate() {
+        let x = u64::from_le_bytes(ca.try_into().expect("8 bytes"))
+            ^ u64::from_le_bytes(cb.try_into().expect("8 bytes"));
+        if x != 0 {
+            return Some(i * 8 + (x.trailing_zeros() / 8) as usize);
+        }
+    }
+    let tail = a.len() - a.len() % 8;
+    (tail..a.len()).find(|&i| a[i] != b[i])
+}
+
+/// The last byte where `a` and `b` differ.
+fn last_difference(a: &[u8], b: &[u8]) -> Option<usize> {
+    let tail = a.len() - a.len() % 8;
+    if let Some(i) = (tail..a.len()).rev().find(|&i| a[i] != b[i]) {
+        return Some(i);
+    }
+    let chunks = a[..tail].chunks_exact(8).zip(b[..tail].chunks_exact(8));
+    for (i, (ca, cb)) in chunks.enumerate().rev() {
+        let x = u64::from_le_bytes(ca.try_into().expect("8 bytes"))
+            ^ u64::from_le_bytes(cb.try_into().expect("8 bytes"));
+        if x != 0 {
+            return Some(i * 8 + 7 - (x.leading_zeros() / 8) as usize);
+        }
+    }
+    None
 }
 
 /// The replay's colours: the most used ones exactly, a cube for the rest, each picture colour
@@ -308,6 +446,42 @@ mod tests {
         );
         // Colours used this much are kept exactly.
         assert_eq!(last, pictures[3]);
+    }
+
+    #[test]
+    fn changes_far_apart_are_stored_as_separate_frames_of_one_turn() {
+        let grey = [90, 90, 90];
+        let (top, bottom) = (((2, 2), [200, 30, 30]), ((40, 90), [30, 30, 200]));
+        let mut both = picture((64, 100), grey, Some(top));
+        both.put_pixel(41, 91, Rgb([30, 30, 200]));
+        let pictures = vec![
+            picture((64, 100), grey, None),
+            both,
+            picture((64, 100), grey, Some(bottom)),
+        ];
+        let gif = animate(&pictures, |p| p.clone());
+        let (frames, last) = play(&gif);
+        assert_eq!(
+            frames,
+            [
+                (FRAME_DELAY, (0, 0, 64, 100)),
+                (STEP_DELAY, (2, 2, 4, 4)),
+                (FRAME_DELAY - STEP_DELAY, (41, 91, 1, 1)),
+                (STEP_DELAY, (2, 2, 4, 4)),
+                (LAST_DELAY - STEP_DELAY, (40, 90, 4, 4)),
+            ]
+        );
+        assert_eq!(last, pictures[2]);
+    }
+
+    #[test]
+    fn changes_side_by_side_but_far_apart_are_separate_rectangles() {
+        let grey = [90, 90, 90];
+        let before = picture((100, 20), grey, None);
+        let mut after = picture((100, 20), grey, Some(((2, 3), [200, 30, 30])));
+        after.put_pixel(90, 10, Rgb([30, 30, 200]));
+        assert_eq!(changed(&before, &after), [(2, 3, 4, 4), (90, 10, 1, 1)]);
+        assert_eq!(changed(&after, &after), []);
     }
 
     #[test]

@@ -23,6 +23,8 @@ use crate::games::chess::{Color, color_of, seat_of};
 use crate::games::snipe::deck::Space;
 use crate::games::snipe::{CARDS, CardAt, KingView, Phase, Piece, SIZE, SnipeView};
 use image::{Rgb, RgbImage};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Around and between the cards.
 pub const BACKGROUND: [u8; 3] = FRAME;
@@ -243,21 +245,53 @@ fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
 
 /// Blends `color` over the pixels of `r` whose area lies inside the shape, sampled 4x4 per
 /// pixel so edges are smooth. `inside` takes image coordinates.
-fn shape(img: &mut RgbImage, r: Rect, color: [u8; 3], inside: impl Fn(f32, f32) -> bool) {
-    for y in r.y..(r.y + r.h).min(img.height()) {
-        for x in r.x..(r.x + r.w).min(img.width()) {
-            let mut hits = 0u32;
-            for j in 0..4 {
-                for i in 0..4 {
-                    let (px, py) = (
-                        x as f32 + (i as f32 + 0.5) / 4.0,
-                        y as f32 + (j as f32 + 0.5) / 4.0,
-                    );
-                    hits += u32::from(inside(px, py));
+fn shape(
+    img: &mut RgbImage,
+    r: Rect,
+    color: [u8; 3],
+    key: (&'static str, u16),
+    inside: impl Fn(f32, f32) -> bool,
+) {
+    // A shape's coverage depends on its kind and size only (every caller places it relative
+    // to `r`'s corner), so it is worked out once per kind and size, and kept.
+    type Key = (&'static str, u16, u32, u32);
+    static MASKS: OnceLock<Mutex<HashMap<Key, Arc<Vec<u8>>>>> = OnceLock::new();
+    let masks = MASKS.get_or_init(Default::default);
+    let id = (key.0, key.1, r.w, r.h);
+    let known = masks.lock().expect("shape cache").get(&id).cloned();
+    let mask = known.unwrap_or_else(|| {
+        let mut mask = Vec::with_capacity((r.w * r.h) as usize);
+        for y in r.y..r.y + r.h {
+            for x in r.x..r.x + r.w {
+                let mut hits = 0u32;
+                for j in 0..4 {
+                    for i in 0..4 {
+                        let (px, py) = (
+                            x as f32 + (i as f32 + 0.5) / 4.0,
+                            y as f32 + (j as f32 + 0.5) / 4.0,
+                        );
+                        hits += u32::from(inside(px, py));
+                    }
                 }
+                mask.push((hits * 255 / 16) as u8);
             }
-            if hits > 0 {
-                blend(img.get_pixel_mut(x, y), color, (hits * 255 / 16) as u8);
+        }
+        let mask = Arc::new(mask);
+        masks
+            .lock()
+            .expect("shape cache")
+            .insert(id, Arc::clone(&mask));
+        mask
+    });
+    for (dy, row) in mask.chunks_exact(r.w as usize).enumerate() {
+        let y = r.y + dy as u32;
+        if y >= img.height() {
+            break;
+        }
+        for (dx, &a) in row.iter().enumerate() {
+            let x = r.x + dx as u32;
+            if a > 0 && x < img.width() {
+                blend(img.get_pixel_mut(x, y), color, a);
             }
         }
     }
@@ -283,11 +317,11 @@ fn to_segment(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
 fn tree(img: &mut RgbImage, r: Rect) {
     let (x0, y0, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
     let cx = x0 + w / 2.0;
-    shape(img, r, TRUNK, |x, y| {
+    shape(img, r, TRUNK, ("trunk", 0), |x, y| {
         (x - cx).abs() <= 0.06 * w && (y0 + 0.7 * h..=y0 + 0.92 * h).contains(&y)
     });
     let tiers = [(0.08, 0.40, 0.22), (0.24, 0.60, 0.31), (0.40, 0.80, 0.40)];
-    shape(img, r, TREE, |x, y| {
+    shape(img, r, TREE, ("tree", 0), |x, y| {
         tiers.iter().any(|&(top, base, half)| {
             let (t, b) = (y0 + top * h, y0 + base * h);
             (t..=b).contains(&y) && (x - cx).abs() <= half * w * (y - t) / (b - t)
@@ -327,7 +361,7 @@ fn turn_mark(img: &mut RgbImage, r: Rect, angle: u16) {
             ]
         })
         .collect();
-    shape(img, r, ink, |x, y| {
+    shape(img, r, ink, ("turn", angle), |x, y| {
         let (dx, dy) = (x - cx, y - cy);
         let d = (dx * dx + dy * dy).sqrt();
         let deg = dy.atan2(dx).to_degrees();
@@ -346,7 +380,7 @@ fn flag(img: &mut RgbImage, r: Rect) {
     let (x0, y0, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
     let pole = x0 + 0.3 * w;
     let thick = (w / 18.0).max(1.5);
-    shape(img, r, POLE, |x, y| {
+    shape(img, r, POLE, ("flag pole", 0), |x, y| {
         let staff = (x - pole).abs() <= thick / 2.0 && (y0 + 0.12 * h..=y0 + 0.9 * h).contains(&y);
         let foot = (x - pole).abs() <= 0.14 * w && (y0 + 0.86 * h..=y0 + 0.9 * h).contains(&y);
         staff || foot
@@ -354,7 +388,9 @@ fn flag(img: &mut RgbImage, r: Rect) {
     let top = (pole + thick / 2.0, y0 + 0.12 * h);
     let bottom = (pole + thick / 2.0, y0 + 0.52 * h);
     let tip = (x0 + 0.86 * w, y0 + 0.32 * h);
-    shape(img, r, FLAG, |x, y| in_triangle((x, y), top, bottom, tip));
+    shape(img, r, FLAG, ("flag", 0), |x, y| {
+        in_triangle((x, y), top, bottom, tip)
+    });
 }
 
 /// A quill: a slanted vane on its shaft, in the box `r`.
@@ -363,7 +399,7 @@ fn feather(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
     let (cx, cy) = (x0 + 0.54 * w, y0 + 0.44 * h);
     let (a, b) = (0.36 * w, 0.14 * w);
     let s = std::f32::consts::FRAC_1_SQRT_2;
-    shape(img, r, color, |x, y| {
+    shape(img, r, color, ("feather", 0), |x, y| {
         // Along the quill (up and to the right) and across it.
         let (dx, dy) = (x - cx, y - cy);
         let (u, v) = ((dx - dy) * s, (dx + dy) * s);
@@ -372,7 +408,9 @@ fn feather(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
     let foot = (x0 + 0.16 * w, y0 + 0.84 * h);
     let head = (x0 + 0.8 * w, y0 + 0.18 * h);
     let thick = (w / 28.0).max(0.8);
-    shape(img, r, POLE, |x, y| to_segment((x, y), foot, head) <= thick);
+    shape(img, r, POLE, ("quill", 0), |x, y| {
+        to_segment((x, y), foot, head) <= thick
+    });
 }
 
 /// Draws `piece` filling the box `r`, less `margin` on each side.

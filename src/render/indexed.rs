@@ -1,0 +1,236 @@
+//! PNG encoding with a palette. The pictures are flat colours plus the anti-aliased rims of
+//! pieces and letters, so a palette of 256 colours holds them exactly or nearly: a picture
+//! with at most 256 colours is stored exactly; otherwise the 256 most used colours are kept
+//! and each rarer one (a rim pixel) takes one near it (the nearest to the first rare colour
+//! of its cell of a 32x32x32 grid). A byte per pixel instead of
+//! three makes the file smaller and the compression quicker.
+
+use image::RgbImage;
+use std::collections::HashMap;
+
+const SLOTS: usize = 4096;
+
+/// The picture's colours, in order of first use, how many pixels use each, and its rows as
+/// runs of one colour (colour number, length): `rows[y]` indexes the distinct rows in `runs`.
+struct Counted {
+    colours: Vec<[u8; 3]>,
+    uses: Vec<u32>,
+    runs: Vec<Vec<(u16, u32)>>,
+    rows: Vec<usize>,
+}
+
+/// Numbers the colours of `img`. A row like the one above is reused; within a row, a run of
+/// one colour is found eight bytes at a time, and most runs' colours were seen lately, so the
+/// hash map is consulted rarely. Gives up (None) past `u16::MAX` colours.
+fn count(img: &RgbImage) -> Option<Counted> {
+    let width = img.width() as usize;
+    let mut colours: Vec<[u8; 3]> = Vec::new();
+    let mut uses: Vec<u32> = Vec::new();
+    let mut known: HashMap<u32, u16> = HashMap::new();
+    // Colours packed in the low 24 bits; an empty slot holds a value no colour packs to.
+    let mut recent = vec![(u32::MAX, 0u16); SLOTS];
+    let mut runs: Vec<Vec<(u16, u32)>> = Vec::new();
+    let mut rows: Vec<usize> = Vec::with_capacity(img.height() as usize);
+    let mut above: &[u8] = &[];
+    for row in img.as_raw().chunks_exact(width * 3) {
+        if row != above || runs.is_empty() {
+            let mut row_runs = Vec::new();
+            let mut px = 0;
+            while px < width {
+                let p = &row[px * 3..px * 3 + 3];
+                let c = u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
+                let s = (c ^ (c >> 11) ^ (c >> 17)) as usize % SLOTS;
+                let id = if recent[s].0 == c {
+                    recent[s].1
+                } else {
+                    let id = match known.get(&c) {
+                        Some(&id) => id,
+                        None => {
+                            let id = u16::try_from(colours.len())
+                                .ok()
+                                .filter(|&i| i < u16::MAX)?;
+                            colours.push([p[0], p[1], p[2]]);
+                            uses.push(0);
+                            known.insert(c, id);
+                            id
+                        }
+                    };
+                    recent[s] = (c, id);
+                    id
+                };
+                let end = run_end(row, px * 3 + 3) / 3;
+                row_runs.push((id, (end - px) as u32));
+                px = end;
+            }
+            runs.push(row_runs);
+            above = row;
+        }
+        for &(id, n) in &runs[runs.len() - 1] {
+            uses[usize::from(id)] += n;
+        }
+        rows.push(runs.len() - 1);
+    }
+    Some(Counted {
+        colours,
+        uses,
+        runs,
+        rows,
+    })
+}
+
+/// The first byte from `k` on (k >= 3) that differs from the byte a pixel before it, or the
+/// row's end: the pixel holding it is the first after `k`'s run of one colour.
+fn run_end(row: &[u8], mut k: usize) -> usize {
+    while k + 8 <= row.len() {
+        let a = u64::from_le_bytes(row[k..k + 8].try_into().expect("8 bytes"));
+        let b = u64::from_le_bytes(row[k - 3..k + 5].try_into().expect("8 bytes"));
+        if a != b {
+            return k + ((a ^ b).trailing_zeros() / 8) as usize;
+        }
+        k += 8;
+    }
+    while k < row.len() && row[k] == row[k - 3] {
+        k += 1;
+    }
+    k
+}
+
+/// The palette (at most 256 colours) and, for each counted colour, its palette index.
+fn palette(counted: &Counted) -> (Vec<[u8; 3]>, Vec<u8>) {
+    let n = counted.colours.len();
+    if n <= 256 {
+        return (counted.colours.clone(), (0..n).map(|i| i as u8).collect());
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| counted.uses[b].cmp(&counted.uses[a]).then(a.cmp(&b)));
+    let kept: Vec<[u8; 3]> = order[..256].iter().map(|&i| counted.colours[i]).collect();
+    // Rare colours are rim pixels, blends along a few lines between flat colours: they fall
+    // in few cells of a coarse colour grid, so the nearest kept colour is sought once a cell.
+    let mut cells = vec![u16::MAX; 1 << 15];
+    let cell = |c: [u8; 3]| {
+        (usize::from(c[0] >> 3) << 10) | (usize::from(c[1] >> 3) << 5) | usize::from(c[2] >> 3)
+    };
+    let mut index = vec![0u8; n];
+    for (rank, &i) in order.iter().enumerate() {
+        index[i] = if rank < 256 {
+            rank as u8
+        } else {
+            let c = counted.colours[i];
+            let slot = &mut cells[cell(c)];
+            if *slot == u16::MAX {
+                *slot = u16::from(nearest(&kept, c));
+            }
+            *slot as u8
+        };
+    }
+    (kept, index)
+}
+
+fn nearest(palette: &[[u8; 3]], c: [u8; 3]) -> u8 {
+    let distance = |p: &[u8; 3]| -> u32 {
+        (0..3)
+            .map(|k| (i32::from(p[k]) - i32::from(c[k])).pow(2) as u32)
+            .sum()
+    };
+    let (i, _) = palette
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, p)| distance(p))
+        .expect("a palette has colours");
+    i as u8
+}
+
+/// Encodes `img` as an indexed PNG, favouring speed.
+pub fn encode(img: &RgbImage) -> Vec<u8> {
+    let Some(counted) = count(img) else {
+        return encode_rgb(img);
+    };
+    let (colours, index) = palette(&counted);
+    let mut pixels: Vec<u8> = Vec::with_capacity((img.width() * img.height()) as usize);
+    for &row in &counted.rows {
+        for &(id, n) in &counted.runs[row] {
+            pixels.extend(std::iter::repeat_n(index[usize::from(id)], n as usize));
+        }
+    }
+    let mut out = Vec::with_capacity(64 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, img.width(), img.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(colours.concat());
+    encoder.set_compression(png::Compression::Fast);
+    encoder.set_filter(png::Filter::Up);
+    let mut writer = encoder
+        .write_header()
+        .expect("encoding to memory cannot fail");
+    writer
+        .write_image_data(&pixels)
+        .expect("encoding to memory cannot fail");
+    writer.finish().expect("encoding to memory cannot fail");
+    out
+}
+
+/// Encodes `img` as a plain RGB PNG (a picture of more colours than a palette can number).
+fn encode_rgb(img: &RgbImage) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, img.width(), img.height());
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder
+        .write_header()
+        .expect("encoding to memory cannot fail");
+    writer
+        .write_image_data(img.as_raw())
+        .expect("encoding to memory cannot fail");
+    writer.finish().expect("encoding to memory cannot fail");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::Rgb;
+
+    fn decode(png: &[u8]) -> RgbImage {
+        image::load_from_memory(png).unwrap().to_rgb8()
+    }
+
+    #[test]
+    fn a_picture_of_few_colours_is_stored_exactly() {
+        let mut img = RgbImage::from_pixel(40, 30, Rgb([10, 20, 30]));
+        for x in 0..40 {
+            img.put_pixel(x, x % 30, Rgb([x as u8 * 6, 200, 7]));
+        }
+        assert_eq!(decode(&encode(&img)), img);
+    }
+
+    #[test]
+    fn rare_colours_take_the_nearest_kept_one() {
+        // 301 colours: a grey background, 299 reds of two pixels each, one off-grey pixel.
+        let mut img = RgbImage::from_pixel(300, 4, Rgb([128, 128, 128]));
+        for x in 0..299u32 {
+            let c = [(x % 256) as u8, (x / 256) as u8 * 40, 0];
+            img.put_pixel(x, 0, Rgb(c));
+            img.put_pixel(x, 1, Rgb(c));
+        }
+        img.put_pixel(299, 0, Rgb([129, 127, 128]));
+        let back = decode(&encode(&img));
+        // The grey and 255 of the reds (each used twice) are kept; the single off-grey pixel
+        // becomes grey.
+        assert_eq!(back.get_pixel(299, 0).0, [128, 128, 128]);
+        assert_eq!(back.get_pixel(299, 1).0, [128, 128, 128]);
+        let exact = (0..300)
+            .filter(|&x| back.get_pixel(x, 0) == img.get_pixel(x, 0))
+            .count();
+        assert!(exact >= 255, "{exact} exact");
+        for x in 0..300 {
+            let (a, b) = (back.get_pixel(x, 0).0, img.get_pixel(x, 0).0);
+            let off: i32 = (0..3)
+                .map(|k| (i32::from(a[k]) - i32::from(b[k])).abs())
+                .sum();
+            // The nearest kept colour is 40 away at most; sharing it across a grid cell adds
+            // up to 7 a channel.
+            assert!(off <= 40 + 3 * 7, "pixel {x}: {a:?} for {b:?}");
+        }
+    }
+}
