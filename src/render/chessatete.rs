@@ -2,7 +2,7 @@
 //! damage under way between them (or, once the game is won by an attack or Checkmate, the
 //! winning play and the result), and, in a player's own view, their hand as full cards.
 
-use super::enprise::{Rect, centred, fit, header, wash};
+use super::enprise::{Rect, centred, fit, header, header_extra, wash};
 use super::{FRAME, LABEL, fill, text, text_width};
 use crate::engine::Viewer;
 use crate::games::chess::Color;
@@ -77,9 +77,10 @@ impl Layout {
         let band = |side: &SideView| SIDE_LABEL + rows(side.board.len()) * (TILE.1 + GAP) + GAP;
         let black_h = band(&view.sides[1]);
         let white_h = band(&view.sides[0]);
+        let last = (!view.last.is_empty()).then(|| view.last.join("; "));
         let black = Rect {
             x: PAD,
-            y: TOP,
+            y: TOP + header_extra(WIDTH, last.as_deref()),
             w: WIDTH - 2 * PAD,
             h: black_h,
         };

@@ -1,17 +1,20 @@
-//! The clocks of a timed match, drawn as a band under its board: each player's name and the
-//! time they have left, the running clock (theirs to act) in gold with a dot before it.
+//! The players of a match, drawn as a band under its board: each player's colour (a disc in
+//! their pieces' colours), name and, in a timed match, the time they have left; whoever must
+//! act is in gold with a gold dot before them.
 
-use super::{BLACK_PIECE, COIN, FRAME, LABEL, disc, fill, text, text_width};
+use super::{COIN, FRAME, LABEL, disc, fill, text, text_width};
+use crate::engine::Seat;
 use image::RgbImage;
 
-/// One player's clock as the picture shows it.
+/// One player as the band shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockFace {
+    pub seat: Seat,
     /// Who (a player's name; long names are cut).
     pub label: String,
-    /// The time left, already in words ("1d 4h").
-    pub left: String,
-    /// This clock is running: its player must act.
+    /// The time left, already in words ("1d 4h"), in a timed match.
+    pub left: Option<String>,
+    /// This player must act (their clock, if any, is running).
     pub running: bool,
 }
 
@@ -26,12 +29,23 @@ fn entry(face: &ClockFace) -> String {
     if face.label.chars().count() > LONGEST_NAME {
         label.push('…');
     }
-    format!("{label} {}", face.left)
+    match &face.left {
+        Some(left) => format!("{label} {left}"),
+        None => label,
+    }
 }
 
-/// `board` with a band of `clocks` added under it (as many lines as they need); the board
-/// unchanged when there are none.
-pub fn with_clocks(board: RgbImage, clocks: &[ClockFace]) -> RgbImage {
+/// Room for the colour disc before a name, and for the gold dot of whoever must act.
+const DISC: f32 = 24.0;
+const DOT: f32 = 18.0;
+
+/// `board` with a band of `clocks` added under it (as many lines as they need), each disc in
+/// the colours `colours` gives a seat; the board unchanged when there are none.
+pub fn with_clocks(
+    board: RgbImage,
+    clocks: &[ClockFace],
+    colours: impl Fn(Seat) -> ([u8; 3], [u8; 3]),
+) -> RgbImage {
     if clocks.is_empty() {
         return board;
     }
@@ -41,7 +55,7 @@ pub fn with_clocks(board: RgbImage, clocks: &[ClockFace]) -> RgbImage {
     let mut used = GAP;
     for face in clocks {
         let text = entry(face);
-        let w = text_width(SIZE, &text) + if face.running { 18.0 } else { 0.0 };
+        let w = text_width(SIZE, &text) + DISC + if face.running { DOT } else { 0.0 };
         let line = lines.last_mut().expect("one line at least");
         if !line.is_empty() && used + w + GAP > width as f32 {
             lines.push(vec![]);
@@ -60,18 +74,14 @@ pub fn with_clocks(board: RgbImage, clocks: &[ClockFace]) -> RgbImage {
         for (face, label, w) in line {
             let color = if face.running { COIN } else { LABEL };
             if face.running {
-                disc(
-                    &mut img,
-                    x as u32 + 6,
-                    baseline as u32 - 7,
-                    6,
-                    COIN,
-                    BLACK_PIECE,
-                );
-                x += 18.0;
+                disc(&mut img, x as u32 + 6, baseline as u32 - 7, 6, COIN, COIN);
+                x += DOT;
             }
+            let (body, lines) = colours(face.seat);
+            disc(&mut img, x as u32 + 9, baseline as u32 - 7, 9, body, lines);
+            x += DISC;
             text(&mut img, x, baseline, SIZE, label, color);
-            x += w - if face.running { 18.0 } else { 0.0 } + GAP;
+            x += w - DISC - if face.running { DOT } else { 0.0 } + GAP;
         }
     }
     img

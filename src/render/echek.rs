@@ -10,7 +10,7 @@
 //! action. Below: one row per player with their colour, state (won or lost at the end) and
 //! supply; the winner's row has a green band.
 
-use super::enprise::{Rect, centred, fit, header, marker, wash};
+use super::enprise::{Rect, centred, fit, header, header_extra, marker, wash};
 use super::{
     CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, fill, ink, pieces,
     text, text_width,
@@ -83,7 +83,11 @@ impl Layout {
         let rows = (hi.y - lo.y + 1).max(1) as u32;
         let board_w = cols * CELL;
         let width = (board_w + 2 * SIDE).max(MIN_WIDTH);
-        let origin = ((width - board_w) / 2, TOP + BAND);
+        let last = view.last.as_ref().map(|l| l.text.as_str());
+        let origin = (
+            (width - board_w) / 2,
+            TOP + header_extra(width, last) + BAND,
+        );
         let panel_top = origin.1 + rows * CELL + BAND + CAPTION;
         Layout {
             left: lo.x,

@@ -40,6 +40,8 @@ pub const FADE: u8 = 120;
 /// The band behind the players who must act.
 const ACTING: [u8; 3] = [52, 90, 74];
 
+/// The frame around each player's next battleplan card.
+pub const NEXT_CARD: [u8; 3] = [230, 190, 60];
 /// Room for the status line and the last action.
 const TOP: u32 = 62;
 /// The board aims to fit in this many pixels across and down.
@@ -150,7 +152,11 @@ impl Layout {
         let side = widest.ceil() as u32 + 14;
         let board_w = cols * cell;
         let width = (board_w + 2 * side).max(PANEL_W);
-        let origin = ((width - board_w) / 2, TOP + band);
+        let last = view.last.as_ref().map(|l| l.text.as_str());
+        let origin = (
+            (width - board_w) / 2,
+            TOP + header_extra(width, last) + band,
+        );
         let caption = if view.squares.is_empty() { CAPTION } else { 0 };
         let panel_top = origin.1 + rows * cell + band + caption + 6;
         Layout {
@@ -400,8 +406,9 @@ fn draw_header(img: &mut RgbImage, view: &EnPriseView, width: u32) {
     header(img, width, dot, &view.status, last, DIM);
 }
 
-/// A picture's top lines: a dot in the colours (fill, lines) of whoever is to play, the status,
-/// and below it the last action in `dim`, each cut to the width.
+/// A picture's top lines: a dot in the colours (fill, lines) of whoever is to play, the status
+/// (cut to the width), and below it the last action in `dim`, wrapped: the layout leaves
+/// [`header_extra`] more room for it.
 pub(super) fn header(
     img: &mut RgbImage,
     width: u32,
@@ -416,10 +423,60 @@ pub(super) fn header(
     }
     let status = fit(status, 19.0, room);
     text(img, (PAD + 26) as f32, 27.0, 19.0, &status, LABEL);
-    if let Some(last) = last {
-        let line = fit(&format!("Last: {last}"), 15.0, room);
-        text(img, (PAD + 26) as f32, 51.0, 15.0, &line, dim);
+    for (i, line) in last_lines(width, last).iter().enumerate() {
+        let y = 51 + LAST_LINE * i as u32;
+        text(img, (PAD + 26) as f32, y as f32, 15.0, line, dim);
     }
+}
+
+/// Height of each further line of the last action.
+const LAST_LINE: u32 = 18;
+
+/// The last action ("Last: ...") wrapped to the header's width.
+fn last_lines(width: u32, last: Option<&str>) -> Vec<String> {
+    let room = (width - 2 * PAD - 26) as f32;
+    last.map_or_else(Vec::new, |last| wrap(&format!("Last: {last}"), 15.0, room))
+}
+
+/// The room the header needs below a one-line last action, so the picture below moves down
+/// rather than the action being cut.
+pub(super) fn header_extra(width: u32, last: Option<&str>) -> u32 {
+    LAST_LINE * (last_lines(width, last).len().max(1) as u32 - 1)
+}
+
+/// `s` in lines no wider than `max`, broken between words (a word wider than a line alone is
+/// broken where it must be).
+pub(super) fn wrap(s: &str, size: f32, max: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in s.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(size, &candidate) <= max {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // The word alone: split it if it still does not fit.
+        for c in word.chars() {
+            let mut longer = line.clone();
+            longer.push(c);
+            if !line.is_empty() && text_width(size, &longer) > max {
+                lines.push(std::mem::replace(&mut line, c.to_string()));
+            } else {
+                line = longer;
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The cards on the table, the frontier ring, and the marks of the last action and of checks.
@@ -502,11 +559,20 @@ fn draw_coordinates(img: &mut RgbImage, layout: &Layout) {
 }
 
 /// What to say under a player's name: out, to act, in check, the king in hand.
-fn player_state(view: &EnPriseView, player: &PlayerView) -> String {
+pub(super) fn player_state(view: &EnPriseView, player: &PlayerView) -> String {
     if let Some(reason) = &player.out {
         return format!("out: {reason}");
     }
     let mut words = Vec::new();
+    // An alliance: the partner, so the teams read at a glance.
+    let partner = view
+        .players
+        .iter()
+        .find(|p| view.alliance && p.seat != player.seat && p.seat.0 % 2 == player.seat.0 % 2);
+    let with = partner.map(|p| format!("with {}", p.colour));
+    if let Some(with) = &with {
+        words.push(with.as_str());
+    }
     if view.to_act.contains(&player.seat) {
         words.push(if player.seat == view.current {
             "to play"
@@ -578,6 +644,18 @@ fn draw_player(
             }
             None => card_back(img, r),
         }
+    }
+    // The next card to come off the plan, framed in gold.
+    if !cards.is_empty() && player.out.is_none() && view.outcome.is_none() {
+        let r = layout.plan_card(index, 0);
+        let frame = Rect {
+            x: r.x - 2,
+            y: r.y - 2,
+            w: r.w + 4,
+            h: r.h + 4,
+        };
+        outline(img, frame, NEXT_CARD);
+        outline(img, frame.inset(1), NEXT_CARD);
     }
     if player.out.is_some() {
         wash(img, row, TABLE, 150);

@@ -357,9 +357,20 @@ pub fn render_replay(views: &[AnyView]) -> Vec<u8> {
     replay::animate(views, draw)
 }
 
-/// [`render`] with the match's clocks in a band under the board.
+/// [`render`] with the match's players (and clocks) in a band under the board.
 pub fn render_with_clocks(view: &AnyView, clocks: &[ClockFace]) -> Vec<u8> {
-    encode_png(&clocks::with_clocks(draw(view), clocks))
+    encode_png(&clocks::with_clocks(draw(view), clocks, |seat| {
+        seat_colours(view, seat)
+    }))
+}
+
+/// The colours (fill, outline) of a seat's pieces.
+fn seat_colours(view: &AnyView, seat: crate::engine::Seat) -> ([u8; 3], [u8; 3]) {
+    match view {
+        AnyView::Enprise(_) => enprise::army(seat),
+        _ if seat.0 == 0 => (WHITE_PIECE, BLACK_PIECE),
+        _ => (BLACK_PIECE, LABEL),
+    }
 }
 
 fn draw(view: &AnyView) -> RgbImage {

@@ -13,7 +13,7 @@
 //! ranks 1-10 left and right. Above: the status and the last turn. Below, during the setup: the
 //! pieces each side still has to place; with the feather rule: the unused cards.
 
-use super::enprise::{Rect, centred, fit, header, marker, wash};
+use super::enprise::{Rect, centred, fit, header, header_extra, marker, wash};
 use super::{
     CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, fill, ink, pieces, text, text_width,
 };
@@ -115,13 +115,14 @@ pub struct Layout {
 impl Layout {
     pub fn new(view: &SnipeView) -> Layout {
         let side = PITCH * CARDS as u32;
+        let width = side + 2 * SIDE;
+        let last = view.last.as_ref().map(|l| l.text.as_str());
         let board = Rect {
             x: SIDE,
-            y: TOP + BAND,
+            y: TOP + header_extra(width, last) + BAND,
             w: side,
             h: side,
         };
-        let width = side + 2 * SIDE;
         let mut y = board.y + board.h + BAND;
         let panel = |y: u32, h: u32| Rect {
             x: PAD,

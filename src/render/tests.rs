@@ -408,6 +408,58 @@ mod enprise_pictures {
     }
 
     #[test]
+    fn enprise_a_long_last_action_is_wrapped_and_the_board_moves_down() {
+        let game = play_until(3, &[], |v| v.last.is_some());
+        let short = seen_by(&game, Viewer::Spectator);
+        let mut long = short.clone();
+        let words = "Red's queen on 12,-3 takes Blue's bishop on 13,-4 and gives check";
+        long.last.as_mut().unwrap().text = format!("{words}; {words}; {words}");
+        let (before, after) = (Layout::new(&short), Layout::new(&long));
+        assert_eq!(after.width, before.width);
+        assert!(after.origin.1 >= before.origin.1 + 2 * 18, "two more lines");
+        let img = draw(&long);
+        assert_eq!(img.height(), after.height);
+        // Every line fits: nothing is cut with an ellipsis.
+        let lines = super::enprise::wrap(
+            &format!("Last: {}", long.last.unwrap().text),
+            15.0,
+            (img.width() - 58) as f32,
+        );
+        assert!(lines.len() >= 3, "{lines:?}");
+        assert!(lines.iter().all(|l| !l.ends_with('…')));
+        assert!(
+            lines
+                .concat()
+                .replace(' ', "")
+                .contains(&words.replace(' ', ""))
+        );
+    }
+
+    #[test]
+    fn enprise_the_next_plan_card_is_framed_and_allies_are_named() {
+        let mut rng = GameRng::from_seed(5);
+        let game = start(4, &[("alliance", "true")], &mut rng);
+        let view = seen_by(&game, Viewer::Spectator);
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        for i in 0..4 {
+            let (next, later) = (layout.plan_card(i, 0), layout.plan_card(i, 1));
+            let mid = next.y + next.h / 2;
+            assert_eq!(img.get_pixel(next.x - 2, mid).0, super::enprise::NEXT_CARD);
+            assert_ne!(img.get_pixel(later.x - 2, mid).0, super::enprise::NEXT_CARD);
+        }
+        let states: Vec<String> = view
+            .players
+            .iter()
+            .map(|p| super::enprise::player_state(&view, p))
+            .collect();
+        assert!(states[0].starts_with("with Red"), "{states:?}");
+        assert!(states[1].starts_with("with Blue"), "{states:?}");
+        let alone = seen_by(&start(4, &[], &mut rng), Viewer::Spectator);
+        assert!(!super::enprise::player_state(&alone, &alone.players[0]).contains("with"));
+    }
+
+    #[test]
     fn enprise_hidden_plan_cards_are_card_backs() {
         let mut rng = GameRng::from_seed(3);
         let game = start(2, &[("variant", "blind")], &mut rng);

@@ -62,9 +62,10 @@ fn a_scripted_game_ends_with_the_right_result() {
     assert_eq!(update.version, 4);
     assert_eq!(update.seat_views.len(), 2);
     let png = image::load_from_memory(&update.board_png()).unwrap();
-    assert_eq!(
-        (png.width(), png.height()),
-        (crate::render::WIDTH, crate::render::HEIGHT)
+    assert_eq!(png.width(), crate::render::WIDTH);
+    assert!(
+        png.height() > crate::render::HEIGHT,
+        "a band names the players"
     );
     let stored = f.table.store.load(f.id).unwrap();
     assert_eq!(stored.status, Status::Finished);

@@ -430,17 +430,32 @@ fn the_picture_of_a_timed_match_shows_each_clock_under_the_board() {
     let decode = |png: Vec<u8>| image::load_from_memory(&png).unwrap().to_rgb8();
     let plain = decode(untimed.board_png());
     let with = decode(shown.board_png());
-    assert_eq!(plain.width(), with.width());
-    assert!(with.height() > plain.height(), "a band for the clocks");
-    // The running clock is written in gold in the band; the board above is the same picture.
-    let gold = with
-        .enumerate_pixels()
-        .filter(|(_, y, p)| *y >= plain.height() && p.0 == [212, 175, 55])
-        .count();
-    assert!(gold > 50, "{gold} gold pixels");
+    assert_eq!(
+        plain.dimensions(),
+        with.dimensions(),
+        "a band of players in both"
+    );
+    let board = crate::render::HEIGHT;
+    let band = |img: &image::RgbImage| -> Vec<[u8; 3]> {
+        img.enumerate_pixels()
+            .filter(|(_, y, _)| *y >= board)
+            .map(|(_, _, p)| p.0)
+            .collect()
+    };
+    assert_ne!(
+        band(&plain),
+        band(&with),
+        "the timed band shows the time left"
+    );
+    // Whoever must act is written in gold in the band, with or without a clock.
+    let gold = |img: &image::RgbImage| band(img).iter().filter(|p| **p == [212, 175, 55]).count();
+    assert!(gold(&with) > 50, "{} gold pixels", gold(&with));
+    assert!(gold(&plain) > 50, "{} gold pixels", gold(&plain));
     let finished = table
         .resign(timed.match_id, shown.to_act[0].1.id, None)
         .unwrap();
     assert!(finished.times.is_empty(), "no clocks once over");
-    assert_eq!(decode(finished.board_png()).height(), plain.height());
+    let over = decode(finished.board_png());
+    assert_eq!(over.height(), plain.height(), "the players are still named");
+    assert_eq!(gold(&over), 0, "no one to act");
 }

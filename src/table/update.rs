@@ -55,27 +55,28 @@ pub struct Update {
 }
 
 impl Update {
-    /// The public board picture (PNG), drawn from `public_view` now. Drawing takes a few
+    /// The public board picture (PNG), drawn from `public_view` now, with a band naming each
+    /// player beside their colour (and their clock in a timed match). Drawing takes a few
     /// milliseconds, so the table leaves it to whoever posts the picture, off the thread that
     /// serialises every match's actions; async adapters call it on a blocking thread.
     pub fn board_png(&self) -> Vec<u8> {
-        let faces: Vec<crate::render::ClockFace> = self
-            .times
-            .iter()
-            .map(|&(seat, left, running)| crate::render::ClockFace {
-                label: self
-                    .seat_views
-                    .iter()
-                    .find(|(s, _, _)| *s == seat)
-                    .map_or_else(
-                        || format!("seat {}", seat.0 + 1),
-                        |(_, p, _)| p.name.clone(),
-                    ),
-                left: match left {
-                    ..=0 => "out of time".into(),
-                    left => super::clock::span(left),
-                },
-                running,
+        let mut seats: Vec<(Seat, &Player)> =
+            self.seat_views.iter().map(|(s, p, _)| (*s, p)).collect();
+        seats.sort_by_key(|(s, _)| s.0);
+        seats.dedup_by_key(|(s, _)| s.0);
+        let faces: Vec<crate::render::ClockFace> = seats
+            .into_iter()
+            .map(|(seat, player)| {
+                let time = self.times.iter().find(|(s, _, _)| *s == seat);
+                crate::render::ClockFace {
+                    seat,
+                    label: player.name.clone(),
+                    left: time.map(|&(_, left, _)| match left {
+                        ..=0 => "out of time".into(),
+                        left => super::clock::span(left),
+                    }),
+                    running: self.to_act.iter().any(|(s, _)| *s == seat),
+                }
             })
             .collect();
         crate::render::render_with_clocks(&self.public_view, &faces)
