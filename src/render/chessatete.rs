@@ -2,10 +2,10 @@
 //! damage under way between them (or, once the game is won by an attack or Checkmate, the
 //! winning play and the result), and, in a player's own view, their hand as full cards.
 
-use super::enprise::{Rect, centred, fit, header, header_extra, wash};
-use super::{FRAME, LABEL, fill, text, text_width};
+use super::enprise::{Rect, centred, fit, header, header_extra, wash, wrap};
+use super::{FRAME, LABEL, fill, pieces, text, text_width};
 use crate::engine::Viewer;
-use crate::games::chess::Color;
+use crate::games::chess::{Color, Role};
 use crate::games::chessatete::deck::{Card, CardKind, PieceKind, Timing, catalogue};
 use crate::games::chessatete::{ChessATeteView, SideView};
 use image::{Rgb, RgbImage};
@@ -166,27 +166,16 @@ fn frame(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
     fill(img, r.x + r.w - 2, r.y, 2, r.h, color);
 }
 
-/// Words wrapped into lines no wider than `max` at `size`.
-fn wrap(s: &str, size: f32, max: f32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        let tried = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if text_width(size, &tried) <= max || line.is_empty() {
-            line = tried;
-        } else {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        }
+/// The chess piece a piece card shows as its icon.
+fn role(piece: PieceKind) -> Role {
+    match piece {
+        PieceKind::King => Role::King,
+        PieceKind::Queen => Role::Queen,
+        PieceKind::Knight => Role::Knight,
+        PieceKind::Bishop => Role::Bishop,
+        PieceKind::Rook => Role::Rook,
+        PieceKind::Pawn => Role::Pawn,
     }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// A piece on a board: name, kind and hit points (a pawn's with `pawn_bonus` added, marked).
@@ -204,6 +193,7 @@ fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: 
         abilities,
     } = &card.kind
     {
+        pieces::draw_piece(img, role(*piece), r.x + 3, r.y + 3, 30, super::ink(color));
         let bonus = if *piece == PieceKind::Pawn {
             pawn_bonus
         } else {
@@ -390,12 +380,21 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
         CardKind::Piece { .. } => [36, 34, 30],
         _ => [250, 248, 240],
     };
+    // A piece card shows its piece at the strip's left.
+    let icon = match card.kind {
+        CardKind::Piece { piece, .. } => {
+            let ink = super::ink(Color::White);
+            pieces::draw_piece(img, role(piece), r.x + 4, r.y + 3, 36, ink);
+            40.0
+        }
+        _ => 0.0,
+    };
     centred(
         img,
-        cx,
+        cx + icon / 2.0,
         (r.y + 29) as f32,
         22.0,
-        &fit(&card.name, 22.0, room),
+        &fit(&card.name, 22.0, room - icon),
         on_strip,
     );
     // The kind on the left, the big number (hit points or power) on the right.

@@ -449,7 +449,7 @@ pub(super) fn header_extra(width: u32, last: Option<&str>) -> u32 {
 pub(super) fn wrap(s: &str, size: f32, max: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in s.split(' ') {
+    for word in s.split_whitespace() {
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
