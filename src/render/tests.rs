@@ -459,6 +459,73 @@ mod enprise_pictures {
         assert!(!super::enprise::player_state(&alone, &alone.players[0]).contains("with"));
     }
 
+    /// Plays an animated replay back: the picture on screen once each action's frames are
+    /// shown (a frame that only begins an action's change shows for `STEP_DELAY`).
+    fn played_back(gif: &[u8]) -> Vec<RgbImage> {
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::Indexed);
+        let mut decoder = options.read_info(gif).unwrap();
+        let (w, h) = (u32::from(decoder.width()), u32::from(decoder.height()));
+        let palette = decoder.global_palette().unwrap().to_vec();
+        let mut canvas = RgbImage::new(w, h);
+        let mut shown = Vec::new();
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            for (i, &index) in frame.buffer.iter().enumerate() {
+                if Some(index) == frame.transparent {
+                    continue;
+                }
+                let x = u32::from(frame.left) + i as u32 % u32::from(frame.width);
+                let y = u32::from(frame.top) + i as u32 / u32::from(frame.width);
+                let c = &palette[usize::from(index) * 3..usize::from(index) * 3 + 3];
+                canvas.put_pixel(x, y, image::Rgb([c[0], c[1], c[2]]));
+            }
+            if frame.delay != 2 {
+                shown.push(canvas.clone());
+            }
+        }
+        shown
+    }
+
+    #[test]
+    fn enprise_replay_frames_keep_blind_plans_face_down() {
+        let mut rng = GameRng::from_seed(11);
+        let mut game = start(2, &[("variant", "blind")], &mut rng);
+        let mut views = vec![game.view(Viewer::Spectator)];
+        for _ in 0..16 {
+            let Some(&seat) = game.to_act().seats().first() else {
+                break;
+            };
+            let action = game.random_action(seat, &mut rng).unwrap();
+            game.play(seat, &action, &mut rng).unwrap();
+            views.push(game.view(Viewer::Spectator));
+        }
+        let shown = played_back(&crate::render::render_replay(&views));
+        assert_eq!(shown.len(), views.len(), "one picture per action");
+        for (i, (img, view)) in shown.iter().zip(&views).enumerate() {
+            let AnyView::Enprise(view) = view else {
+                panic!("an En Prise view");
+            };
+            let layout = Layout::new(view);
+            for (p, player) in view.players.iter().enumerate() {
+                for c in 0..player.plan.cards.len() {
+                    let card = layout.plan_card(p, c);
+                    assert_eq!(edge_pixel(img, card), BACK, "frame {i}, seat {p}, card {c}");
+                }
+            }
+            // Beyond the plans, the frame is the spectator's picture (up to the palette), at the
+            // canvas's top left.
+            let drawn = draw(view);
+            let off = drawn
+                .enumerate_pixels()
+                .filter(|(x, y, a)| {
+                    let b = img.get_pixel(*x, *y).0;
+                    a.0.iter().zip(b).any(|(p, q)| p.abs_diff(q) > 40)
+                })
+                .count();
+            assert!(off < 200, "frame {i}: {off} pixels differ");
+        }
+    }
+
     #[test]
     fn enprise_hidden_plan_cards_are_card_backs() {
         let mut rng = GameRng::from_seed(3);
