@@ -380,15 +380,15 @@ fn the_gallery_pictures_every_game_at_every_table_size() {
     let out = deckmate(&["gallery", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{out:?}");
     // Six games, En Prise at 2, 3 and 4 players: eight tables, each with three stages seen two
-    // ways and a replay.
+    // ways and a replay; then five variants, each with two stages seen two ways.
     let said = String::from_utf8_lossy(&out.stdout);
-    assert!(said.starts_with("56 pictures written to "), "{said}");
+    assert!(said.starts_with("76 pictures written to "), "{said}");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 56);
+    assert_eq!(names.len(), 76);
     for name in &names {
         let bytes = std::fs::read(dir.join(name)).unwrap();
         let magic: &[u8] = match name.ends_with(".gif") {
@@ -399,5 +399,7 @@ fn the_gallery_pictures_every_game_at_every_table_size() {
     }
     assert!(names.contains(&"enprise-4p-middle-spectator.png".to_string()));
     assert!(names.contains(&"chessatete-2p-end-seat1.png".to_string()));
+    assert!(names.contains(&"enprise-memory-2p-start-spectator.png".to_string()));
+    assert!(names.contains(&"snipe-feather-2p-middle-seat1.png".to_string()));
     let _ = std::fs::remove_dir_all(dir);
 }

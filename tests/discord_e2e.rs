@@ -100,7 +100,8 @@ async fn a_match_from_challenge_to_draw_offer() {
         .await;
     let thread = first.path.split('/').nth(4).unwrap().to_string();
     assert_ne!(thread, CHANNEL);
-    assert_eq!(png_size(&first), (768, 776));
+    // The 768 x 776 board and, under it, a band naming the players.
+    assert_eq!(png_size(&first), (768, 818));
     assert!(
         content(&first).contains("<@100000000000000001> to play"),
         "{}",

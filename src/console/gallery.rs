@@ -1,7 +1,9 @@
 //! `deckmate gallery DIR`: sample pictures of every game, so a person can review them all at
 //! once. For each game and table size: the start, the middle and the end of a random legal
 //! game, each as a spectator sees it and as the first seat sees it (their private picture:
-//! a Chess-à-Tête hand), plus the whole game as an animated replay.
+//! a Chess-à-Tête hand), plus the whole game as an animated replay. Then each variant that
+//! changes the picture (En Prise's Blind, Memory, Casino and Alliance; Snipe's feathers), at
+//! its start and middle, seen both ways.
 
 use crate::engine::{GameRng, Seat, Viewer};
 use crate::games::{AnyGame, AnyView, GameKind};
@@ -11,6 +13,15 @@ use std::path::Path;
 /// The most actions a sample game takes before it is shown as it stands.
 const MOST_ACTIONS: usize = 160;
 
+/// The variants pictured: a name, the game, its table size and options.
+const VARIANTS: &[(&str, GameKind, usize, &[(&str, &str)])] = &[
+    ("blind", GameKind::Enprise, 3, &[("variant", "blind")]),
+    ("memory", GameKind::Enprise, 2, &[("variant", "memory")]),
+    ("casino", GameKind::Enprise, 3, &[("variant", "casino")]),
+    ("alliance", GameKind::Enprise, 4, &[("alliance", "true")]),
+    ("feather", GameKind::Snipe, 2, &[("feather", "true")]),
+];
+
 /// Writes the gallery into `dir` (created if missing); the files written, by name.
 pub fn run_gallery(dir: &Path) -> Result<Vec<String>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -18,7 +29,7 @@ pub fn run_gallery(dir: &Path) -> Result<Vec<String>, String> {
     for game in GameKind::ALL {
         let (fewest, most) = game.seats();
         for seats in fewest..=most {
-            let views = sample_game(game, seats)?;
+            let views = sample_game(game, seats, &[])?;
             let middle = views.len() / 2;
             let stages = [
                 ("start", &views[0]),
@@ -43,15 +54,35 @@ pub fn run_gallery(dir: &Path) -> Result<Vec<String>, String> {
             written.push(name);
         }
     }
+    for &(variant, game, seats, options) in VARIANTS {
+        let views = sample_game(game, seats, options)?;
+        let stages = [("start", &views[0]), ("middle", &views[views.len() / 2])];
+        for (stage, (spectator, first_seat)) in stages {
+            let stem = format!("{}-{variant}-{seats}p-{stage}", game.id());
+            let spectator_name = format!("{stem}-spectator.png");
+            write(dir, &spectator_name, &render::render(spectator))?;
+            let seat_name = format!("{stem}-seat1.png");
+            write(dir, &seat_name, &render::private_picture(first_seat))?;
+            written.extend([spectator_name, seat_name]);
+        }
+    }
     Ok(written)
 }
 
-/// A random legal game of `game` for `seats` players: the spectator's and the first seat's
-/// view at the start and after every action.
-fn sample_game(game: GameKind, seats: usize) -> Result<Vec<(AnyView, AnyView)>, String> {
+/// A random legal game of `game` for `seats` players with `options`: the spectator's and the
+/// first seat's view at the start and after every action.
+fn sample_game(
+    game: GameKind,
+    seats: usize,
+    options: &[(&str, &str)],
+) -> Result<Vec<(AnyView, AnyView)>, String> {
     let mut rng = GameRng::from_seed(7);
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
     let mut state: AnyGame = game
-        .start(&[], seats, &mut rng)
+        .start(&options, seats, &mut rng)
         .map_err(|e| format!("{}: {e}", game.name()))?;
     let seen = |s: &AnyGame| (s.view(Viewer::Spectator), s.view(Viewer::Seat(Seat(0))));
     let mut views = vec![seen(&state)];

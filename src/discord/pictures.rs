@@ -18,8 +18,10 @@ pub async fn draw_private(view: AnyView) -> Result<Vec<u8>, Error> {
     Ok(tokio::task::spawn_blocking(move || render::private_picture(&view)).await?)
 }
 
-/// The public board after `update`, as the attachment `board.png`.
+/// The public board after `update`, with its band of players (and clocks), as the attachment
+/// `board.png`.
 pub async fn board_file(update: &Update) -> Result<serenity::CreateAttachment, Error> {
-    let png = draw(update.public_view.clone()).await?;
+    let update = update.clone();
+    let png = tokio::task::spawn_blocking(move || update.board_png()).await?;
     Ok(serenity::CreateAttachment::bytes(png, "board.png"))
 }

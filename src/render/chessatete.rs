@@ -2,7 +2,7 @@
 //! damage under way between them (or, once the game is won by an attack or Checkmate, the
 //! winning play and the result), and, in a player's own view, their hand as full cards.
 
-use super::enprise::{Rect, centred, fit, header, header_extra, wash, wrap};
+use super::enprise::{LAST_LINE, Rect, centred, fit, header, header_extra, wash, wrap};
 use super::{FRAME, LABEL, fill, pieces, text, text_width};
 use crate::engine::Viewer;
 use crate::games::chess::{Color, Role};
@@ -80,7 +80,9 @@ impl Layout {
         let last = (!view.last.is_empty()).then(|| view.last.join("; "));
         let black = Rect {
             x: PAD,
-            y: TOP + header_extra(WIDTH, last.as_deref()),
+            // Room for two lines of last actions at least (a turn's events often take two), so
+            // the boards keep their place from one picture to the next, as in a replay.
+            y: TOP + header_extra(WIDTH, last.as_deref()).max(LAST_LINE),
             w: WIDTH - 2 * PAD,
             h: black_h,
         };

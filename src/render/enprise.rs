@@ -47,7 +47,9 @@ const TOP: u32 = 62;
 /// The board aims to fit in this many pixels across and down.
 const BOARD_W: u32 = 760;
 const BOARD_H: u32 = 660;
-const MIN_CELL: u32 = 28;
+/// The smallest cell: a board wider or taller than the aim makes the picture grow instead,
+/// so pieces and coordinates stay readable.
+const MIN_CELL: u32 = 40;
 const MAX_CELL: u32 = SQUARE;
 /// Room under a board with no card yet, for its caption.
 const CAPTION: u32 = 26;
@@ -430,7 +432,7 @@ pub(super) fn header(
 }
 
 /// Height of each further line of the last action.
-const LAST_LINE: u32 = 18;
+pub(super) const LAST_LINE: u32 = 18;
 
 /// The last action ("Last: ...") wrapped to the header's width.
 fn last_lines(width: u32, last: Option<&str>) -> Vec<String> {

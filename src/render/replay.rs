@@ -190,9 +190,9 @@ fn sub_frame(
     frame
 }
 
-/// The rectangles (x, y, width, height) holding every pixel that differs: changed rows fewer
-/// than `BAND_GAP` apart form a band, and within a band, changed columns fewer than
-/// `BAND_GAP` apart form a rectangle, as tall as its own changes. A move changes the status
+/// The rectangles (x, y, width, height) holding every pixel that differs: changed rows at most
+/// `BAND_GAP` apart form a band, and within a band, changed columns at most `BAND_GAP` apart
+/// form a rectangle, as tall as its own changes. A move changes the status
 /// line and a few squares; one rectangle around them all would be most of the board.
 fn changed(a: &RgbImage, b: &RgbImage) -> Vec<(u32, u32, u32, u32)> {
     let width = a.width() as usize;
