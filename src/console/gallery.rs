@@ -13,8 +13,15 @@ use std::path::Path;
 /// The most actions a sample game takes before it is shown as it stands.
 const MOST_ACTIONS: usize = 160;
 
-/// The variants pictured: a name, the game, its table size and options.
-const VARIANTS: &[(&str, GameKind, usize, &[(&str, &str)])] = &[
+/// A variant pictured: a name, the game, its table size and options.
+type Variant = (
+    &'static str,
+    GameKind,
+    usize,
+    &'static [(&'static str, &'static str)],
+);
+
+const VARIANTS: &[Variant] = &[
     ("blind", GameKind::Enprise, 3, &[("variant", "blind")]),
     ("memory", GameKind::Enprise, 2, &[("variant", "memory")]),
     ("casino", GameKind::Enprise, 3, &[("variant", "casino")]),
