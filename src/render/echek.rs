@@ -12,8 +12,8 @@
 
 use super::enprise::{Rect, centred, fit, header, header_extra, marker, wash};
 use super::{
-    CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, fill, ink, pieces,
-    text, text_width,
+    CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, fill, ink, text,
+    text_width,
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
@@ -174,15 +174,7 @@ fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
 
 /// Draws `piece` filling the box `r`, less `margin` on each side.
 fn draw_piece(img: &mut RgbImage, r: Rect, margin: u32, piece: Piece) {
-    let side = r.w.min(r.h) - 2 * margin;
-    pieces::draw_piece(
-        img,
-        piece.role,
-        r.x + margin,
-        r.y + margin,
-        side,
-        ink(piece.color),
-    );
+    super::draw_in_box(img, r, margin, piece.role, piece.color);
 }
 
 /// Draws the picture of an Echek view.

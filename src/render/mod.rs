@@ -5,7 +5,7 @@
 //! the async runtime.
 
 use crate::games::AnyView;
-use crate::games::chess::{BoardView, Color, Square};
+use crate::games::chess::{BoardView, Color, Role, Square};
 use crate::games::enthralling::Extra;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::{Rgb, RgbImage};
@@ -312,6 +312,12 @@ fn empty_board(bottom: Color) -> &'static RgbImage {
         })
     });
     &boards[usize::from(bottom == Color::Black)]
+}
+
+/// Draws a `color` `role` filling the box `r`, less `margin` on each side.
+fn draw_in_box(img: &mut RgbImage, r: enprise::Rect, margin: u32, role: Role, color: Color) {
+    let side = r.w.min(r.h) - 2 * margin;
+    draw_piece(img, role, r.x + margin, r.y + margin, side, ink(color));
 }
 
 /// A gold coin in the square's lower right corner; `ring` adds a dark ring.

@@ -376,7 +376,7 @@ impl Palette {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use image::Rgb;
 
@@ -396,8 +396,8 @@ mod tests {
     /// A frame's delay and area (left, top, width, height).
     type Shown = (u16, (u16, u16, u16, u16));
 
-    /// Plays the GIF back: each frame's delay and area, and the final picture composited.
-    fn play(gif: &[u8]) -> (Vec<Shown>, RgbImage) {
+    /// Plays the GIF back: each frame's delay and area, and the picture on screen after it.
+    pub(in crate::render) fn play_back(gif: &[u8]) -> Vec<(Shown, RgbImage)> {
         let mut options = gif::DecodeOptions::new();
         options.set_color_output(gif::ColorOutput::Indexed);
         let mut decoder = options.read_info(gif).unwrap();
@@ -406,10 +406,6 @@ mod tests {
         let mut canvas = RgbImage::new(w, h);
         let mut frames = Vec::new();
         while let Some(frame) = decoder.read_next_frame().unwrap() {
-            frames.push((
-                frame.delay,
-                (frame.left, frame.top, frame.width, frame.height),
-            ));
             for (i, &index) in frame.buffer.iter().enumerate() {
                 if Some(index) == frame.transparent {
                     continue;
@@ -419,8 +415,17 @@ mod tests {
                 let c = &palette[usize::from(index) * 3..usize::from(index) * 3 + 3];
                 canvas.put_pixel(x, y, Rgb([c[0], c[1], c[2]]));
             }
+            let area = (frame.left, frame.top, frame.width, frame.height);
+            frames.push(((frame.delay, area), canvas.clone()));
         }
-        (frames, canvas)
+        frames
+    }
+
+    /// Each frame's delay and area, and the final picture.
+    fn play(gif: &[u8]) -> (Vec<Shown>, RgbImage) {
+        let frames = play_back(gif);
+        let last = frames.last().map(|(_, img)| img.clone()).unwrap();
+        (frames.into_iter().map(|(shown, _)| shown).collect(), last)
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use super::enprise::{Rect, centred, fit, header, header_extra, marker, wash};
 use super::{
-    CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, fill, ink, pieces, text, text_width,
+    CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, fill, ink, text, text_width,
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
@@ -416,15 +416,7 @@ fn feather(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
 
 /// Draws `piece` filling the box `r`, less `margin` on each side.
 fn draw_piece(img: &mut RgbImage, r: Rect, margin: u32, piece: Piece) {
-    let side = r.w.min(r.h) - 2 * margin;
-    pieces::draw_piece(
-        img,
-        piece.role,
-        r.x + margin,
-        r.y + margin,
-        side,
-        ink(piece.color),
-    );
+    super::draw_in_box(img, r, margin, piece.role, piece.color);
 }
 
 /// Draws the picture of a Snipe Chess view.

@@ -460,30 +460,13 @@ mod enprise_pictures {
     }
 
     /// Plays an animated replay back: the picture on screen once each action's frames are
-    /// shown (a frame that only begins an action's change shows for `STEP_DELAY`).
+    /// shown (a frame that only begins an action's change shows for a moment, 2).
     fn played_back(gif: &[u8]) -> Vec<RgbImage> {
-        let mut options = gif::DecodeOptions::new();
-        options.set_color_output(gif::ColorOutput::Indexed);
-        let mut decoder = options.read_info(gif).unwrap();
-        let (w, h) = (u32::from(decoder.width()), u32::from(decoder.height()));
-        let palette = decoder.global_palette().unwrap().to_vec();
-        let mut canvas = RgbImage::new(w, h);
-        let mut shown = Vec::new();
-        while let Some(frame) = decoder.read_next_frame().unwrap() {
-            for (i, &index) in frame.buffer.iter().enumerate() {
-                if Some(index) == frame.transparent {
-                    continue;
-                }
-                let x = u32::from(frame.left) + i as u32 % u32::from(frame.width);
-                let y = u32::from(frame.top) + i as u32 / u32::from(frame.width);
-                let c = &palette[usize::from(index) * 3..usize::from(index) * 3 + 3];
-                canvas.put_pixel(x, y, image::Rgb([c[0], c[1], c[2]]));
-            }
-            if frame.delay != 2 {
-                shown.push(canvas.clone());
-            }
-        }
-        shown
+        crate::render::replay::tests::play_back(gif)
+            .into_iter()
+            .filter(|((delay, _), _)| *delay != 2)
+            .map(|(_, img)| img)
+            .collect()
     }
 
     #[test]
