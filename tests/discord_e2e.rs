@@ -138,7 +138,7 @@ async fn a_match_from_challenge_to_draw_offer() {
         "{}",
         content(&reply)
     );
-    assert_eq!(png_size(&reply), (768, 776));
+    assert_eq!(png_size(&reply), (768, 818));
 
     // Mistakes are answered privately and change nothing.
     for (who, text, expected) in [
@@ -246,7 +246,7 @@ async fn a_match_from_challenge_to_draw_offer() {
     let n = fake.requests().len();
     let id = fake.command(&bob, &thread, "board", json!([]), json!({}));
     let reply = fake.reply_to(n, &id).await;
-    assert_eq!(png_size(&reply), (768, 776));
+    assert_eq!(png_size(&reply), (768, 818));
     assert!(
         content(&reply).contains("<@100000000000000001> to play"),
         "{}",

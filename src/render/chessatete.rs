@@ -40,6 +40,8 @@ const BODY_TOP: u32 = 100;
 const DIM: [u8; 3] = [170, 164, 154];
 /// Hit points gained from cards in play.
 const BONUS: [u8; 3] = [46, 132, 64];
+/// The frame of a piece mobilised by the attack under way, or by the winning one.
+pub const MOBILISED: [u8; 3] = [226, 72, 52];
 
 /// A card's type colour.
 pub fn type_colour(card: &Card) -> [u8; 3] {
@@ -177,6 +179,30 @@ fn role(piece: PieceKind) -> Role {
         PieceKind::Bishop => Role::Bishop,
         PieceKind::Rook => Role::Rook,
         PieceKind::Pawn => Role::Pawn,
+    }
+}
+
+/// The pieces an attack mobilised, and whose they are: the attack under way (its player holds
+/// the turn while the defender answers) or, once the game is over, the play that won it.
+pub fn mobilised(view: &ChessATeteView) -> Option<(Color, &[String])> {
+    match (&view.attack, &view.decisive) {
+        (Some(attack), _) => Some((view.to_move, &attack.pieces)),
+        (None, Some(decisive)) => Some((decisive.by, &decisive.pieces)),
+        (None, None) => None,
+    }
+}
+
+/// Frames the tiles of `pieces` on `side`'s board, one tile per name listed.
+fn mark_mobilised(img: &mut RgbImage, layout: &Layout, side: &SideView, pieces: &[String]) {
+    let mut taken = vec![false; side.board.len()];
+    for name in pieces {
+        let found = (0..side.board.len()).find(|&i| !taken[i] && side.board[i] == *name);
+        if let Some(i) = found {
+            taken[i] = true;
+            let r = layout.tile(side.color, i);
+            frame(img, r, MOBILISED);
+            frame(img, r.inset(2), MOBILISED);
+        }
     }
 }
 
@@ -470,6 +496,9 @@ pub fn draw(view: &ChessATeteView) -> RgbImage {
             side,
             side.color == actor && view.outcome.is_none(),
         );
+    }
+    if let Some((color, pieces)) = mobilised(view) {
+        mark_mobilised(&mut img, &layout, &view.sides[color.index()], pieces);
     }
     draw_middle(&mut img, &layout, view);
     if let (Some(area), Viewer::Seat(seat)) = (layout.hand, view.viewer)

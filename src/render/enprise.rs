@@ -102,7 +102,7 @@ pub struct Rect {
 
 impl Rect {
     /// The same rectangle shrunk by `by` on every side.
-    fn inset(self, by: u32) -> Rect {
+    pub(super) fn inset(self, by: u32) -> Rect {
         Rect {
             x: self.x + by,
             y: self.y + by,

@@ -1707,6 +1707,36 @@ mod chessatete_pictures {
         g
     }
 
+    #[test]
+    fn chessatete_the_attacks_pieces_are_framed() {
+        let g = game(4, 10);
+        let mut view = g.view(Viewer::Spectator);
+        assert!(super::chessatete::mobilised(&view).is_none() || view.outcome.is_some());
+        let color = Color::White;
+        let board = view.sides[color.index()].board.clone();
+        assert!(board.len() >= 2, "{board:?}");
+        // An attack with the first piece, by White, who holds the turn.
+        view.to_move = color;
+        view.attack = Some(crate::games::chessatete::AttackView {
+            combat: "Royal Command".into(),
+            power: 8,
+            pieces: vec![board[0].clone()],
+        });
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        let edge = |i: usize| {
+            let r = layout.tile(color, i);
+            img.get_pixel(r.x, r.y + r.h / 2).0
+        };
+        let framed = super::chessatete::MOBILISED;
+        assert_eq!(edge(0), framed);
+        // Only as many tiles as the attack names, even when another bears the same name.
+        assert!((1..board.len()).all(|i| edge(i) != framed));
+        // Black's board is untouched.
+        let black = layout.tile(Color::Black, 0);
+        assert_ne!(img.get_pixel(black.x, black.y + black.h / 2).0, framed);
+    }
+
     fn centre(img: &RgbImage, r: Rect) -> [u8; 3] {
         img.get_pixel(r.x + 6, r.y + 6).0
     }
