@@ -76,7 +76,8 @@ pub struct Layout {
 
 impl Layout {
     pub fn new(view: &ChessATeteView) -> Layout {
-        let band = |side: &SideView| SIDE_LABEL + rows(side.board.len()) * (TILE.1 + GAP) + GAP;
+        let tiles = |side: &SideView| side.board.len() + side.ongoing.len();
+        let band = |side: &SideView| SIDE_LABEL + rows(tiles(side)) * (TILE.1 + GAP) + GAP;
         let black_h = band(&view.sides[1]);
         let white_h = band(&view.sides[0]);
         let last = (!view.last.is_empty()).then(|| view.last.join("; "));
@@ -263,7 +264,7 @@ fn draw_side(img: &mut RgbImage, layout: &Layout, side: &SideView, to_move: bool
     if to_move {
         wash(img, band, [90, 84, 72], 120);
     }
-    let mut line = format!(
+    let line = format!(
         "{}: {} hit points · hand {} · deck {} · graveyard {}",
         side.color,
         side.board_hp,
@@ -271,9 +272,6 @@ fn draw_side(img: &mut RgbImage, layout: &Layout, side: &SideView, to_move: bool
         side.deck_size,
         side.graveyard.len()
     );
-    if !side.ongoing.is_empty() {
-        line.push_str(&format!(" · in play: {}", side.ongoing.join(", ")));
-    }
     let line = fit(&line, 16.0, (band.w - 8) as f32);
     text(
         img,
@@ -291,6 +289,30 @@ fn draw_side(img: &mut RgbImage, layout: &Layout, side: &SideView, to_move: bool
             side.color,
             side.pawn_bonus,
         );
+    }
+    // The ongoing cards in play follow the pieces.
+    for (k, name) in side.ongoing.iter().enumerate() {
+        let r = layout.tile(side.color, side.board.len() + k);
+        draw_ongoing(img, r, name);
+    }
+}
+
+/// An ongoing action card in play: its type band, "in play", and its name.
+fn draw_ongoing(img: &mut RgbImage, r: Rect, name: &str) {
+    fill(img, r.x, r.y, r.w, r.h, [246, 242, 232]);
+    if let Some(card) = card_named(name) {
+        fill(img, r.x, r.y, r.w, 20, type_colour(card));
+    }
+    frame(img, r, [120, 112, 100]);
+    let cx = (r.x + r.w / 2) as f32;
+    let ink = [36, 34, 30];
+    centred(img, cx, (r.y + 15) as f32, 12.0, "in play", [250, 248, 240]);
+    for (i, line) in wrap(name, 14.0, (r.w - 8) as f32)
+        .iter()
+        .take(3)
+        .enumerate()
+    {
+        centred(img, cx, (r.y + 46 + 18 * i as u32) as f32, 14.0, line, ink);
     }
 }
 

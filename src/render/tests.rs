@@ -1708,6 +1708,42 @@ mod chessatete_pictures {
     }
 
     #[test]
+    fn chessatete_boards_are_grouped_and_ongoing_cards_follow_the_pieces() {
+        let group = |name: &String| {
+            let card = &catalogue().cards[catalogue().find(name).unwrap()];
+            match &card.kind {
+                CardKind::Piece { piece, .. } => match piece {
+                    PieceKind::King | PieceKind::Queen => 0,
+                    PieceKind::Pawn => 2,
+                    _ => 1,
+                },
+                _ => panic!("{name} is not a piece"),
+            }
+        };
+        for seed in 1..20 {
+            let view = game(seed, 40).view(Viewer::Spectator);
+            for side in &view.sides {
+                let ranks: Vec<u8> = side.board.iter().map(group).collect();
+                assert!(ranks.is_sorted(), "{:?}", side.board);
+            }
+        }
+        let mut view = game(4, 10).view(Viewer::Spectator);
+        let fortress = &catalogue().cards[catalogue().find("Fortress").unwrap()];
+        view.sides[0].ongoing = vec![fortress.name.clone()];
+        let img = draw(&view);
+        let layout = Layout::new(&view);
+        let r = layout.tile(Color::White, view.sides[0].board.len());
+        assert_eq!(
+            img.get_pixel(r.x + r.w / 2, r.y + 4).0,
+            type_colour(fortress)
+        );
+        assert!(
+            r.y + r.h <= layout.sides[0].y + layout.sides[0].h,
+            "inside White's band"
+        );
+    }
+
+    #[test]
     fn chessatete_the_attacks_pieces_are_framed() {
         let g = game(4, 10);
         let mut view = g.view(Viewer::Spectator);

@@ -1,6 +1,7 @@
 //! What a viewer sees of a Chess-à-Tête game (built by allowlist: a hand only for its owner),
 //! and the game's endings in its own words.
 
+use super::deck::Group;
 use super::{ACTIONS, Budget, CardId, ChessATete, Decisive, Phase, card, names};
 use crate::engine::{Game, Outcome, Viewer, describe_white_black};
 use crate::games::chess::{Color, color_of, seat_of};
@@ -43,6 +44,19 @@ pub fn describe(outcome: &Outcome) -> String {
     }
 }
 
+/// A board's cards by name, grouped as players sort them: royals, then power pieces, then
+/// pawns, each group in the order its cards came into play.
+fn grouped(ids: &[CardId]) -> Vec<String> {
+    let rank = |id: &CardId| match card(*id).group() {
+        Group::Royal => 0,
+        Group::Power => 1,
+        _ => 2,
+    };
+    let mut ids = ids.to_vec();
+    ids.sort_by_key(rank);
+    ids.iter().map(|&id| card(id).name.clone()).collect()
+}
+
 impl ChessATete {
     pub(super) fn build_view(&self, viewer: Viewer) -> ChessATeteView {
         let list = |ids: &[CardId]| ids.iter().map(|&id| card(id).name.clone()).collect();
@@ -51,7 +65,7 @@ impl ChessATete {
             let own = viewer == Viewer::Seat(seat_of(color));
             SideView {
                 color,
-                board: list(&side.board),
+                board: grouped(&side.board),
                 board_hp: self.board_hp(color),
                 pawn_bonus: self.pawn_bonus(color),
                 ongoing: list(&side.ongoing),
@@ -146,6 +160,7 @@ impl ChessATete {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
     pub color: Color,
+    /// The pieces on the board, grouped: royals, power pieces, then pawns.
     pub board: Vec<String>,
     pub board_hp: u32,
     /// Hit points each pawn on the board gains from cards in play (Fortress).
