@@ -152,35 +152,36 @@ pub fn encode(img: &RgbImage) -> Vec<u8> {
             pixels.extend(std::iter::repeat_n(index[usize::from(id)], n as usize));
         }
     }
+    write(
+        img,
+        png::ColorType::Indexed,
+        Some(colours.concat()),
+        &pixels,
+    )
+}
+
+/// Encodes `img` as a plain RGB PNG (a picture of more colours than a palette can number).
+fn encode_rgb(img: &RgbImage) -> Vec<u8> {
+    write(img, png::ColorType::Rgb, None, img.as_raw())
+}
+
+/// A PNG of `img`'s size holding `data` (8 bits a sample, filtered by rows above, which suits
+/// both flat indices and flat colours), compressed for speed.
+fn write(img: &RgbImage, color: png::ColorType, palette: Option<Vec<u8>>, data: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(64 * 1024);
     let mut encoder = png::Encoder::new(&mut out, img.width(), img.height());
-    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_color(color);
     encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(colours.concat());
+    if let Some(palette) = palette {
+        encoder.set_palette(palette);
+    }
     encoder.set_compression(png::Compression::Fast);
     encoder.set_filter(png::Filter::Up);
     let mut writer = encoder
         .write_header()
         .expect("encoding to memory cannot fail");
     writer
-        .write_image_data(&pixels)
-        .expect("encoding to memory cannot fail");
-    writer.finish().expect("encoding to memory cannot fail");
-    out
-}
-
-/// Encodes `img` as a plain RGB PNG (a picture of more colours than a palette can number).
-fn encode_rgb(img: &RgbImage) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, img.width(), img.height());
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
-    let mut writer = encoder
-        .write_header()
-        .expect("encoding to memory cannot fail");
-    writer
-        .write_image_data(img.as_raw())
+        .write_image_data(data)
         .expect("encoding to memory cannot fail");
     writer.finish().expect("encoding to memory cannot fail");
     out

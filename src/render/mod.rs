@@ -8,7 +8,7 @@ use crate::games::AnyView;
 use crate::games::chess::{BoardView, Color, Role, Square};
 use crate::games::enthralling::Extra;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
-use image::{Rgb, RgbImage};
+use image::{Pixel, Rgb, RgbImage};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -133,10 +133,7 @@ fn fill(img: &mut RgbImage, x0: u32, y0: u32, w: u32, h: u32, color: [u8; 3]) {
 
 fn tint(img: &mut RgbImage, x0: u32, y0: u32, color: [u8; 3], alpha: u8) {
     for_each_pixel(img, x0, y0, SQUARE, SQUARE, |px| {
-        let a = u16::from(alpha);
-        for (c, &new) in px.iter_mut().zip(&color) {
-            *c = ((u16::from(*c) * (255 - a) + u16::from(new) * a) / 255) as u8;
-        }
+        blend(Rgb::from_slice_mut(px), color, alpha)
     });
 }
 
@@ -162,22 +159,34 @@ fn for_each_pixel(
     }
 }
 
-/// A glyph rasterised once per size and quarter-pixel position, and kept.
-fn glyph(c: char, size: f32, frac_x: f32, frac_y: f32) -> Arc<Sprite> {
-    type Key = (char, u32, u8, u8);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Sprite>>>> = OnceLock::new();
-    let (qx, qy) = ((frac_x * 4.0) as u8, (frac_y * 4.0) as u8);
-    let key = (c, size.to_bits(), qx, qy);
-    let cache = CACHE.get_or_init(Default::default);
-    if let Some(hit) = cache.lock().expect("glyph cache").get(&key) {
+/// Things drawn once and kept for every later picture (glyphs, pieces, shapes), by key.
+type Memo<K, V> = OnceLock<Mutex<HashMap<K, Arc<V>>>>;
+
+/// The value kept in `memo` under `key`, made by `make` the first time. The lock is not held
+/// while making, so two threads may both make a value once; either copy serves.
+fn remembered<K: Eq + std::hash::Hash, V>(
+    memo: &Memo<K, V>,
+    key: K,
+    make: impl FnOnce() -> V,
+) -> Arc<V> {
+    let memo = memo.get_or_init(Default::default);
+    if let Some(hit) = memo.lock().expect("a picture cache").get(&key) {
         return Arc::clone(hit);
     }
-    let made = Arc::new(sprite(c, size, f32::from(qx) / 4.0, f32::from(qy) / 4.0));
-    cache
-        .lock()
-        .expect("glyph cache")
+    let made = Arc::new(make());
+    memo.lock()
+        .expect("a picture cache")
         .insert(key, Arc::clone(&made));
     made
+}
+
+/// A glyph rasterised once per size and quarter-pixel position, and kept.
+fn glyph(c: char, size: f32, frac_x: f32, frac_y: f32) -> Arc<Sprite> {
+    static GLYPHS: Memo<(char, u32, u8, u8), Sprite> = OnceLock::new();
+    let (qx, qy) = ((frac_x * 4.0) as u8, (frac_y * 4.0) as u8);
+    remembered(&GLYPHS, (c, size.to_bits(), qx, qy), || {
+        sprite(c, size, f32::from(qx) / 4.0, f32::from(qy) / 4.0)
+    })
 }
 
 /// Writes `text` with its left end at `x` and baseline at `y`; returns the width used.

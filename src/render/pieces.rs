@@ -8,10 +8,10 @@
 //!   piece it shows the joins, on a light one it falls on the outline);
 //! - a *detail* line or *dot* (a bishop's cross, a knight's eye) is drawn in the detail colour.
 
+use super::{Memo, remembered};
 use crate::games::chess::Role;
 use image::RgbImage;
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 /// The colours one piece is drawn in.
@@ -233,21 +233,11 @@ impl Art {
     }
 }
 
-type Key = (Role, u32, Ink);
-
 fn cached(role: Role, side: u32, ink: Ink) -> Arc<Art> {
-    static CACHE: OnceLock<Mutex<HashMap<Key, Arc<Art>>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (role, side, ink);
-    if let Some(hit) = cache.lock().expect("piece cache").get(&key) {
-        return Arc::clone(hit);
-    }
-    let art = Arc::new(Art::new(rasterise(role, side, ink)));
-    cache
-        .lock()
-        .expect("piece cache")
-        .insert(key, Arc::clone(&art));
-    art
+    static ART: Memo<(Role, u32, Ink), Art> = OnceLock::new();
+    remembered(&ART, (role, side, ink), || {
+        Art::new(rasterise(role, side, ink))
+    })
 }
 
 /// Draws `role` filling the `side` x `side` box whose top-left corner is (`x`, `y`).

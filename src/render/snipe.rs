@@ -17,14 +17,14 @@ use super::enprise::{Rect, centred, fit, header, header_extra, marker, wash};
 use super::{
     CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, fill, ink, text, text_width,
 };
+use super::{Memo, remembered};
 use crate::board::Sq;
 use crate::engine::Viewer;
 use crate::games::chess::{Color, color_of, seat_of};
 use crate::games::snipe::deck::Space;
 use crate::games::snipe::{CARDS, CardAt, KingView, Phase, Piece, SIZE, SnipeView};
 use image::{Rgb, RgbImage};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// Around and between the cards.
 pub const BACKGROUND: [u8; 3] = FRAME;
@@ -255,12 +255,8 @@ fn shape(
 ) {
     // A shape's coverage depends on its kind and size only (every caller places it relative
     // to `r`'s corner), so it is worked out once per kind and size, and kept.
-    type Key = (&'static str, u16, u32, u32);
-    static MASKS: OnceLock<Mutex<HashMap<Key, Arc<Vec<u8>>>>> = OnceLock::new();
-    let masks = MASKS.get_or_init(Default::default);
-    let id = (key.0, key.1, r.w, r.h);
-    let known = masks.lock().expect("shape cache").get(&id).cloned();
-    let mask = known.unwrap_or_else(|| {
+    static MASKS: Memo<(&'static str, u16, u32, u32), Vec<u8>> = OnceLock::new();
+    let mask = remembered(&MASKS, (key.0, key.1, r.w, r.h), || {
         let mut mask = Vec::with_capacity((r.w * r.h) as usize);
         for y in r.y..r.y + r.h {
             for x in r.x..r.x + r.w {
@@ -277,11 +273,6 @@ fn shape(
                 mask.push((hits * 255 / 16) as u8);
             }
         }
-        let mask = Arc::new(mask);
-        masks
-            .lock()
-            .expect("shape cache")
-            .insert(id, Arc::clone(&mask));
         mask
     });
     for (dy, row) in mask.chunks_exact(r.w as usize).enumerate() {

@@ -60,22 +60,20 @@ impl Update {
     /// milliseconds, so the table leaves it to whoever posts the picture, off the thread that
     /// serialises every match's actions; async adapters call it on a blocking thread.
     pub fn board_png(&self) -> Vec<u8> {
-        let mut seats: Vec<(Seat, &Player)> =
-            self.seat_views.iter().map(|(s, p, _)| (*s, p)).collect();
-        seats.sort_by_key(|(s, _)| s.0);
-        seats.dedup_by_key(|(s, _)| s.0);
-        let faces: Vec<crate::render::ClockFace> = seats
-            .into_iter()
-            .map(|(seat, player)| {
-                let time = self.times.iter().find(|(s, _, _)| *s == seat);
+        // `seat_views` holds every seat, in seat order.
+        let faces: Vec<crate::render::ClockFace> = self
+            .seat_views
+            .iter()
+            .map(|(seat, player, _)| {
+                let time = self.times.iter().find(|(s, _, _)| s == seat);
                 crate::render::ClockFace {
-                    seat,
+                    seat: *seat,
                     label: player.name.clone(),
                     left: time.map(|&(_, left, _)| match left {
                         ..=0 => "out of time".into(),
                         left => super::clock::span(left),
                     }),
-                    running: self.to_act.iter().any(|(s, _)| *s == seat),
+                    running: self.to_act.iter().any(|(s, _)| s == seat),
                 }
             })
             .collect();
