@@ -102,7 +102,8 @@ enum Command {
         out: std::path::PathBuf,
     },
     /// Write sample pictures of every game (start, middle and end of a random game, as a
-    /// spectator and as the first seat sees them, and its replay) into a folder.
+    /// spectator and as the first seat sees them, and its replay), and of each variant that
+    /// changes the picture, into a folder.
     Gallery {
         /// The folder to write into (created if missing).
         dir: std::path::PathBuf,
