@@ -2,7 +2,7 @@
 //! damage under way between them (or, once the game is won by an attack or Checkmate, the
 //! winning play and the result), and, in a player's own view, their hand as full cards.
 
-use super::enprise::{LAST_LINE, Rect, centred, fit, header, header_extra, wash, wrap};
+use super::enprise::{Rect, centred, fit, header, header_height, wash, wrap};
 use super::{FRAME, LABEL, fill, pieces, text, text_width};
 use crate::engine::Viewer;
 use crate::games::chess::{Color, Role};
@@ -12,7 +12,8 @@ use image::{Rgb, RgbImage};
 
 pub const WIDTH: u32 = 1000;
 const PAD: u32 = 16;
-const TOP: u32 = 64;
+/// Between the header and Black's board.
+const TOP_GAP: u32 = 2;
 /// A piece on a board.
 pub const TILE: (u32, u32) = (92, 96);
 const GAP: u32 = 6;
@@ -85,7 +86,7 @@ impl Layout {
             x: PAD,
             // Room for two lines of last actions at least (a turn's events often take two), so
             // the boards keep their place from one picture to the next, as in a replay.
-            y: TOP + header_extra(WIDTH, last.as_deref()).max(LAST_LINE),
+            y: header_height(WIDTH, 1.0, last.as_deref(), 2) + TOP_GAP,
             w: WIDTH - 2 * PAD,
             h: black_h,
         };
@@ -506,7 +507,15 @@ pub fn draw(view: &ChessATeteView) -> RgbImage {
     let mut img = RgbImage::from_pixel(WIDTH, layout.height, Rgb(FRAME));
     let dot = Some(side_colours(view.to_move));
     let last = (!view.last.is_empty()).then(|| view.last.join("; "));
-    header(&mut img, WIDTH, dot, &view.status, last.as_deref(), DIM);
+    header(
+        &mut img,
+        WIDTH,
+        1.0,
+        dot,
+        &view.status,
+        last.as_deref(),
+        DIM,
+    );
     let actor = match (&view.attack, view.damage) {
         (None, None) => view.to_move,
         _ => view.to_move.other(),

@@ -10,7 +10,7 @@
 //! action. Below: one row per player with their colour, state (won or lost at the end) and
 //! supply; the winner's row has a green band.
 
-use super::enprise::{Rect, centred, fit, header, header_extra, marker, wash};
+use super::enprise::{Rect, centred, fit, header, header_height, marker, wash};
 use super::{
     CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, fill, ink, text,
     text_width,
@@ -40,8 +40,6 @@ pub const WIN_BAND: [u8; 3] = [52, 84, 62];
 
 /// Side of one square: the chess sprites' box, so pieces are drawn at full size.
 pub const CELL: u32 = SQUARE;
-/// Room for the status line and the last action.
-const TOP: u32 = 62;
 /// Font size of the coordinates, and the band they take above and below the area.
 const LABEL_SIZE: f32 = 18.0;
 const BAND: u32 = 28;
@@ -86,7 +84,7 @@ impl Layout {
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let origin = (
             (width - board_w) / 2,
-            TOP + header_extra(width, last) + BAND,
+            header_height(width, 1.0, last, 1) + BAND,
         );
         let panel_top = origin.1 + rows * CELL + BAND + CAPTION;
         Layout {
@@ -220,7 +218,7 @@ fn draw_header(img: &mut RgbImage, view: &EchekView, width: u32) {
         (Some(_), None) => None,
     };
     let last = view.last.as_ref().map(|l| l.text.as_str());
-    header(img, width, dot, &view.status, last, DIM);
+    header(img, width, 1.0, dot, &view.status, last, DIM);
 }
 
 /// The squares of the area, the pieces' box, the marks of the last action and of kings short
@@ -365,7 +363,7 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
     }
     let cy = row.y + row.h / 2;
     if playing {
-        marker(img, row.x + PAD - 6, cy);
+        marker(img, row.x + PAD - 6, cy, 1.0);
     }
     let body = ink(color).fill;
     disc(img, row.x + PAD + 20, cy, 9, body, LABEL);

@@ -13,7 +13,7 @@
 use super::pieces::Ink;
 use super::{
     BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, SQUARE, WHITE_PIECE, blend, disc, fill,
-    pieces, text, text_width,
+    pieces, text, text_width, zoom, zoomed,
 };
 use crate::board::Sq;
 use crate::engine::{Seat, Viewer};
@@ -42,7 +42,7 @@ const ACTING: [u8; 3] = [52, 90, 74];
 
 /// The frame around each player's next battleplan card.
 pub const NEXT_CARD: [u8; 3] = [230, 190, 60];
-/// Room for the status line and the last action.
+/// Room for the status line and one line of the last action (at zoom 1).
 const TOP: u32 = 62;
 /// The board aims to fit in this many pixels across and down.
 const BOARD_W: u32 = 760;
@@ -136,6 +136,9 @@ pub struct Layout {
     pub panel_top: u32,
     pub width: u32,
     pub height: u32,
+    /// How much the header, the coordinates and the player panel are scaled: above 1 on a
+    /// board wide enough to widen the picture (see [`zoom`]).
+    pub zoom: f32,
 }
 
 impl Layout {
@@ -146,21 +149,27 @@ impl Layout {
         let cell = (BOARD_W / cols)
             .min(BOARD_H / rows)
             .clamp(MIN_CELL, MAX_CELL);
-        let label = (cell as f32 * 0.34).clamp(12.0, 18.0);
-        let band = label as u32 + 12;
-        let widest = (lo.y..=hi.y)
-            .map(|y| text_width(label, &y.to_string()))
-            .fold(0.0, f32::max);
-        let side = widest.ceil() as u32 + 14;
         let board_w = cols * cell;
-        let width = (board_w + 2 * side).max(PANEL_W);
+        let widest = |label: f32| {
+            (lo.y..=hi.y)
+                .map(|y| text_width(label, &y.to_string()))
+                .fold(0.0, f32::max)
+        };
+        // The zoom follows the width the board needs with labels at their base size; the
+        // labels then grow with it, but never past half a cell.
+        let base = (cell as f32 * 0.34).clamp(12.0, 18.0);
+        let zoom = zoom(board_w + 2 * (widest(base).ceil() as u32 + 14));
+        let label = (base * zoom).min(cell as f32 * 0.5);
+        let band = zoomed(zoom, label as u32 + 12);
+        let side = widest(label).ceil() as u32 + zoomed(zoom, 14);
+        let width = (board_w + 2 * side).max(zoomed(zoom, PANEL_W));
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let origin = (
             (width - board_w) / 2,
-            TOP + header_extra(width, last) + band,
+            header_height(width, zoom, last, 1) + band,
         );
         let caption = if view.squares.is_empty() { CAPTION } else { 0 };
-        let panel_top = origin.1 + rows * cell + band + caption + 6;
+        let panel_top = origin.1 + rows * cell + band + caption + zoomed(zoom, 6);
         Layout {
             cell,
             left: lo.x,
@@ -172,8 +181,14 @@ impl Layout {
             label,
             panel_top,
             width,
-            height: panel_top + view.players.len() as u32 * ROW + PAD / 2,
+            height: panel_top + zoomed(zoom, view.players.len() as u32 * ROW + PAD / 2),
+            zoom,
         }
+    }
+
+    /// `v` base pixels at this picture's zoom.
+    fn z(&self, v: u32) -> u32 {
+        zoomed(self.zoom, v)
     }
 
     /// The cell of `sq`, gap included, or None if `sq` is outside the shown area.
@@ -205,33 +220,34 @@ impl Layout {
     }
 
     fn panel_left(&self) -> u32 {
-        (self.width - PANEL_W) / 2
+        (self.width - self.z(PANEL_W)) / 2
     }
 
     /// The row of the `player`-th player in the panel.
     pub fn player_row(&self, player: usize) -> Rect {
         Rect {
             x: self.panel_left(),
-            y: self.panel_top + player as u32 * ROW,
-            w: PANEL_W,
-            h: ROW,
+            y: self.panel_top + self.z(player as u32 * ROW),
+            w: self.z(PANEL_W),
+            h: self.z(ROW),
         }
     }
 
     /// The `index`-th card of the `player`-th player's battleplan.
     pub fn plan_card(&self, player: usize, index: usize) -> Rect {
         let row = self.player_row(player);
+        let (w, h) = (self.z(PLAN_W), self.z(PLAN_H));
         Rect {
-            x: row.x + PLAN_X + index as u32 * (PLAN_W + PLAN_GAP),
-            y: row.y + (ROW - PLAN_H) / 2,
-            w: PLAN_W,
-            h: PLAN_H,
+            x: row.x + self.z(PLAN_X) + index as u32 * (w + self.z(PLAN_GAP)),
+            y: row.y + (row.h - h) / 2,
+            w,
+            h,
         }
     }
 }
 
-/// The squares shown: the board's bounds and one ring around them, or the origin alone on an
-/// empty table.
+/// The squares shown: the board's bounds, with one ring around them while a card may still
+/// come (see [`frontier`]), or the origin alone on an empty table.
 fn shown_bounds(view: &EnPriseView) -> (Sq, Sq) {
     let mut squares = view.squares.iter().map(|s| s.at);
     let Some(first) = squares.next() else {
@@ -243,14 +259,31 @@ fn shown_bounds(view: &EnPriseView) -> (Sq, Sq) {
             Sq::new(hi.x.max(sq.x), hi.y.max(sq.y)),
         )
     });
-    (Sq::new(lo.x - 1, lo.y - 1), Sq::new(hi.x + 1, hi.y + 1))
+    let ring = i16::from(placing(view));
+    (
+        Sq::new(lo.x - ring, lo.y - ring),
+        Sq::new(hi.x + ring, hi.y + ring),
+    )
+}
+
+/// May a card still come onto the table: is the game on, with a player still in who holds
+/// battleplan cards or their king?
+fn placing(view: &EnPriseView) -> bool {
+    view.outcome.is_none()
+        && view
+            .players
+            .iter()
+            .any(|p| p.out.is_none() && (p.king_in_hand || !p.plan.cards.is_empty()))
 }
 
 /// Squares where a new card may go: touching a card by a side or a corner; on an empty table,
-/// the origin.
+/// the origin; none once no card can come any more.
 pub fn frontier(view: &EnPriseView) -> Vec<Sq> {
     if view.squares.is_empty() {
         return vec![Sq::new(0, 0)];
+    }
+    if !placing(view) {
+        return Vec::new();
     }
     let board: HashSet<Sq> = view.squares.iter().map(|s| s.at).collect();
     let mut out: Vec<Sq> = board
@@ -378,10 +411,12 @@ pub(super) fn centred(img: &mut RgbImage, cx: f32, y: f32, size: f32, s: &str, c
     text(img, cx - text_width(size, s) / 2.0, y, size, s, color);
 }
 
-/// A small right-pointing triangle with its left edge at `x`, centred on `cy`.
-pub(super) fn marker(img: &mut RgbImage, x: u32, cy: u32) {
-    for dy in 0..=7u32 {
-        let len = (7 - dy) * 11 / 7 + 1;
+/// A small right-pointing triangle with its left edge at `x`, centred on `cy`, 15 pixels
+/// tall at `zoom` 1.
+pub(super) fn marker(img: &mut RgbImage, x: u32, cy: u32, zoom: f32) {
+    let half = zoomed(zoom, 7);
+    for dy in 0..=half {
+        let len = (half - dy) * zoomed(zoom, 11) / half + 1;
         fill(img, x, cy - dy, len, 1, GOLD);
         fill(img, x, cy + dy, len, 1, GOLD);
     }
@@ -391,10 +426,10 @@ pub(super) fn marker(img: &mut RgbImage, x: u32, cy: u32) {
 pub fn draw(view: &EnPriseView) -> RgbImage {
     let layout = Layout::new(view);
     let mut img = RgbImage::from_pixel(layout.width, layout.height, Rgb(TABLE));
-    draw_header(&mut img, view, layout.width);
+    draw_header(&mut img, view, &layout);
     draw_board(&mut img, &layout, view);
     draw_coordinates(&mut img, &layout);
-    let plan = Glyphs::new(PLAN_W);
+    let plan = Glyphs::new(layout.z(PLAN_W));
     for (i, player) in view.players.iter().enumerate() {
         draw_player(&mut img, &layout, &plan, view, i, player);
     }
@@ -402,48 +437,54 @@ pub fn draw(view: &EnPriseView) -> RgbImage {
 }
 
 /// The status line (after a dot of the current player's colour) and the last action.
-fn draw_header(img: &mut RgbImage, view: &EnPriseView, width: u32) {
+fn draw_header(img: &mut RgbImage, view: &EnPriseView, layout: &Layout) {
     let dot = view.outcome.is_none().then(|| army(view.current));
     let last = view.last.as_ref().map(|l| l.text.as_str());
-    header(img, width, dot, &view.status, last, DIM);
+    header(img, layout.width, layout.zoom, dot, &view.status, last, DIM);
 }
 
-/// A picture's top lines: a dot in the colours (fill, lines) of whoever is to play, the status
-/// (cut to the width), and below it the last action in `dim`, wrapped: the layout leaves
-/// [`header_extra`] more room for it.
+/// A picture's top lines, scaled by `zoom`: a dot in the colours (fill, lines) of whoever is
+/// to play, the status (cut to the width), and below it the last action in `dim`, wrapped: the
+/// layout leaves [`header_height`] for them.
 pub(super) fn header(
     img: &mut RgbImage,
     width: u32,
+    zoom: f32,
     dot: Option<([u8; 3], [u8; 3])>,
     status: &str,
     last: Option<&str>,
     dim: [u8; 3],
 ) {
-    let room = (width - 2 * PAD - 26) as f32;
+    let z = |v: u32| zoomed(zoom, v);
+    let x = z(PAD + 26) as f32;
     if let Some((body, lines)) = dot {
-        disc(img, PAD + 9, 20, 9, body, lines);
+        disc(img, z(PAD + 9), z(20), z(9), body, lines);
     }
-    let status = fit(status, 19.0, room);
-    text(img, (PAD + 26) as f32, 27.0, 19.0, &status, LABEL);
-    for (i, line) in last_lines(width, last).iter().enumerate() {
-        let y = 51 + LAST_LINE * i as u32;
-        text(img, (PAD + 26) as f32, y as f32, 15.0, line, dim);
+    let status = fit(status, 19.0 * zoom, width as f32 - x - z(PAD) as f32);
+    text(img, x, z(27) as f32, 19.0 * zoom, &status, LABEL);
+    for (i, line) in last_lines(width, zoom, last).iter().enumerate() {
+        let y = z(51 + LAST_LINE * i as u32);
+        text(img, x, y as f32, 15.0 * zoom, line, dim);
     }
 }
 
-/// Height of each further line of the last action.
-pub(super) const LAST_LINE: u32 = 18;
+/// Height of each further line of the last action (at zoom 1).
+const LAST_LINE: u32 = 18;
 
 /// The last action ("Last: ...") wrapped to the header's width.
-fn last_lines(width: u32, last: Option<&str>) -> Vec<String> {
-    let room = (width - 2 * PAD - 26) as f32;
-    last.map_or_else(Vec::new, |last| wrap(&format!("Last: {last}"), 15.0, room))
+fn last_lines(width: u32, zoom: f32, last: Option<&str>) -> Vec<String> {
+    let room = (width - zoomed(zoom, 2 * PAD + 26)) as f32;
+    last.map_or_else(Vec::new, |last| {
+        wrap(&format!("Last: {last}"), 15.0 * zoom, room)
+    })
 }
 
-/// The room the header needs below a one-line last action, so the picture below moves down
+/// The height of the header of a picture `width` wide at `zoom`: the status and the last
+/// action, with room for `reserve` lines of it at least, so the picture below moves down
 /// rather than the action being cut.
-pub(super) fn header_extra(width: u32, last: Option<&str>) -> u32 {
-    LAST_LINE * (last_lines(width, last).len().max(1) as u32 - 1)
+pub(super) fn header_height(width: u32, zoom: f32, last: Option<&str>, reserve: usize) -> u32 {
+    let lines = last_lines(width, zoom, last).len().max(reserve).max(1) as u32;
+    zoomed(zoom, TOP + LAST_LINE * (lines - 1))
 }
 
 /// `s` in lines no wider than `max`, broken between words (a word wider than a line alone is
@@ -490,7 +531,7 @@ fn draw_board(img: &mut RgbImage, layout: &Layout, view: &EnPriseView) {
     }
     if view.squares.is_empty() {
         let (_, h) = layout.board_size();
-        let y = layout.origin.1 + h + layout.label as u32 + 12 + 18;
+        let y = layout.origin.1 + h + layout.label as u32 + 30;
         let cx = layout.width as f32 / 2.0;
         centred(img, cx, y as f32, 16.0, "the first card goes at 0,0", DIM);
     }
@@ -545,18 +586,19 @@ fn draw_coordinates(img: &mut RgbImage, layout: &Layout) {
     let size = layout.label;
     let (w, h) = layout.board_size();
     let (x0, y0) = layout.origin;
+    let (gap, under) = (layout.z(8) as f32, layout.z(5) as f32);
     for col in 0..layout.cols {
         let label = (i32::from(layout.left) + col as i32).to_string();
         let cx = (x0 + col * layout.cell + layout.cell / 2) as f32;
-        centred(img, cx, y0 as f32 - 8.0, size, &label, LABEL);
-        centred(img, cx, (y0 + h) as f32 + size + 5.0, size, &label, LABEL);
+        centred(img, cx, y0 as f32 - gap, size, &label, LABEL);
+        centred(img, cx, (y0 + h) as f32 + size + under, size, &label, LABEL);
     }
     for row in 0..layout.rows {
         let label = (i32::from(layout.top) - row as i32).to_string();
         let base = (y0 + row * layout.cell + layout.cell / 2) as f32 + size * 0.36;
         let lw = text_width(size, &label);
-        text(img, x0 as f32 - 8.0 - lw, base, size, &label, LABEL);
-        text(img, (x0 + w) as f32 + 8.0, base, size, &label, LABEL);
+        text(img, x0 as f32 - gap - lw, base, size, &label, LABEL);
+        text(img, (x0 + w) as f32 + gap, base, size, &label, LABEL);
     }
 }
 
@@ -608,30 +650,52 @@ fn draw_player(
     player: &PlayerView,
 ) {
     let row = layout.player_row(index);
+    let (z, zoom) = (|v: u32| layout.z(v), layout.zoom);
     let playing = view.outcome.is_none() && player.out.is_none();
     if playing && view.to_act.contains(&player.seat) {
-        wash(img, row.inset(3), ACTING, 255);
+        wash(img, row.inset(z(3)), ACTING, 255);
     }
     let (_, cy) = row.centre();
     if playing && player.seat == view.current {
-        marker(img, row.x + PAD - 6, cy);
+        marker(img, row.x + z(PAD - 6), cy, zoom);
     }
     let (body, lines) = army(player.seat);
-    disc(img, row.x + PAD + 20, cy, 9, body, lines);
+    disc(img, row.x + z(PAD + 20), cy, z(9), body, lines);
     let mut name = player.colour.clone();
     if view.viewer == Viewer::Seat(player.seat) {
         name.push_str(" (you)");
     }
-    let name_x = row.x + PAD + 36;
-    let room = (PLAN_X - PAD - 36 - 8) as f32;
-    let name = fit(&name, 18.0, room);
-    let name_w = text(img, name_x as f32, (row.y + 23) as f32, 18.0, &name, LABEL);
-    let state = fit(&player_state(view, player), 13.0, room);
-    text(img, name_x as f32, (row.y + 41) as f32, 13.0, &state, DIM);
+    let name_x = row.x + z(PAD + 36);
+    let room = z(PLAN_X - PAD - 36 - 8) as f32;
+    let name = fit(&name, 18.0 * zoom, room);
+    let name_w = text(
+        img,
+        name_x as f32,
+        (row.y + z(23)) as f32,
+        18.0 * zoom,
+        &name,
+        LABEL,
+    );
+    let state = fit(&player_state(view, player), 13.0 * zoom, room);
+    text(
+        img,
+        name_x as f32,
+        (row.y + z(41)) as f32,
+        13.0 * zoom,
+        &state,
+        DIM,
+    );
     let cards = &player.plan.cards;
     if cards.is_empty() {
-        let x = (row.x + PLAN_X) as f32;
-        text(img, x, (cy + 5) as f32, 14.0, "no cards left", DIM);
+        let x = (row.x + z(PLAN_X)) as f32;
+        text(
+            img,
+            x,
+            (cy + z(5)) as f32,
+            14.0 * zoom,
+            "no cards left",
+            DIM,
+        );
     }
     for (i, card) in cards.iter().enumerate() {
         let r = layout.plan_card(index, i);
@@ -642,7 +706,7 @@ fn draw_player(
                     owner: player.seat,
                     role: *role,
                 };
-                glyphs.draw(img, r.x, r.y + (PLAN_H - PLAN_W) / 2, piece);
+                glyphs.draw(img, r.x, r.y + (r.h - r.w) / 2, piece);
             }
             None => card_back(img, r),
         }
@@ -661,6 +725,6 @@ fn draw_player(
     }
     if player.out.is_some() {
         wash(img, row, TABLE, 150);
-        fill(img, name_x, row.y + 17, name_w as u32, 2, DIM);
+        fill(img, name_x, row.y + z(17), name_w as u32, z(2), DIM);
     }
 }

@@ -89,6 +89,21 @@ impl Sprite {
     }
 }
 
+/// The widest picture whose text and margins are drawn at their base size. A wider one (a
+/// sprawling En Prise board) scales them with its width, so that once shrunk to a chat's
+/// preview its words read as large as a chess board's.
+const READ_WIDTH: f32 = WIDTH as f32;
+
+/// How much a picture `width` pixels wide scales its text and margins: 1 up to [`WIDTH`].
+fn zoom(width: u32) -> f32 {
+    (width as f32 / READ_WIDTH).max(1.0)
+}
+
+/// `v` pixels scaled by `zoom`, rounded.
+fn zoomed(zoom: f32, v: u32) -> u32 {
+    (v as f32 * zoom).round() as u32
+}
+
 fn blend(px: &mut Rgb<u8>, color: [u8; 3], alpha: u8) {
     let a = u16::from(alpha);
     for (c, &new) in px.0.iter_mut().zip(&color) {

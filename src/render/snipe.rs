@@ -13,7 +13,7 @@
 //! ranks 1-10 left and right. Above: the status and the last turn. Below, during the setup: the
 //! pieces each side still has to place; with the feather rule: the unused cards.
 
-use super::enprise::{Rect, centred, fit, header, header_extra, marker, wash};
+use super::enprise::{Rect, centred, fit, header, header_height, marker, wash};
 use super::{
     CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, fill, ink, text, text_width,
 };
@@ -74,8 +74,6 @@ pub const GAP: u32 = 8;
 pub const CARD: u32 = 2 * BORDER + 2 * SPACE + LINE;
 /// From one card to the next.
 const PITCH: u32 = CARD + GAP;
-/// Room for the status line and the last turn.
-const TOP: u32 = 62;
 /// The bands of file letters above and below the forest, and of rank numbers beside it.
 const BAND: u32 = 26;
 const SIDE: u32 = 36;
@@ -119,7 +117,7 @@ impl Layout {
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let board = Rect {
             x: SIDE,
-            y: TOP + header_extra(width, last) + BAND,
+            y: header_height(width, 1.0, last, 1) + BAND,
             w: side,
             h: side,
         };
@@ -458,7 +456,7 @@ fn draw_header(img: &mut RgbImage, view: &SnipeView, width: u32) {
         (Some(_), None) => None,
     };
     let last = view.last.as_ref().map(|l| l.text.as_str());
-    header(img, width, dot, &view.status, last, DIM);
+    header(img, width, 1.0, dot, &view.status, last, DIM);
 }
 
 /// The home row being set up: the side to act while the pieces are placed.
@@ -607,7 +605,7 @@ fn draw_to_place(img: &mut RgbImage, layout: &Layout, view: &SnipeView, color: C
     let cy = half.y + half.h / 2;
     if setting_up(view) == Some(color) {
         wash(img, inset(half, 3), ACTING, 255);
-        marker(img, half.x + 8, cy);
+        marker(img, half.x + 8, cy, 1.0);
     }
     let body = ink(color).fill;
     disc(img, half.x + 32, cy, 9, body, LABEL);

@@ -623,7 +623,10 @@ mod enprise_pictures {
             "the pawn is drawn"
         );
         // At the end: as they stood, the mated king framed and tinted red.
+        // (Over, the game shows no ring of places for cards: the board shifts.)
         view.outcome = Some(Outcome::winner(Seat(1), 2, "checkmate"));
+        let layout = Layout::new(&view);
+        let pawn = layout.card(pawn_at).unwrap();
         let img = draw(&view);
         assert_eq!(edge_pixel(&img, pawn), FACE);
         assert!(count_in(&img, pawn, BLACK_PIECE) > 10, "the pawn's lines");
@@ -641,6 +644,84 @@ mod enprise_pictures {
         let img = draw(&view);
         assert_eq!(edge_pixel(&img, pawn), BACK);
         assert_eq!(edge_pixel(&img, king), BACK);
+    }
+
+    #[test]
+    fn enprise_ring_of_places_only_while_a_card_may_come() {
+        let game = play_until(2, &[], |v| v.squares.len() >= 6);
+        let mut view = seen_by(&game, Viewer::Spectator);
+        let with_ring = Layout::new(&view);
+        assert!(!enprise::frontier(&view).is_empty());
+        // A player with only a king in hand may still bring a card.
+        view.players[1].plan.cards.clear();
+        view.players[0].plan.cards.clear();
+        view.players[0].king_in_hand = true;
+        assert!(!enprise::frontier(&view).is_empty());
+        assert_eq!(Layout::new(&view).cols, with_ring.cols);
+        // Nothing left to place: the ring is gone, from the picture and from the board's bounds.
+        for player in &mut view.players {
+            player.king_in_hand = false;
+        }
+        assert_eq!(enprise::frontier(&view), vec![]);
+        let bare = Layout::new(&view);
+        assert_eq!(
+            (bare.cols, bare.rows),
+            (with_ring.cols - 2, with_ring.rows - 2)
+        );
+        let img = draw(&view);
+        let corner = bare
+            .cell(crate::board::Sq::new(bare.left, bare.top))
+            .unwrap();
+        let occupied = view.squares.iter().any(|s| s.at.x == bare.left);
+        assert!(occupied, "the leftmost column shown holds a card");
+        assert_eq!(img.get_pixel(corner.x, corner.y).0, TABLE);
+    }
+
+    /// The rows where the header's status line has ink, from its first to its last.
+    fn status_height(img: &image::RgbImage, zoom: f32) -> u32 {
+        let inked: Vec<u32> = (0..(34.0 * zoom) as u32)
+            .filter(|&y| (60..img.width() / 2).any(|x| img.get_pixel(x, y).0 != TABLE))
+            .collect();
+        inked.last().unwrap() - inked.first().unwrap() + 1
+    }
+
+    #[test]
+    fn a_wide_enprise_board_scales_its_words_with_the_picture() {
+        let game = play_until(2, &[], |v| v.squares.len() >= 6);
+        let mut view = seen_by(&game, Viewer::Spectator);
+        view.last = None;
+        let before = view.clone();
+        let narrow = Layout::new(&view);
+        assert_eq!(narrow.zoom, 1.0);
+        // A long line of vacant squares: 31 columns at least, wider than a chess board.
+        let y = view.squares[0].at.y;
+        for x in -15..=15 {
+            if !view
+                .squares
+                .iter()
+                .any(|s| s.at == crate::board::Sq::new(x, y))
+            {
+                view.squares.push(crate::games::enprise::SquareView {
+                    at: crate::board::Sq::new(x, y),
+                    piece: None,
+                });
+            }
+        }
+        let wide = Layout::new(&view);
+        assert!(wide.width > 1200 && wide.zoom > 1.5, "{wide:?}");
+        assert!(
+            wide.cell >= narrow.cell.min(40),
+            "cells never shrink below readable"
+        );
+        let ratio = |a: u32, b: u32| a as f32 / b as f32;
+        let rows = ratio(wide.player_row(0).h, narrow.player_row(0).h);
+        assert!((rows - wide.zoom).abs() < 0.05, "{rows} vs {}", wide.zoom);
+        // The words are as large against the picture's width as on a narrow picture.
+        let text = ratio(
+            status_height(&draw(&view), wide.zoom),
+            status_height(&draw(&before), 1.0),
+        );
+        assert!((text - wide.zoom).abs() < 0.2, "{text} vs {}", wide.zoom);
     }
 
     /// Writes the spectator's picture of a game played until `done` to /tmp/enprise-`name`.png.
