@@ -12,7 +12,7 @@
 
 use super::enprise::{Rect, centred, fit, header, header_height, marker, wash};
 use super::{
-    CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, fill, ink, text,
+    CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, badge, disc, fill, ink, text,
     text_width,
 };
 use crate::board::Sq;
@@ -40,6 +40,11 @@ pub const WIN_BAND: [u8; 3] = [52, 84, 62];
 
 /// Side of one square: the chess sprites' box, so pieces are drawn at full size.
 pub const CELL: u32 = SQUARE;
+/// A king's badge: its radius, and the centre of a cell's badge (its top-right corner).
+pub(super) const BADGE_R: u32 = 17;
+pub(super) fn badge_centre(cell: Rect) -> (u32, u32) {
+    (cell.x + cell.w - BADGE_R - 2, cell.y + BADGE_R + 2)
+}
 /// Font size of the coordinates, and the band they take above and below the area.
 const LABEL_SIZE: f32 = 18.0;
 const BAND: u32 = 28;
@@ -268,20 +273,11 @@ fn draw_area(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
         let Some(r) = layout.cell(king.at) else {
             continue;
         };
-        let (cx, cy) = (r.x + r.w - 17, r.y + 17);
         let (face, ink) = match king_mark(view, king) {
             Some((color, _)) => (color, WHITE_PIECE),
             None => (FRAME, LABEL),
         };
-        disc(img, cx, cy, 13, face, WHITE_PIECE);
-        centred(
-            img,
-            cx as f32,
-            cy as f32 + 6.0,
-            17.0,
-            &king.free.to_string(),
-            ink,
-        );
+        badge(img, badge_centre(r), BADGE_R, face, ink, king.free);
     }
 }
 
@@ -356,11 +352,14 @@ pub fn player_state(view: &EchekView, color: Color) -> String {
 fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Color) {
     let row = layout.player_row(color);
     let playing = view.outcome.is_none() && view.to_move == color;
+    let won = winner(view) == Some(color);
     if playing {
         wash(img, inset(row, 3), ACTING, 255);
-    } else if winner(view) == Some(color) {
+    } else if won {
         wash(img, inset(row, 3), WIN_BAND, 255);
     }
+    // On a coloured band the dim words would fade into it: they take the label's colour.
+    let dim = if playing || won { LABEL } else { DIM };
     let cy = row.y + row.h / 2;
     if playing {
         marker(img, row.x + PAD - 6, cy, 1.0);
@@ -375,14 +374,14 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
     let room = (SUPPLY_X - 70 - PAD - 36) as f32;
     let name = fit(&name, 18.0, room);
     text(img, name_x as f32, (row.y + 24) as f32, 18.0, &name, LABEL);
-    let state = fit(&player_state(view, color), 13.0, room);
-    text(img, name_x as f32, (row.y + 44) as f32, 13.0, &state, DIM);
+    let state = fit(&player_state(view, color), 14.0, room);
+    text(img, name_x as f32, (row.y + 44) as f32, 14.0, &state, dim);
     let label_x = (row.x + SUPPLY_X - 60) as f32;
-    text(img, label_x, (cy + 5) as f32, 14.0, "supply", DIM);
+    text(img, label_x, (cy + 5) as f32, 14.0, "supply", dim);
     let supply = &view.supply[color.index()];
     if supply.is_empty() {
         let x = (row.x + SUPPLY_X) as f32;
-        text(img, x, (cy + 5) as f32, 14.0, "empty", DIM);
+        text(img, x, (cy + 5) as f32, 14.0, "empty", dim);
     }
     for (i, &role) in supply.iter().enumerate() {
         let r = layout.supply_tile(color, i);

@@ -372,6 +372,16 @@ fn disc(img: &mut RgbImage, cx: u32, cy: u32, r: u32, color: [u8; 3], border: [u
     }
 }
 
+/// A king's badge: its number of free neighbours `n` in `ink` on a disc of `face` with a
+/// white rim, centred on (`cx`, `cy`). The number is drawn large, to read at preview size.
+fn badge(img: &mut RgbImage, (cx, cy): (u32, u32), r: u32, face: [u8; 3], ink: [u8; 3], n: usize) {
+    disc(img, cx, cy, r, face, WHITE_PIECE);
+    let size = r as f32 * 1.4;
+    let n = n.to_string();
+    let x = cx as f32 - text_width(size, &n) / 2.0;
+    text(img, x, cy as f32 + size * 0.36, size, &n, ink);
+}
+
 /// Encodes as PNG with a palette, favouring speed (see `indexed.rs`).
 pub fn encode_png(img: &RgbImage) -> Vec<u8> {
     indexed::encode(img)

@@ -15,7 +15,7 @@
 
 use super::enprise::{Rect, centred, fit, header, header_height, marker, wash};
 use super::{
-    CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, fill, ink, text, text_width,
+    CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, badge, blend, disc, fill, ink, text, text_width,
 };
 use super::{Memo, remembered};
 use crate::board::Sq;
@@ -86,16 +86,18 @@ const TILE: u32 = 34;
 const TILE_GAP: u32 = 5;
 const TILE_MARGIN: u32 = 1;
 /// Where the tiles start within a side's half of the setup panel.
-const TILES_X: u32 = 116;
+const TILES_X: u32 = 146;
 /// The unused cards: font size, line height and lines at most.
 const STOCK_SIZE: f32 = 15.0;
 const STOCK_LINE: u32 = 21;
 const STOCK_LINES: usize = 2;
 /// Room between a space's edge and its piece.
 const PIECE_MARGIN: u32 = 2;
-/// The badge of a king's free neighbours: radius and distance of its centre from the corner.
-const BADGE_R: u32 = 11;
-const BADGE_AT: u32 = 12;
+/// A king's badge: its radius, and the centre of a space's badge (its top-right corner).
+pub(super) const BADGE_R: u32 = 14;
+pub(super) fn badge_centre(space: Rect) -> (u32, u32) {
+    (space.x + space.w - BADGE_R - 1, space.y + BADGE_R + 1)
+}
 
 /// Where everything goes: the forest's cards and spaces, and the panels under it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -545,28 +547,20 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
     }
     for king in &view.kings {
         let r = layout.square(king.at);
-        let (cx, cy) = (r.x + r.w - BADGE_AT, r.y + BADGE_AT);
         let (face, ink) = match king_mark(view, king) {
             Some((color, _)) => (color, WHITE_PIECE),
             None => (FRAME, LABEL),
         };
-        disc(img, cx, cy, BADGE_R, face, WHITE_PIECE);
-        centred(
-            img,
-            cx as f32,
-            cy as f32 + 5.0,
-            14.0,
-            &king.free.to_string(),
-            ink,
-        );
+        badge(img, badge_centre(r), BADGE_R, face, ink, king.free);
     }
 }
 
-/// A small tag with `label` in the lower-left corner of the space `r`.
+/// A small tag with `label` in the top-left corner of the space `r`, beside the head of the
+/// piece standing there (its base is wider).
 fn tag(img: &mut RgbImage, r: Rect, label: &str, color: [u8; 3]) {
     let size = 11.0;
     let w = text_width(size, label).ceil() as u32 + 6;
-    let (x, y) = (r.x + 2, r.y + r.h - 16);
+    let (x, y) = (r.x + 1, r.y + 1);
     fill(img, x, y, w, 14, color);
     text(
         img,
@@ -609,25 +603,27 @@ fn draw_to_place(img: &mut RgbImage, layout: &Layout, view: &SnipeView, color: C
     }
     let body = ink(color).fill;
     disc(img, half.x + 32, cy, 9, body, LABEL);
-    let mut name = color.name().to_string();
-    if view.viewer == Viewer::Seat(seat_of(color)) {
-        name.push_str(" (you)");
-    }
-    let room = (TILES_X - 52) as f32;
+    // Who "you" are goes under the name: the name alone fits beside the tiles.
+    let name = fit(color.name(), 16.0, (TILES_X - 56) as f32);
     text(
         img,
         (half.x + 48) as f32,
         (cy - 2) as f32,
         16.0,
-        &fit(&name, 16.0, room),
+        &name,
         LABEL,
     );
+    let state = if view.viewer == Viewer::Seat(seat_of(color)) {
+        "you · to place"
+    } else {
+        "to place"
+    };
     text(
         img,
         (half.x + 48) as f32,
-        (cy + 14) as f32,
-        12.0,
-        "to place",
+        (cy + 15) as f32,
+        13.0,
+        state,
         DIM,
     );
     let roles = &view.to_place[color.index()];

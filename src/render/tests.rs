@@ -780,6 +780,12 @@ mod echek_pictures {
     use crate::games::echek::ending::{BOTH_KINGS, OWN_KING};
     use crate::games::{AnyGame, GameKind};
 
+    /// The pixel in a king's badge, left of its number.
+    fn badge_pixel(img: &RgbImage, r: Rect) -> [u8; 3] {
+        let (cx, cy) = super::echek::badge_centre(r);
+        img.get_pixel(cx - super::echek::BADGE_R + 4, cy).0
+    }
+
     fn start(rng: &mut GameRng) -> AnyGame {
         GameKind::Echek.start(&[], 2, rng).unwrap()
     }
@@ -977,7 +983,7 @@ mod echek_pictures {
         for king in &view.kings {
             let r = layout.cell(king.at).unwrap();
             let frame = img.get_pixel(r.x + 1, r.y + r.h / 2).0;
-            let badge = img.get_pixel(r.x + r.w - 17 - 8, r.y + 17).0;
+            let badge = badge_pixel(&img, r);
             if king.free <= 2 {
                 assert_eq!(frame, CHECK, "a red frame on {}", king.at);
                 assert_eq!(badge, CHECK, "a red badge on {}", king.at);
@@ -1031,7 +1037,7 @@ mod echek_pictures {
             for king in &view.kings {
                 let r = layout.cell(king.at).unwrap();
                 let frame = img.get_pixel(r.x + 1, r.y + r.h / 2).0;
-                let badge = img.get_pixel(r.x + r.w - 17 - 8, r.y + 17).0;
+                let badge = badge_pixel(&img, r);
                 let p = corner_of(&img, r);
                 let row = layout.player_row(king.color);
                 let band = img.get_pixel(row.x + 5, row.y + 5).0;
@@ -1531,7 +1537,8 @@ mod snipe_pictures {
 
     /// The pixel in a king's badge, left of its number.
     fn badge(img: &RgbImage, r: Rect) -> [u8; 3] {
-        img.get_pixel(r.x + r.w - 12 - 7, r.y + 12).0
+        let (cx, cy) = super::snipe::badge_centre(r);
+        img.get_pixel(cx - super::snipe::BADGE_R + 4, cy).0
     }
 
     #[test]
