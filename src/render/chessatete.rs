@@ -6,7 +6,7 @@ use super::enprise::{Rect, centred, fit, header, header_height, wash, wrap};
 use super::{FRAME, LABEL, fill, pieces, text, text_width};
 use crate::engine::Viewer;
 use crate::games::chess::{Color, Role};
-use crate::games::chessatete::deck::{Card, CardKind, PieceKind, Timing, catalogue};
+use crate::games::chessatete::deck::{Card, CardKind, Need, PieceKind, Timing, catalogue};
 use crate::games::chessatete::{ChessATeteView, SideView};
 use image::{Rgb, RgbImage};
 
@@ -24,8 +24,10 @@ const MIDDLE: u32 = 64;
 const MIDDLE_DECISIVE: u32 = 96;
 /// The wash behind the play that won.
 const DECISIVE: [u8; 3] = [206, 166, 58];
-/// Cards in a row of the hand.
+/// Cards in a row of the hand: four under the boards, three in the private picture of the
+/// hand alone, which is narrower so that its words read at preview size.
 const HAND_COLUMNS: u32 = 4;
+const OWN_HAND_COLUMNS: u32 = 3;
 /// A card in the hand: four to a row across the picture.
 pub const HAND_CARD: (u32, u32) = (
     (WIDTH - 2 * PAD - (HAND_COLUMNS - 1) * GAP) / HAND_COLUMNS,
@@ -114,7 +116,7 @@ impl Layout {
             x: PAD,
             y: white.y + white.h + GAP,
             w: WIDTH - 2 * PAD,
-            h: hand_height(hand.len()),
+            h: hand_height(hand.len(), HAND_COLUMNS),
         });
         let height = hand.map_or(white.y + white.h, |h| h.y + h.h) + PAD;
         Layout {
@@ -144,14 +146,20 @@ impl Layout {
     }
 }
 
-/// The height of a hand of `cards` cards with its label.
-fn hand_height(cards: usize) -> u32 {
-    HAND_LABEL + (cards as u32).div_ceil(HAND_COLUMNS).max(1) * (HAND_CARD.1 + GAP)
+/// The width of `columns` hand cards side by side.
+const fn hand_width(columns: u32) -> u32 {
+    columns * (HAND_CARD.0 + GAP) - GAP
 }
 
-/// The `i`th card of a hand drawn in `area`.
+/// The height of a hand of `cards` cards in rows of `columns`, with its label.
+fn hand_height(cards: usize, columns: u32) -> u32 {
+    HAND_LABEL + (cards as u32).div_ceil(columns).max(1) * (HAND_CARD.1 + GAP)
+}
+
+/// The `i`th card of a hand drawn in `area` (as many to a row as its width holds).
 fn hand_card(area: Rect, i: usize) -> Rect {
-    let (row, col) = (i as u32 / HAND_COLUMNS, i as u32 % HAND_COLUMNS);
+    let columns = ((area.w + GAP) / (HAND_CARD.0 + GAP)).max(1);
+    let (row, col) = (i as u32 / columns, i as u32 % columns);
     Rect {
         x: area.x + col * (HAND_CARD.0 + GAP),
         y: area.y + HAND_LABEL + row * (HAND_CARD.1 + GAP),
@@ -464,9 +472,89 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
     let right = (r.x + r.w - 8) as f32 - number_w;
     text(img, right, (r.y + 84) as f32, 40.0, &number, ink);
     let mut y = r.y + BODY_TOP;
+    let slots = card_needs(r, card);
+    if let Some(last) = slots.last() {
+        draw_needs(img, &slots);
+        y = last.rect.y + last.rect.h + 8;
+    }
     for line in lines.iter().take(card_room()) {
         y += CARD_LINE;
         text(img, (r.x + 7) as f32, (y - 5) as f32, CARD_TEXT, line, ink);
+    }
+}
+
+/// A requirement's icon, and the size of the name a named pawn carries under it.
+const NEED_ICON: u32 = 44;
+const NEED_NAME: f32 = 14.0;
+/// The frame and ground of a requirement's slot.
+pub const SLOT_EDGE: [u8; 3] = [150, 142, 128];
+pub const SLOT_GROUND: [u8; 3] = [232, 224, 208];
+
+/// One slot of a combat card's requirements: its box, and in it a cell per piece that can
+/// fill it (its width, and the need).
+pub struct Slot<'a> {
+    pub rect: Rect,
+    pub cells: Vec<(u32, &'a Need)>,
+}
+
+/// Where the requirements of `card`, drawn in `r`, go (none unless it is a combat card): under
+/// its kind line, a box per slot, the pieces that can fill it side by side, boxes flowing in
+/// rows across the card.
+pub fn card_needs(r: Rect, card: &Card) -> Vec<Slot<'_>> {
+    let CardKind::Combat { needs, .. } = &card.kind else {
+        return Vec::new();
+    };
+    let top = r.y + BODY_TOP + 4;
+    let named = needs.iter().flatten().any(|n| matches!(n, Need::Pawn(_)));
+    let h = NEED_ICON + 6 + if named { NEED_NAME as u32 + 4 } else { 0 };
+    let (left, right) = (r.x + 7, r.x + r.w - 7);
+    let (mut x, mut y) = (left, top);
+    let mut slots = Vec::new();
+    for slot in needs {
+        // A cell is as wide as its icon, or as its pawn's name if that is wider.
+        let cells: Vec<(u32, &Need)> = slot
+            .iter()
+            .map(|need| match need {
+                Need::Pawn(name) => {
+                    let w = text_width(NEED_NAME, name).ceil() as u32 + 6;
+                    (w.max(NEED_ICON), need)
+                }
+                Need::Kind(_) => (NEED_ICON, need),
+            })
+            .collect();
+        let w = cells.iter().map(|c| c.0).sum::<u32>() + 6;
+        if x > left && x + w > right {
+            (x, y) = (left, y + h + 4);
+        }
+        slots.push(Slot {
+            rect: Rect { x, y, w, h },
+            cells,
+        });
+        x += w + 4;
+    }
+    slots
+}
+
+/// A combat card's requirements as icons (see [`card_needs`]).
+fn draw_needs(img: &mut RgbImage, slots: &[Slot]) {
+    for Slot { rect, cells } in slots {
+        fill(img, rect.x, rect.y, rect.w, rect.h, SLOT_GROUND);
+        frame(img, *rect, SLOT_EDGE);
+        let mut x = rect.x + 3;
+        for &(w, need) in cells {
+            let (kind, name) = match need {
+                Need::Kind(kind) => (*kind, None),
+                Need::Pawn(name) => (PieceKind::Pawn, Some(name)),
+            };
+            let ink = super::ink(Color::White);
+            let icon_x = x + (w - NEED_ICON) / 2;
+            pieces::draw_piece(img, role(kind), icon_x, rect.y + 3, NEED_ICON, ink);
+            if let Some(name) = name {
+                let base = (rect.y + 3 + NEED_ICON + NEED_NAME as u32) as f32;
+                centred(img, (x + w / 2) as f32, base, NEED_NAME, name, [60, 56, 50]);
+            }
+            x += w;
+        }
     }
 }
 
@@ -485,19 +573,32 @@ fn draw_hand(img: &mut RgbImage, area: Rect, hand: &[String]) {
     }
 }
 
+/// The width of the picture of a hand alone.
+pub const OWN_HAND_WIDTH: u32 = hand_width(OWN_HAND_COLUMNS) + 2 * PAD;
+
+/// Where the cards go in the picture of a hand of `cards` alone.
+fn own_hand_area(cards: usize) -> Rect {
+    Rect {
+        x: PAD,
+        y: PAD / 2,
+        w: hand_width(OWN_HAND_COLUMNS),
+        h: hand_height(cards, OWN_HAND_COLUMNS),
+    }
+}
+
+/// The `i`th card of the picture of a hand alone.
+pub fn own_hand_card(i: usize) -> Rect {
+    hand_card(own_hand_area(i + 1), i)
+}
+
 /// The viewer's hand as a picture of its own (for a private reply), if the view holds it.
 pub fn draw_own_hand(view: &ChessATeteView) -> Option<RgbImage> {
     let Viewer::Seat(seat) = view.viewer else {
         return None;
     };
     let hand = view.sides.get(seat.index())?.hand.as_ref()?;
-    let area = Rect {
-        x: PAD,
-        y: PAD / 2,
-        w: WIDTH - 2 * PAD,
-        h: hand_height(hand.len()),
-    };
-    let mut img = RgbImage::from_pixel(WIDTH, area.y + area.h + PAD / 2, Rgb(FRAME));
+    let area = own_hand_area(hand.len());
+    let mut img = RgbImage::from_pixel(OWN_HAND_WIDTH, area.y + area.h + PAD / 2, Rgb(FRAME));
     draw_hand(&mut img, area, hand);
     Some(img)
 }

@@ -3,6 +3,20 @@ use crate::engine::{Game, GameRng, Seat, Viewer};
 use crate::games::chess::{Chess, ChessOptions};
 use crate::games::enthralling::{Enthralling, EnthrallingOptions};
 
+/// Pixels of `r` within a few levels of `color`.
+fn count_in(img: &RgbImage, r: enprise::Rect, color: [u8; 3]) -> usize {
+    let mut n = 0;
+    for y in r.y..r.y + r.h {
+        for x in r.x..r.x + r.w {
+            let p = img.get_pixel(x, y).0;
+            if p.iter().zip(color).all(|(&a, b)| a.abs_diff(b) < 16) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 fn chess_after(moves: &[&str]) -> Chess {
     let mut g = Chess::new(&ChessOptions::default(), 2, &mut GameRng::from_seed(0)).unwrap();
     for (i, m) in moves.iter().enumerate() {
@@ -236,19 +250,6 @@ mod enprise_pictures {
     /// A pixel inside a card's top edge, clear of its rounded corner and of any piece.
     fn edge_pixel(img: &RgbImage, card: Rect) -> [u8; 3] {
         img.get_pixel(card.x + card.w / 2, card.y + 1).0
-    }
-
-    fn count_in(img: &RgbImage, r: Rect, color: [u8; 3]) -> usize {
-        let mut n = 0;
-        for y in r.y..r.y + r.h {
-            for x in r.x..r.x + r.w {
-                let p = img.get_pixel(x, y).0;
-                if p.iter().zip(color).all(|(&a, b)| a.abs_diff(b) < 16) {
-                    n += 1;
-                }
-            }
-        }
-        n
     }
 
     /// Squares neither highlighted as the last action nor in check.
@@ -816,19 +817,6 @@ mod echek_pictures {
         panic!("no random game reached the wanted position");
     }
 
-    fn count_in(img: &RgbImage, r: Rect, color: [u8; 3]) -> usize {
-        let mut n = 0;
-        for y in r.y..r.y + r.h {
-            for x in r.x..r.x + r.w {
-                let p = img.get_pixel(x, y).0;
-                if p.iter().zip(color).all(|(&a, b)| a.abs_diff(b) < 16) {
-                    n += 1;
-                }
-            }
-        }
-        n
-    }
-
     /// A pixel near a cell's lower-left corner: clear of the piece, the king's badge and the
     /// frame around the pieces' box.
     fn corner_of(img: &RgbImage, r: Rect) -> [u8; 3] {
@@ -1170,19 +1158,6 @@ mod snipe_pictures {
             }
         }
         panic!("no random game reached the wanted position");
-    }
-
-    fn count_in(img: &RgbImage, r: Rect, color: [u8; 3]) -> usize {
-        let mut n = 0;
-        for y in r.y..r.y + r.h {
-            for x in r.x..r.x + r.w {
-                let p = img.get_pixel(x, y).0;
-                if p.iter().zip(color).all(|(&a, b)| a.abs_diff(b) < 16) {
-                    n += 1;
-                }
-            }
-        }
-        n
     }
 
     /// A pixel near a space's top-left corner: clear of pieces, marks and badges.
@@ -1767,11 +1742,12 @@ mod snipe_pictures {
 
 mod chessatete_pictures {
     use super::chessatete::{
-        CARD_TEXT, HAND_CARD, Layout, TILE, WIDTH, card_face, card_room, draw, draw_own_hand,
-        side_colours, type_colour,
+        CARD_TEXT, HAND_CARD, Layout, OWN_HAND_WIDTH, SLOT_EDGE, SLOT_GROUND, TILE, WIDTH,
+        card_face, card_needs, card_room, draw, draw_own_hand, own_hand_card, side_colours,
+        type_colour,
     };
     use super::enprise::Rect;
-    use super::text_width;
+    use super::{count_in, text_width};
     use crate::engine::{Game, GameRng, Seat, Viewer};
     use crate::games::AnyView;
     use crate::games::chess::Color;
@@ -1890,11 +1866,15 @@ mod chessatete_pictures {
     #[test]
     fn chessatete_every_card_reads_whole_at_discords_preview_size() {
         /// The width at which Discord previews a picture in a channel.
-        const PREVIEW_WIDTH: u32 = 550;
-        // Shrunk to Discord's preview width, a card's rules are still drawn at 10 px or more.
-        let preview = CARD_TEXT * PREVIEW_WIDTH as f32 / WIDTH as f32;
+        const PREVIEW_WIDTH: u32 = 400;
+        // Shrunk to Discord's preview width, the private picture of a hand still draws a
+        // card's rules at 10 px or more.
+        let preview = CARD_TEXT * PREVIEW_WIDTH as f32 / OWN_HAND_WIDTH as f32;
         assert!(preview >= 10.0, "rules at {preview:.1} px in the preview");
-        assert!(HAND_CARD.0 * 4 < WIDTH, "four cards to a row");
+        assert!(
+            HAND_CARD.0 * 4 < WIDTH,
+            "four cards to a row under the boards"
+        );
         for card in &catalogue().cards {
             let (kind, _, lines) = card_face(card);
             assert!(!kind.is_empty(), "{}", card.name);
@@ -1920,8 +1900,8 @@ mod chessatete_pictures {
         let view = g.view(Viewer::Seat(seat));
         let hand_len = view.sides[1].hand.as_ref().unwrap().len();
         let img = draw_own_hand(&view).expect("a seat's view holds its hand");
-        assert_eq!(img.width(), WIDTH);
-        let rows = (hand_len as u32).div_ceil(4);
+        assert_eq!(img.width(), OWN_HAND_WIDTH);
+        let rows = (hand_len as u32).div_ceil(3);
         assert!(
             img.height() >= rows * HAND_CARD.1 && img.height() < (rows + 1) * HAND_CARD.1,
             "{} rows of cards: {} px",
@@ -1931,16 +1911,83 @@ mod chessatete_pictures {
         assert!(draw_own_hand(&g.view(Viewer::Spectator)).is_none());
         let png = crate::render::private_picture(&AnyView::Chessatete(view.clone()));
         assert_eq!(png, crate::render::encode_png(&img));
-        // Its cards are the ones at the bottom of the seat's full view.
+        // Its cards are drawn as under the seat's boards, three to a row instead of four.
         let full = draw(&view);
-        let bottom =
-            image::imageops::crop_imm(&full, 0, full.height() - img.height(), WIDTH, img.height())
-                .to_image();
-        let strip = |i: &RgbImage, y: u32| i.get_pixel(40, y).0;
-        assert_eq!(
-            strip(&bottom, bottom.height() - 40),
-            strip(&img, img.height() - 40)
-        );
+        let layout = Layout::new(&view);
+        let crop =
+            |img: &RgbImage, r: Rect| image::imageops::crop_imm(img, r.x, r.y, r.w, r.h).to_image();
+        for i in 0..hand_len {
+            let own = own_hand_card(i);
+            assert_eq!(own.x, own_hand_card(i % 3).x, "card {i}: three to a row");
+            let under_boards = layout.hand_card(i).unwrap();
+            assert!(crop(&img, own) == crop(&full, under_boards), "card {i}");
+        }
+    }
+
+    #[test]
+    fn chessatete_combat_cards_show_their_requirements_as_icons() {
+        let g = game(5, 0);
+        let mut view = g.view(Viewer::Seat(Seat(0)));
+        let combat: Vec<_> = catalogue()
+            .cards
+            .iter()
+            .filter(|c| matches!(c.kind, CardKind::Combat { .. }))
+            .collect();
+        assert!(combat.len() >= 10, "the classic deck's combat cards");
+        view.sides[0].hand = Some(combat.iter().map(|c| c.name.clone()).collect());
+        let img = draw_own_hand(&view).unwrap();
+        for (i, card) in combat.iter().enumerate() {
+            let CardKind::Combat { needs, .. } = &card.kind else {
+                unreachable!()
+            };
+            let r = own_hand_card(i);
+            let slots = card_needs(r, card);
+            assert_eq!(slots.len(), needs.len(), "{}: a box per slot", card.name);
+            for (n, slot) in slots.iter().enumerate() {
+                let s = slot.rect;
+                assert!(
+                    s.x >= r.x && s.x + s.w <= r.x + r.w && s.y + s.h < r.y + r.h,
+                    "{}: slot {n} inside the card",
+                    card.name
+                );
+                for other in &slots[..n] {
+                    let o = other.rect;
+                    let apart = s.x >= o.x + o.w || o.x >= s.x + s.w || s.y >= o.y + o.h;
+                    assert!(apart, "{}: slots {n} and an earlier one overlap", card.name);
+                }
+                // Framed, and holding a piece per alternative (the icons' dark outlines).
+                assert_eq!(img.get_pixel(s.x, s.y).0, SLOT_EDGE, "{}", card.name);
+                assert_eq!(
+                    img.get_pixel(s.x + 3, s.y + 2).0,
+                    SLOT_GROUND,
+                    "{}",
+                    card.name
+                );
+                assert_eq!(slot.cells.len(), needs[n].len());
+                let mut x = s.x + 3;
+                for &(w, _) in &slot.cells {
+                    let cell = Rect {
+                        x,
+                        y: s.y,
+                        w,
+                        h: s.h,
+                    };
+                    let ink = super::ink(Color::White).edge;
+                    assert!(
+                        count_in(&img, cell, ink) > 40,
+                        "{}: an icon in slot {n}",
+                        card.name
+                    );
+                    x += w;
+                }
+            }
+        }
+        // Only combat cards carry requirements.
+        let piece = catalogue()
+            .cards
+            .iter()
+            .find(|c| !matches!(c.kind, CardKind::Combat { .. }));
+        assert!(card_needs(own_hand_card(0), piece.unwrap()).is_empty());
     }
 
     #[test]
