@@ -10,29 +10,27 @@ use crate::games::chessatete::deck::{Card, CardKind, Need, PieceKind, Timing, ca
 use crate::games::chessatete::{ChessATeteView, SideView};
 use image::{Rgb, RgbImage};
 
-pub const WIDTH: u32 = 1000;
+/// Eight tiles to a row: narrow enough that the tiles' names read at preview size.
+pub const WIDTH: u32 = 2 * PAD + PER_ROW * (TILE.0 + GAP) - GAP;
 const PAD: u32 = 16;
 /// Between the header and Black's board.
 const TOP_GAP: u32 = 2;
-/// A piece on a board.
+/// A piece on a board, and the size of its name.
 pub const TILE: (u32, u32) = (92, 96);
+const TILE_NAME: f32 = 17.0;
 const GAP: u32 = 6;
-const PER_ROW: u32 = 10;
+const PER_ROW: u32 = 8;
 const SIDE_LABEL: u32 = 30;
 const MIDDLE: u32 = 64;
 /// The band between the boards when it shows the play that won: two lines.
 const MIDDLE_DECISIVE: u32 = 96;
 /// The wash behind the play that won.
 const DECISIVE: [u8; 3] = [206, 166, 58];
-/// Cards in a row of the hand: four under the boards, three in the private picture of the
-/// hand alone, which is narrower so that its words read at preview size.
-const HAND_COLUMNS: u32 = 4;
-const OWN_HAND_COLUMNS: u32 = 3;
-/// A card in the hand: four to a row across the picture.
-pub const HAND_CARD: (u32, u32) = (
-    (WIDTH - 2 * PAD - (HAND_COLUMNS - 1) * GAP) / HAND_COLUMNS,
-    360,
-);
+/// Cards in a row of the hand, under the boards and in the picture of the hand alone.
+const HAND_COLUMNS: u32 = 3;
+/// A card in the hand: narrow enough that three in a row, the picture of a hand alone, read
+/// at preview size.
+pub const HAND_CARD: (u32, u32) = (237, 360);
 const HAND_LABEL: u32 = 34;
 /// The hand's smallest text (a card's rules), sized to stay legible when Discord shows the
 /// picture at its preview width.
@@ -225,12 +223,7 @@ fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: 
     let Some(card) = card_named(name) else {
         return;
     };
-    if let CardKind::Piece {
-        piece,
-        hp,
-        abilities,
-    } = &card.kind
-    {
+    if let CardKind::Piece { piece, hp, .. } = &card.kind {
         pieces::draw_piece(img, role(*piece), r.x + 3, r.y + 3, 30, super::ink(color));
         let bonus = if *piece == PieceKind::Pawn {
             pawn_bonus
@@ -240,8 +233,8 @@ fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: 
         centred(
             img,
             cx,
-            (r.y + 50) as f32,
-            30.0,
+            (r.y + 60) as f32,
+            34.0,
             &(u32::from(*hp) + bonus).to_string(),
             ink,
         );
@@ -256,15 +249,10 @@ fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: 
                 BONUS,
             );
         }
-        let kind = if abilities.is_some() {
-            "pawn ✦"
-        } else {
-            piece.name()
-        };
-        centred(img, cx, (r.y + 68) as f32, 12.0, kind, ink);
     }
-    let label = fit(name, 13.0, (r.w - 8) as f32);
-    centred(img, cx, (r.y + 88) as f32, 13.0, &label, ink);
+    // The icon gives the kind; the name tells pawns (each with its abilities) apart.
+    let label = fit(name, TILE_NAME, (r.w - 6) as f32);
+    centred(img, cx, (r.y + 86) as f32, TILE_NAME, &label, ink);
 }
 
 /// One side's band: its label line (hit points, counts, cards in play) and its board.
@@ -315,13 +303,13 @@ fn draw_ongoing(img: &mut RgbImage, r: Rect, name: &str) {
     frame(img, r, [120, 112, 100]);
     let cx = (r.x + r.w / 2) as f32;
     let ink = [36, 34, 30];
-    centred(img, cx, (r.y + 15) as f32, 12.0, "in play", [250, 248, 240]);
-    for (i, line) in wrap(name, 14.0, (r.w - 8) as f32)
+    centred(img, cx, (r.y + 15) as f32, 13.0, "in play", [250, 248, 240]);
+    for (i, line) in wrap(name, 16.0, (r.w - 6) as f32)
         .iter()
         .take(3)
         .enumerate()
     {
-        centred(img, cx, (r.y + 46 + 18 * i as u32) as f32, 14.0, line, ink);
+        centred(img, cx, (r.y + 44 + 20 * i as u32) as f32, 16.0, line, ink);
     }
 }
 
@@ -574,19 +562,20 @@ fn draw_hand(img: &mut RgbImage, area: Rect, hand: &[String]) {
 }
 
 /// The width of the picture of a hand alone.
-pub const OWN_HAND_WIDTH: u32 = hand_width(OWN_HAND_COLUMNS) + 2 * PAD;
+pub const OWN_HAND_WIDTH: u32 = hand_width(HAND_COLUMNS) + 2 * PAD;
 
 /// Where the cards go in the picture of a hand of `cards` alone.
 fn own_hand_area(cards: usize) -> Rect {
     Rect {
         x: PAD,
         y: PAD / 2,
-        w: hand_width(OWN_HAND_COLUMNS),
-        h: hand_height(cards, OWN_HAND_COLUMNS),
+        w: hand_width(HAND_COLUMNS),
+        h: hand_height(cards, HAND_COLUMNS),
     }
 }
 
 /// The `i`th card of the picture of a hand alone.
+#[cfg(test)]
 pub fn own_hand_card(i: usize) -> Rect {
     hand_card(own_hand_area(i + 1), i)
 }

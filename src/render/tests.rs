@@ -1872,8 +1872,8 @@ mod chessatete_pictures {
         let preview = CARD_TEXT * PREVIEW_WIDTH as f32 / OWN_HAND_WIDTH as f32;
         assert!(preview >= 10.0, "rules at {preview:.1} px in the preview");
         assert!(
-            HAND_CARD.0 * 4 < WIDTH,
-            "four cards to a row under the boards"
+            HAND_CARD.0 * 3 < WIDTH,
+            "three cards to a row under the boards"
         );
         for card in &catalogue().cards {
             let (kind, _, lines) = card_face(card);
@@ -1911,7 +1911,7 @@ mod chessatete_pictures {
         assert!(draw_own_hand(&g.view(Viewer::Spectator)).is_none());
         let png = crate::render::private_picture(&AnyView::Chessatete(view.clone()));
         assert_eq!(png, crate::render::encode_png(&img));
-        // Its cards are drawn as under the seat's boards, three to a row instead of four.
+        // Its cards are drawn as under the seat's boards, three to a row.
         let full = draw(&view);
         let layout = Layout::new(&view);
         let crop =
