@@ -48,6 +48,9 @@ pub(super) fn badge_centre(cell: Rect) -> (u32, u32) {
 /// Font size of the coordinates, and the band they take above and below the area.
 const LABEL_SIZE: f32 = 18.0;
 const BAND: u32 = 28;
+/// Lines of the last action the header always has room for: a long action takes two, and the
+/// board keeps its place from one picture to the next (and through a replay).
+const LAST_LINES: usize = 2;
 /// Width of the band of row numbers left and right of the area.
 const SIDE: u32 = 44;
 /// Room for the caption under the area.
@@ -89,7 +92,7 @@ impl Layout {
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let origin = (
             (width - board_w) / 2,
-            header_height(width, 1.0, last, 1) + BAND,
+            header_height(width, 1.0, last, LAST_LINES) + BAND,
         );
         let panel_top = origin.1 + rows * CELL + BAND + CAPTION;
         Layout {

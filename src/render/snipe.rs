@@ -76,6 +76,9 @@ pub const CARD: u32 = 2 * BORDER + 2 * SPACE + LINE;
 const PITCH: u32 = CARD + GAP;
 /// The bands of file letters above and below the forest, and of rank numbers beside it.
 const BAND: u32 = 26;
+/// Lines of the last action the header always has room for: a long action takes two, and the
+/// board keeps its place from one picture to the next (and through a replay).
+const LAST_LINES: usize = 2;
 const SIDE: u32 = 36;
 const LABEL_SIZE: f32 = 17.0;
 /// Inner padding of the picture's panels.
@@ -119,7 +122,7 @@ impl Layout {
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let board = Rect {
             x: SIDE,
-            y: header_height(width, 1.0, last, 1) + BAND,
+            y: header_height(width, 1.0, last, LAST_LINES) + BAND,
             w: side,
             h: side,
         };

@@ -941,6 +941,24 @@ mod echek_pictures {
     }
 
     #[test]
+    fn echek_the_board_keeps_its_place_whether_the_last_action_takes_one_line_or_two() {
+        let mut rng = GameRng::from_seed(1);
+        let mut game = start(&mut rng);
+        game.play(Seat(0), "N@1,0", &mut rng).unwrap();
+        let short = seen(&game);
+        let mut long = short.clone();
+        long.last.as_mut().unwrap().text =
+            "White puts a bishop on -1,0 and sends the white knight on -1,-1 back to its supply"
+                .repeat(2);
+        let mut none = short.clone();
+        none.last = None;
+        let origin = Layout::new(&short).origin;
+        assert_eq!(Layout::new(&long).origin, origin);
+        assert_eq!(Layout::new(&none).origin, origin);
+        assert_eq!(draw(&long).dimensions(), draw(&short).dimensions());
+    }
+
+    #[test]
     fn echek_last_action_is_marked() {
         let mut rng = GameRng::from_seed(1);
         let mut game = start(&mut rng);
@@ -1439,6 +1457,18 @@ mod snipe_pictures {
             let (mw, mb) = (mean(w), mean(b));
             assert!(mw > mb + 150, "{role:?}: ink brightness {mw} and {mb}");
         }
+    }
+
+    #[test]
+    fn snipe_the_forest_keeps_its_place_whether_the_last_move_takes_one_line_or_two() {
+        let short = play_until(AUTO, |v| v.last.is_some());
+        let mut long = short.clone();
+        long.last.as_mut().unwrap().text =
+            "White moves the pawn from h5 to h3, turning it towards Black's king on a 180 space"
+                .repeat(2);
+        let board = Layout::new(&short).board;
+        assert_eq!(Layout::new(&long).board, board);
+        assert_eq!(draw(&long).dimensions(), draw(&short).dimensions());
     }
 
     #[test]
