@@ -66,6 +66,11 @@ fn rows(count: usize) -> u32 {
     (count as u32).div_ceil(PER_ROW).max(1)
 }
 
+/// The turn's events as the header's last action: each a sentence of its own.
+fn last_text(view: &ChessATeteView) -> Option<String> {
+    (!view.last.is_empty()).then(|| view.last.join(". "))
+}
+
 /// Where everything goes.
 pub struct Layout {
     /// Black's band, then White's.
@@ -81,12 +86,12 @@ impl Layout {
         let band = |side: &SideView| SIDE_LABEL + rows(tiles(side)) * (TILE.1 + GAP) + GAP;
         let black_h = band(&view.sides[1]);
         let white_h = band(&view.sides[0]);
-        let last = (!view.last.is_empty()).then(|| view.last.join("; "));
+        let last = last_text(view);
         let black = Rect {
             x: PAD,
             // Room for two lines of last actions at least (a turn's events often take two), so
             // the boards keep their place from one picture to the next, as in a replay.
-            y: header_height(WIDTH, 1.0, last.as_deref(), 2) + TOP_GAP,
+            y: header_height(WIDTH, 1.0, &view.status, last.as_deref(), 2) + TOP_GAP,
             w: WIDTH - 2 * PAD,
             h: black_h,
         };
@@ -178,6 +183,18 @@ fn frame(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
     fill(img, r.x + r.w - 2, r.y, 2, r.h, color);
 }
 
+/// The colours of the piece on a tile: Black's black piece is outlined in the tile's light ink,
+/// so it shows on the dark tile.
+fn tile_ink(color: Color) -> pieces::Ink {
+    match color {
+        Color::White => super::ink(color),
+        Color::Black => pieces::Ink {
+            edge: side_colours(color).1,
+            ..super::ink(color)
+        },
+    }
+}
+
 /// The chess piece a piece card shows as its icon.
 fn role(piece: PieceKind) -> Role {
     match piece {
@@ -224,7 +241,7 @@ fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: 
         return;
     };
     if let CardKind::Piece { piece, hp, .. } = &card.kind {
-        pieces::draw_piece(img, role(*piece), r.x + 3, r.y + 3, 30, super::ink(color));
+        pieces::draw_piece(img, role(*piece), r.x + 3, r.y + 3, 32, tile_ink(color));
         let bonus = if *piece == PieceKind::Pawn {
             pawn_bonus
         } else {
@@ -240,14 +257,9 @@ fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: 
         );
         if bonus > 0 {
             let mark = format!("+{bonus}");
-            text(
-                img,
-                (r.x + r.w - 26) as f32,
-                (r.y + 28) as f32,
-                14.0,
-                &mark,
-                BONUS,
-            );
+            let w = text_width(17.0, &mark);
+            let x = (r.x + r.w - 5) as f32 - w;
+            text(img, x, (r.y + 22) as f32, 17.0, &mark, BONUS);
         }
     }
     // The icon gives the kind; the name tells pawns (each with its abilities) apart.
@@ -423,8 +435,9 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
     let ink = [36, 34, 30];
     let cx = (r.x + r.w / 2) as f32;
     let room = (r.w - 14) as f32;
+    // Dark words on the light strips (pieces, Checkmate's gold), light on the others.
     let on_strip = match card.kind {
-        CardKind::Piece { .. } => [36, 34, 30],
+        CardKind::Piece { .. } | CardKind::Checkmate { .. } => [36, 34, 30],
         _ => [250, 248, 240],
     };
     // A piece card shows its piece at the strip's left.
@@ -596,7 +609,7 @@ pub fn draw(view: &ChessATeteView) -> RgbImage {
     let layout = Layout::new(view);
     let mut img = RgbImage::from_pixel(WIDTH, layout.height, Rgb(FRAME));
     let dot = Some(side_colours(view.to_move));
-    let last = (!view.last.is_empty()).then(|| view.last.join("; "));
+    let last = last_text(view);
     header(
         &mut img,
         WIDTH,

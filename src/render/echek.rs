@@ -92,7 +92,7 @@ impl Layout {
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let origin = (
             (width - board_w) / 2,
-            header_height(width, 1.0, last, LAST_LINES) + BAND,
+            header_height(width, 1.0, &view.status, last, LAST_LINES) + BAND,
         );
         let panel_top = origin.1 + rows * CELL + BAND + CAPTION;
         Layout {
@@ -377,8 +377,8 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
     let room = (SUPPLY_X - 70 - PAD - 36) as f32;
     let name = fit(&name, 18.0, room);
     text(img, name_x as f32, (row.y + 24) as f32, 18.0, &name, LABEL);
-    let state = fit(&player_state(view, color), 14.0, room);
-    text(img, name_x as f32, (row.y + 44) as f32, 14.0, &state, dim);
+    let state = fit(&player_state(view, color), 13.0, room);
+    text(img, name_x as f32, (row.y + 44) as f32, 13.0, &state, dim);
     let label_x = (row.x + SUPPLY_X - 60) as f32;
     text(img, label_x, (cy + 5) as f32, 14.0, "supply", dim);
     let supply = &view.supply[color.index()];

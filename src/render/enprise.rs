@@ -32,7 +32,7 @@ const BACK_LINE: [u8; 3] = [164, 86, 78];
 /// The dotted outline of a place where a card may go.
 const FRONTIER: [u8; 3] = [150, 184, 164];
 /// Secondary text and eliminated players.
-const DIM: [u8; 3] = [150, 160, 150];
+pub const DIM: [u8; 3] = [150, 160, 150];
 /// The marker of the player whose turn it is.
 const GOLD: [u8; 3] = [236, 196, 70];
 /// How strongly a piece just turned over is faded towards the card back during the game.
@@ -157,7 +157,7 @@ impl Layout {
         };
         // The zoom follows the width the board needs with labels at their base size; the
         // labels then grow with it, but never past half a cell.
-        let base = (cell as f32 * 0.34).clamp(12.0, 18.0);
+        let base = (cell as f32 * 0.4).clamp(15.0, 20.0);
         let zoom = zoom(board_w + 2 * (widest(base).ceil() as u32 + 14));
         let label = (base * zoom).min(cell as f32 * 0.5);
         let band = zoomed(zoom, label as u32 + 12);
@@ -166,7 +166,7 @@ impl Layout {
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let origin = (
             (width - board_w) / 2,
-            header_height(width, zoom, last, 1) + band,
+            header_height(width, zoom, &view.status, last, 1) + band,
         );
         let caption = if view.squares.is_empty() { CAPTION } else { 0 };
         let panel_top = origin.1 + rows * cell + band + caption + zoomed(zoom, 6);
@@ -460,16 +460,28 @@ pub(super) fn header(
     if let Some((body, lines)) = dot {
         disc(img, z(PAD + 9), z(20), z(9), body, lines);
     }
-    let status = fit(status, 19.0 * zoom, width as f32 - x - z(PAD) as f32);
-    text(img, x, z(27) as f32, 19.0 * zoom, &status, LABEL);
+    let status = status_lines(width, zoom, status);
+    for (i, line) in status.iter().enumerate() {
+        let y = z(27 + STATUS_LINE * i as u32);
+        text(img, x, y as f32, 19.0 * zoom, line, LABEL);
+    }
+    let below = STATUS_LINE * (status.len() as u32 - 1);
     for (i, line) in last_lines(width, zoom, last).iter().enumerate() {
-        let y = z(51 + LAST_LINE * i as u32);
+        let y = z(51 + below + LAST_LINE * i as u32);
         text(img, x, y as f32, 15.0 * zoom, line, dim);
     }
 }
 
-/// Height of each further line of the last action (at zoom 1).
+/// Height of each further line of the status and of the last action (at zoom 1).
+const STATUS_LINE: u32 = 23;
 const LAST_LINE: u32 = 18;
+
+/// The status wrapped to the header's width: a long one (a game over with its reasons) is
+/// never cut.
+fn status_lines(width: u32, zoom: f32, status: &str) -> Vec<String> {
+    let room = (width - zoomed(zoom, 2 * PAD + 26)) as f32;
+    wrap(status, 19.0 * zoom, room)
+}
 
 /// The last action ("Last: ...") wrapped to the header's width.
 fn last_lines(width: u32, zoom: f32, last: Option<&str>) -> Vec<String> {
@@ -481,10 +493,20 @@ fn last_lines(width: u32, zoom: f32, last: Option<&str>) -> Vec<String> {
 
 /// The height of the header of a picture `width` wide at `zoom`: the status and the last
 /// action, with room for `reserve` lines of it at least, so the picture below moves down
-/// rather than the action being cut.
-pub(super) fn header_height(width: u32, zoom: f32, last: Option<&str>, reserve: usize) -> u32 {
-    let lines = last_lines(width, zoom, last).len().max(reserve).max(1) as u32;
-    zoomed(zoom, TOP + LAST_LINE * (lines - 1))
+/// rather than either being cut.
+pub(super) fn header_height(
+    width: u32,
+    zoom: f32,
+    status: &str,
+    last: Option<&str>,
+    reserve: usize,
+) -> u32 {
+    let status = status_lines(width, zoom, status).len() as u32;
+    let last = last_lines(width, zoom, last).len().max(reserve).max(1) as u32;
+    zoomed(
+        zoom,
+        TOP + STATUS_LINE * (status - 1) + LAST_LINE * (last - 1),
+    )
 }
 
 /// `s` in lines no wider than `max`, broken between words (a word wider than a line alone is
@@ -607,7 +629,22 @@ pub(super) fn player_state(view: &EnPriseView, player: &PlayerView) -> String {
     if let Some(reason) = &player.out {
         return format!("out: {reason}");
     }
+    // Most telling first, as a narrow row cuts the end: "to play" comes last, since the gold
+    // marker and the band say it too.
     let mut words = Vec::new();
+    let in_check = view.squares.iter().any(|s| {
+        view.checks.contains(&s.at)
+            && s.piece
+                .is_some_and(|p| p.owner == player.seat && p.role == Role::King)
+    });
+    if in_check {
+        words.push("in check");
+    }
+    if player.must_summon {
+        words.push("must summon the king");
+    } else if player.king_in_hand {
+        words.push("king in hand");
+    }
     // An alliance: the partner, so the teams read at a glance.
     let partner = view
         .players
@@ -623,19 +660,6 @@ pub(super) fn player_state(view: &EnPriseView, player: &PlayerView) -> String {
         } else {
             "to act"
         });
-    }
-    let in_check = view.squares.iter().any(|s| {
-        view.checks.contains(&s.at)
-            && s.piece
-                .is_some_and(|p| p.owner == player.seat && p.role == Role::King)
-    });
-    if in_check {
-        words.push("in check");
-    }
-    if player.must_summon {
-        words.push("must summon the king");
-    } else if player.king_in_hand {
-        words.push("king in hand");
     }
     words.join(" · ")
 }
@@ -723,8 +747,20 @@ fn draw_player(
         outline(img, frame, NEXT_CARD);
         outline(img, frame.inset(1), NEXT_CARD);
     }
+    // A player who is out: the disc and name faded and struck through; why stays legible.
     if player.out.is_some() {
-        wash(img, row, TABLE, 150);
+        let disc = Rect {
+            w: name_x - row.x,
+            ..row
+        };
+        let name = Rect {
+            x: name_x,
+            w: name_w as u32,
+            h: z(28),
+            ..row
+        };
+        wash(img, disc, TABLE, 150);
+        wash(img, name, TABLE, 150);
         fill(img, name_x, row.y + z(17), name_w as u32, z(2), DIM);
     }
 }

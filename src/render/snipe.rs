@@ -122,7 +122,7 @@ impl Layout {
         let last = view.last.as_ref().map(|l| l.text.as_str());
         let board = Rect {
             x: SIDE,
-            y: header_height(width, 1.0, last, LAST_LINES) + BAND,
+            y: header_height(width, 1.0, &view.status, last, LAST_LINES) + BAND,
             w: side,
             h: side,
         };

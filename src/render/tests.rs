@@ -437,6 +437,44 @@ mod enprise_pictures {
     }
 
     #[test]
+    fn enprise_a_long_status_is_wrapped_and_the_board_moves_down() {
+        let game = play_until(3, &[], |v| v.last.is_some());
+        let short = seen_by(&game, Viewer::Spectator);
+        let mut long = short.clone();
+        long.status = "Game over: Black won: White was out by repetition; earlier, Red was \
+                       checkmated by Black, and Blue resigned"
+            .into();
+        let (before, after) = (Layout::new(&short), Layout::new(&long));
+        assert!(after.origin.1 >= before.origin.1 + 23, "a second line");
+        assert_eq!(draw(&long).height(), after.height);
+    }
+
+    #[test]
+    fn enprise_a_player_who_is_out_keeps_the_reason_legible() {
+        let game = play_until(3, &[], |v| v.last.is_some());
+        let mut view = seen_by(&game, Viewer::Spectator);
+        view.players[2].out = Some("checkmated by Black".into());
+        let layout = Layout::new(&view);
+        let img = draw(&view);
+        let row = layout.player_row(2);
+        // The reason, under the name, in the secondary colour at full strength.
+        let reason = Rect {
+            y: row.y + row.h * 3 / 5,
+            h: row.h * 2 / 5,
+            w: layout.plan_card(2, 0).x - row.x,
+            ..row
+        };
+        assert!(count_in(&img, reason, super::enprise::DIM) > 20);
+        // The name and disc are faded: Red's disc no longer shows its pure colour.
+        let disc = Rect {
+            w: 60,
+            h: row.h,
+            ..row
+        };
+        assert_eq!(count_in(&img, disc, army(Seat(2)).0), 0);
+    }
+
+    #[test]
     fn enprise_the_next_plan_card_is_framed_and_allies_are_named() {
         let mut rng = GameRng::from_seed(5);
         let game = start(4, &[("alliance", "true")], &mut rng);
@@ -454,8 +492,10 @@ mod enprise_pictures {
             .iter()
             .map(|p| super::enprise::player_state(&view, p))
             .collect();
-        assert!(states[0].starts_with("with Red"), "{states:?}");
-        assert!(states[1].starts_with("with Blue"), "{states:?}");
+        assert!(states[0].contains("with Red"), "{states:?}");
+        assert!(states[1].contains("with Blue"), "{states:?}");
+        // Whose turn it is comes last: a narrow row may cut it, and the marker says it too.
+        assert!(states[0].ends_with("· to play"), "{states:?}");
         let alone = seen_by(&start(4, &[], &mut rng), Viewer::Spectator);
         assert!(!super::enprise::player_state(&alone, &alone.players[0]).contains("with"));
     }
