@@ -28,7 +28,8 @@ const RECENT: usize = 4096;
 /// Encodes `frames` (each drawn by `draw` once) as an animated GIF. The canvas takes the larger
 /// of the first and last pictures (a board only grows as a game goes on); should a picture in
 /// between be larger still, the encoding starts again on a canvas that holds it. Smaller
-/// pictures sit at the top left on the background colour of the first.
+/// pictures sit at the top, centred across, on the background colour of the first: an En Prise
+/// board grows around its middle rather than away from the left edge.
 pub fn animate<T: Sync>(frames: &[T], draw: impl Fn(&T) -> RgbImage + Sync) -> Vec<u8> {
     let (Some(first), Some(last)) = (frames.first(), frames.last()) else {
         return Vec::new();
@@ -61,9 +62,10 @@ fn encode<T: Sync>(
         match picture.dimensions() {
             (w, h) if w > width || h > height => Err((w, h)),
             (w, h) if (w, h) == (width, height) => Ok(picture),
-            _ => {
+            (w, _) => {
                 let mut canvas = RgbImage::from_pixel(width, height, background);
-                image::imageops::replace(&mut canvas, &picture, 0, 0);
+                let left = i64::from((width - w) / 2);
+                image::imageops::replace(&mut canvas, &picture, left, 0);
                 Ok(canvas)
             }
         }
@@ -502,5 +504,22 @@ pub(super) mod tests {
         assert_eq!(frames.len(), 3);
         assert_eq!(last.dimensions(), (40, 20));
         assert_eq!(frames[0].1, (0, 0, 40, 20));
+    }
+
+    #[test]
+    fn a_smaller_picture_sits_at_the_top_centred_across() {
+        let grey = [90, 90, 90];
+        let red = [220, 20, 20];
+        let pictures = vec![
+            picture((16, 16), grey, Some(((1, 1), red))),
+            picture((40, 20), grey, None),
+        ];
+        let gif = animate(&pictures, |p| p.clone());
+        let frames = play_back(&gif);
+        let first = &frames[0].1;
+        assert_eq!(first.dimensions(), (40, 20));
+        // (40 - 16) / 2 = 12 columns of background on the left.
+        assert_eq!(first.get_pixel(12 + 1, 1).0, red);
+        assert_eq!(first.get_pixel(1, 1).0, grey);
     }
 }

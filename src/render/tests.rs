@@ -530,19 +530,24 @@ mod enprise_pictures {
                 panic!("an En Prise view");
             };
             let layout = Layout::new(view);
+            // The picture sits at the top of the canvas, centred across.
+            let left = (img.width() - layout.width) / 2;
             for (p, player) in view.players.iter().enumerate() {
                 for c in 0..player.plan.cards.len() {
                     let card = layout.plan_card(p, c);
+                    let card = Rect {
+                        x: card.x + left,
+                        ..card
+                    };
                     assert_eq!(edge_pixel(img, card), BACK, "frame {i}, seat {p}, card {c}");
                 }
             }
-            // Beyond the plans, the frame is the spectator's picture (up to the palette), at the
-            // canvas's top left.
+            // Beyond the plans, the frame is the spectator's picture (up to the palette).
             let drawn = draw(view);
             let off = drawn
                 .enumerate_pixels()
                 .filter(|(x, y, a)| {
-                    let b = img.get_pixel(*x, *y).0;
+                    let b = img.get_pixel(*x + left, *y).0;
                     a.0.iter().zip(b).any(|(p, q)| p.abs_diff(q) > 40)
                 })
                 .count();
