@@ -30,12 +30,12 @@ const DECISIVE: [u8; 3] = [206, 166, 58];
 const HAND_COLUMNS: u32 = 3;
 /// A card in the hand: narrow enough that three in a row, the picture of a hand alone, read
 /// at preview size.
-pub const HAND_CARD: (u32, u32) = (237, 360);
+pub const HAND_CARD: (u32, u32) = (237, 380);
 const HAND_LABEL: u32 = 34;
 /// The hand's smallest text (a card's rules), sized to stay legible when Discord shows the
 /// picture at its preview width.
-pub const CARD_TEXT: f32 = 19.0;
-const CARD_LINE: u32 = 23;
+pub const CARD_TEXT: f32 = 20.0;
+const CARD_LINE: u32 = 24;
 /// Where a card's rules start below its top.
 const BODY_TOP: u32 = 100;
 const DIM: [u8; 3] = [170, 164, 154];

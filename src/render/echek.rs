@@ -41,7 +41,7 @@ pub const WIN_BAND: [u8; 3] = [52, 84, 62];
 /// Side of one square: the chess sprites' box, so pieces are drawn at full size.
 pub const CELL: u32 = SQUARE;
 /// A king's badge: its radius, and the centre of a cell's badge (its top-right corner).
-pub(super) const BADGE_R: u32 = 17;
+pub(super) const BADGE_R: u32 = 15;
 pub(super) fn badge_centre(cell: Rect) -> (u32, u32) {
     (cell.x + cell.w - BADGE_R - 2, cell.y + BADGE_R + 2)
 }

@@ -561,14 +561,14 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
 /// A small tag with `label` in the top-left corner of the space `r`, beside the head of the
 /// piece standing there (its base is wider).
 fn tag(img: &mut RgbImage, r: Rect, label: &str, color: [u8; 3]) {
-    let size = 11.0;
+    let size = 13.0;
     let w = text_width(size, label).ceil() as u32 + 6;
     let (x, y) = (r.x + 1, r.y + 1);
-    fill(img, x, y, w, 14, color);
+    fill(img, x, y, w, 16, color);
     text(
         img,
         (x + 3) as f32,
-        (y + 11) as f32,
+        (y + 13) as f32,
         size,
         label,
         WHITE_PIECE,
