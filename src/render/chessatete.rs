@@ -183,6 +183,22 @@ fn frame(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
     fill(img, r.x + r.w - 2, r.y, 2, r.h, color);
 }
 
+/// The icon at the left of a hand card's strip.
+#[derive(Debug, PartialEq, Eq)]
+pub enum TypeIcon {
+    Piece(Role),
+    Sign(&'static str),
+}
+
+pub fn type_icon(card: &Card) -> TypeIcon {
+    match card.kind {
+        CardKind::Piece { piece, .. } => TypeIcon::Piece(role(piece)),
+        CardKind::Checkmate { .. } => TypeIcon::Piece(Role::King),
+        CardKind::Combat { .. } => TypeIcon::Sign("⚔"),
+        CardKind::Action { .. } => TypeIcon::Sign("⚡"),
+    }
+}
+
 /// The colours of the piece on a tile: Black's black piece is outlined in the tile's light ink,
 /// so it shows on the dark tile.
 fn tile_ink(color: Color) -> pieces::Ink {
@@ -440,15 +456,25 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
         CardKind::Piece { .. } | CardKind::Checkmate { .. } => [36, 34, 30],
         _ => [250, 248, 240],
     };
-    // A piece card shows its piece at the strip's left.
-    let icon = match card.kind {
-        CardKind::Piece { piece, .. } => {
-            let ink = super::ink(Color::White);
-            pieces::draw_piece(img, role(piece), r.x + 4, r.y + 3, 36, ink);
-            40.0
+    // At the strip's left, an icon: a piece card's piece, Checkmate's king, a sign for the
+    // others (crossed swords for combat, a bolt for an action).
+    match type_icon(card) {
+        TypeIcon::Piece(role) => {
+            let white = super::ink(Color::White);
+            pieces::draw_piece(img, role, r.x + 4, r.y + 3, 36, white);
         }
-        _ => 0.0,
-    };
+        TypeIcon::Sign(sign) => {
+            text(
+                img,
+                (r.x + 6) as f32,
+                (r.y + 33) as f32,
+                32.0,
+                sign,
+                on_strip,
+            );
+        }
+    }
+    let icon = 40.0;
     centred(
         img,
         cx + icon / 2.0,

@@ -1817,9 +1817,9 @@ mod snipe_pictures {
 
 mod chessatete_pictures {
     use super::chessatete::{
-        CARD_TEXT, HAND_CARD, Layout, OWN_HAND_WIDTH, SLOT_EDGE, SLOT_GROUND, TILE, WIDTH,
-        card_face, card_needs, card_room, draw, draw_own_hand, own_hand_card, side_colours,
-        type_colour,
+        CARD_TEXT, HAND_CARD, Layout, OWN_HAND_WIDTH, SLOT_EDGE, SLOT_GROUND, TILE, TypeIcon,
+        WIDTH, card_face, card_needs, card_room, draw, draw_own_hand, own_hand_card, side_colours,
+        type_colour, type_icon,
     };
     use super::enprise::Rect;
     use super::{count_in, text_width};
@@ -1996,6 +1996,54 @@ mod chessatete_pictures {
             assert_eq!(own.x, own_hand_card(i % 3).x, "card {i}: three to a row");
             let under_boards = layout.hand_card(i).unwrap();
             assert!(crop(&img, own) == crop(&full, under_boards), "card {i}");
+        }
+    }
+
+    #[test]
+    fn chessatete_every_hand_card_has_an_icon_on_its_strip() {
+        let g = game(5, 0);
+        let mut view = g.view(Viewer::Seat(Seat(0)));
+        // One card of each type, in catalogue order.
+        let mut picked: Vec<&crate::games::chessatete::deck::Card> = Vec::new();
+        for card in &catalogue().cards {
+            let kind = std::mem::discriminant(&card.kind);
+            if !picked
+                .iter()
+                .any(|c| std::mem::discriminant(&c.kind) == kind)
+            {
+                picked.push(card);
+            }
+        }
+        assert_eq!(picked.len(), 4, "piece, combat, action and Checkmate cards");
+        view.sides[0].hand = Some(picked.iter().map(|c| c.name.clone()).collect());
+        let img = draw_own_hand(&view).unwrap();
+        for (i, card) in picked.iter().enumerate() {
+            let r = own_hand_card(i);
+            let corner = Rect {
+                x: r.x + 3,
+                y: r.y + 3,
+                w: 36,
+                h: 36,
+            };
+            let (icon, ink) = match (&card.kind, type_icon(card)) {
+                (CardKind::Piece { piece, .. }, TypeIcon::Piece(role)) => {
+                    assert_eq!(format!("{role:?}").to_lowercase(), piece.name());
+                    ("piece", super::BLACK_PIECE)
+                }
+                (CardKind::Checkmate { .. }, TypeIcon::Piece(role)) => {
+                    assert_eq!(role, crate::games::chess::Role::King);
+                    ("king", super::BLACK_PIECE)
+                }
+                (CardKind::Combat { .. } | CardKind::Action { .. }, TypeIcon::Sign(_)) => {
+                    ("sign", [250, 248, 240])
+                }
+                (kind, icon) => panic!("{kind:?} shows {icon:?}"),
+            };
+            assert!(
+                count_in(&img, corner, ink) > 25,
+                "{}: its {icon} drawn at the strip's left",
+                card.name
+            );
         }
     }
 
