@@ -282,16 +282,28 @@ fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -> Rg
         BLACK_PIECE
     };
     disc(&mut img, MARGIN + 8, STATUS / 2, 8, dot, LABEL);
-    text(
+    let status_end = text(
         &mut img,
         (MARGIN + 24) as f32,
         27.0,
         20.0,
         &view.status,
         LABEL,
-    );
+    ) + (MARGIN + 24) as f32;
+    // The last move in words at the right, when the status leaves room for it.
+    if let Some(last) = &view.last_move {
+        let words = format!("Last: {}", last.san);
+        let x = (WIDTH - MARGIN) as f32 - text_width(LAST_SIZE, &words);
+        if x > status_end + 24.0 {
+            text(&mut img, x, 27.0, LAST_SIZE, &words, LAST_WORDS);
+        }
+    }
     img
 }
+
+/// The last move's words in the status band: size and colour.
+const LAST_SIZE: f32 = 18.0;
+const LAST_WORDS: [u8; 3] = [176, 170, 160];
 
 /// The board with no piece or highlight, seen with `bottom` nearest the viewer: squares and
 /// coordinates, drawn once per side and copied for each picture.

@@ -112,6 +112,26 @@ fn last_move_and_check_are_marked() {
 }
 
 #[test]
+fn the_last_move_is_written_at_the_right_of_the_status() {
+    let band = enprise::Rect {
+        x: WIDTH / 2,
+        y: 0,
+        w: WIDTH / 2,
+        h: STATUS,
+    };
+    let status = |moves: &[&str]| {
+        let g = chess_after(moves);
+        let img = draw_board(&g.view(Viewer::Spectator), &[]);
+        image::imageops::crop_imm(&img, band.x, band.y, band.w, band.h).to_image()
+    };
+    let inked = |img: &RgbImage| img.pixels().filter(|p| p.0 == LAST_WORDS).count();
+    assert_eq!(inked(&status(&[])), 0, "no move yet");
+    let e4 = status(&["e4", "e5"]);
+    assert!(inked(&e4) > 10, "the words drawn");
+    assert!(e4 != status(&["e4", "e5", "Nf3"]), "each move its words");
+}
+
+#[test]
 fn enthralled_pieces_carry_a_coin() {
     let mut g = Enthralling::new(
         &EnthrallingOptions::default(),
