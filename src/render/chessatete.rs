@@ -2,7 +2,7 @@
 //! damage under way between them (or, once the game is won by an attack or Checkmate, the
 //! winning play and the result), and, in a player's own view, their hand as full cards.
 
-use super::enprise::{Rect, centred, fit, header, header_height, wash, wrap};
+use super::enprise::{Rect, border, centred, fit, header, header_height, wash, wrap};
 use super::{FRAME, LABEL, fill, pieces, text, text_width};
 use crate::engine::Viewer;
 use crate::games::chess::{Color, Role};
@@ -176,13 +176,6 @@ fn card_named(name: &str) -> Option<&'static Card> {
     cat.find(name).map(|i| &cat.cards[i])
 }
 
-fn frame(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
-    fill(img, r.x, r.y, r.w, 2, color);
-    fill(img, r.x, r.y + r.h - 2, r.w, 2, color);
-    fill(img, r.x, r.y, 2, r.h, color);
-    fill(img, r.x + r.w - 2, r.y, 2, r.h, color);
-}
-
 /// The icon at the left of a hand card's strip.
 #[derive(Debug, PartialEq, Eq)]
 pub enum TypeIcon {
@@ -241,8 +234,7 @@ fn mark_mobilised(img: &mut RgbImage, layout: &Layout, side: &SideView, pieces: 
         if let Some(i) = found {
             taken[i] = true;
             let r = layout.tile(side.color, i);
-            frame(img, r, MOBILISED);
-            frame(img, r.inset(2), MOBILISED);
+            border(img, r, 4, MOBILISED);
         }
     }
 }
@@ -251,7 +243,7 @@ fn mark_mobilised(img: &mut RgbImage, layout: &Layout, side: &SideView, pieces: 
 fn draw_tile(img: &mut RgbImage, r: Rect, name: &str, color: Color, pawn_bonus: u32) {
     let (body, ink) = side_colours(color);
     fill(img, r.x, r.y, r.w, r.h, body);
-    frame(img, r, [120, 112, 100]);
+    border(img, r, 2, [120, 112, 100]);
     let cx = (r.x + r.w / 2) as f32;
     let Some(card) = card_named(name) else {
         return;
@@ -328,7 +320,7 @@ fn draw_ongoing(img: &mut RgbImage, r: Rect, name: &str) {
     if let Some(card) = card_named(name) {
         fill(img, r.x, r.y, r.w, 20, type_colour(card));
     }
-    frame(img, r, [120, 112, 100]);
+    border(img, r, 2, [120, 112, 100]);
     let cx = (r.x + r.w / 2) as f32;
     let ink = [36, 34, 30];
     centred(img, cx, (r.y + 15) as f32, 13.0, "in play", [250, 248, 240]);
@@ -447,7 +439,7 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
     };
     fill(img, r.x, r.y, r.w, r.h, [246, 242, 232]);
     fill(img, r.x, r.y, r.w, 42, type_colour(card));
-    frame(img, r, [110, 104, 94]);
+    border(img, r, 2, [110, 104, 94]);
     let ink = [36, 34, 30];
     let cx = (r.x + r.w / 2) as f32;
     let room = (r.w - 14) as f32;
@@ -566,7 +558,7 @@ pub fn card_needs(r: Rect, card: &Card) -> Vec<Slot<'_>> {
 fn draw_needs(img: &mut RgbImage, slots: &[Slot]) {
     for Slot { rect, cells } in slots {
         fill(img, rect.x, rect.y, rect.w, rect.h, SLOT_GROUND);
-        frame(img, *rect, SLOT_EDGE);
+        border(img, *rect, 2, SLOT_EDGE);
         let mut x = rect.x + 3;
         for &(w, need) in cells {
             let (kind, name) = match need {

@@ -10,15 +10,15 @@
 //! action. Below: one row per player with their colour, state (won or lost at the end) and
 //! supply; the winner's row has a green band.
 
-use super::enprise::{Rect, centred, fit, header, header_height, marker, wash};
+use super::enprise::{Rect, border, centred, fit, header, header_height, marker, wash};
 use super::{
-    CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, badge, disc, fill, ink, text,
-    text_width,
+    Badge, CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, draw_in_box,
+    fill, ink, text, text_width,
 };
 use crate::board::Sq;
 use crate::engine::Viewer;
 use crate::games::chess::{Color, color_of};
-use crate::games::echek::{EchekView, KingView, Piece};
+use crate::games::echek::{EchekView, KingView};
 use image::{Rgb, RgbImage};
 
 /// Beyond the area: the limit.
@@ -41,10 +41,7 @@ pub const WIN_BAND: [u8; 3] = [52, 84, 62];
 /// Side of one square: the chess sprites' box, so pieces are drawn at full size.
 pub const CELL: u32 = SQUARE;
 /// A king's badge: its radius, and the centre of a cell's badge (its top-right corner).
-pub(super) const BADGE_R: u32 = 15;
-pub(super) fn badge_centre(cell: Rect) -> (u32, u32) {
-    (cell.x + cell.w - BADGE_R - 2, cell.y + BADGE_R + 2)
-}
+pub(super) const BADGE: Badge = Badge { r: 15, inset: 2 };
 /// Font size of the coordinates, and the band they take above and below the area.
 const LABEL_SIZE: f32 = 18.0;
 const BAND: u32 = 28;
@@ -161,28 +158,6 @@ pub fn base_colour(view: &EchekView, sq: Sq) -> Option<[u8; 3]> {
     }
 }
 
-fn inset(r: Rect, by: u32) -> Rect {
-    Rect {
-        x: r.x + by,
-        y: r.y + by,
-        w: r.w.saturating_sub(2 * by),
-        h: r.h.saturating_sub(2 * by),
-    }
-}
-
-/// A border `thick` pixels wide just inside `r`.
-fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
-    fill(img, r.x, r.y, r.w, thick, color);
-    fill(img, r.x, r.y + r.h - thick, r.w, thick, color);
-    fill(img, r.x, r.y, thick, r.h, color);
-    fill(img, r.x + r.w - thick, r.y, thick, r.h, color);
-}
-
-/// Draws `piece` filling the box `r`, less `margin` on each side.
-fn draw_piece(img: &mut RgbImage, r: Rect, margin: u32, piece: Piece) {
-    super::draw_in_box(img, r, margin, piece.role, piece.color);
-}
-
 /// Draws the picture of an Echek view.
 pub fn draw(view: &EchekView) -> RgbImage {
     let layout = Layout::new(view);
@@ -269,7 +244,7 @@ fn draw_area(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
     }
     for &(sq, piece) in &view.pieces {
         if let Some(r) = layout.cell(sq) {
-            draw_piece(img, r, 0, piece);
+            draw_in_box(img, r, 0, piece.role, piece.color);
         }
     }
     for king in &view.kings {
@@ -280,7 +255,7 @@ fn draw_area(img: &mut RgbImage, layout: &Layout, view: &EchekView) {
             Some((color, _)) => (color, WHITE_PIECE),
             None => (FRAME, LABEL),
         };
-        badge(img, badge_centre(r), BADGE_R, face, ink, king.free);
+        BADGE.draw(img, r, face, ink, king.free);
     }
 }
 
@@ -357,9 +332,9 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
     let playing = view.outcome.is_none() && view.to_move == color;
     let won = winner(view) == Some(color);
     if playing {
-        wash(img, inset(row, 3), ACTING, 255);
+        wash(img, row.inset(3), ACTING, 255);
     } else if won {
-        wash(img, inset(row, 3), WIN_BAND, 255);
+        wash(img, row.inset(3), WIN_BAND, 255);
     }
     // On a coloured band the dim words would fade into it: they take the label's colour.
     let dim = if playing || won { LABEL } else { DIM };
@@ -389,6 +364,6 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
     for (i, &role) in supply.iter().enumerate() {
         let r = layout.supply_tile(color, i);
         fill(img, r.x, r.y, r.w, r.h, DARK);
-        draw_piece(img, r, TILE_MARGIN, Piece { color, role });
+        draw_in_box(img, r, TILE_MARGIN, role, color);
     }
 }

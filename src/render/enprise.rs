@@ -111,6 +111,16 @@ impl Rect {
         }
     }
 
+    /// The same rectangle grown by `by` on every side.
+    pub(super) fn outset(self, by: u32) -> Rect {
+        Rect {
+            x: self.x - by,
+            y: self.y - by,
+            w: self.w + 2 * by,
+            h: self.h + 2 * by,
+        }
+    }
+
     pub fn centre(self) -> (u32, u32) {
         (self.x + self.w / 2, self.y + self.h / 2)
     }
@@ -344,7 +354,7 @@ fn card_face(img: &mut RgbImage, r: Rect) {
 fn card_back(img: &mut RgbImage, r: Rect) {
     rounded(img, r, corner_radius(r), BACK);
     let frame = r.inset((r.w / 9).max(2));
-    outline(img, frame, BACK_LINE);
+    border(img, frame, 1, BACK_LINE);
     let inner = frame.inset(2);
     let step = (r.w / 5).max(5);
     for y in inner.y..inner.y + inner.h {
@@ -357,12 +367,12 @@ fn card_back(img: &mut RgbImage, r: Rect) {
     }
 }
 
-/// A one-pixel rectangle outline.
-fn outline(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
-    fill(img, r.x, r.y, r.w, 1, color);
-    fill(img, r.x, r.y + r.h - 1, r.w, 1, color);
-    fill(img, r.x, r.y, 1, r.h, color);
-    fill(img, r.x + r.w - 1, r.y, 1, r.h, color);
+/// A border `thick` pixels wide just inside `r`.
+pub(super) fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
+    fill(img, r.x, r.y, r.w, thick, color);
+    fill(img, r.x, r.y + r.h - thick, r.w, thick, color);
+    fill(img, r.x, r.y, thick, r.h, color);
+    fill(img, r.x + r.w - thick, r.y, thick, r.h, color);
 }
 
 /// A faint dashed outline: where a card may go.
@@ -738,14 +748,7 @@ fn draw_player(
     // The next card to come off the plan, framed in gold.
     if !cards.is_empty() && player.out.is_none() && view.outcome.is_none() {
         let r = layout.plan_card(index, 0);
-        let frame = Rect {
-            x: r.x - 2,
-            y: r.y - 2,
-            w: r.w + 4,
-            h: r.h + 4,
-        };
-        outline(img, frame, NEXT_CARD);
-        outline(img, frame.inset(1), NEXT_CARD);
+        border(img, r.outset(2), 2, NEXT_CARD);
     }
     // A player who is out: the disc and name faded and struck through; why stays legible.
     if player.out.is_some() {

@@ -384,14 +384,42 @@ fn disc(img: &mut RgbImage, cx: u32, cy: u32, r: u32, color: [u8; 3], border: [u
     }
 }
 
-/// A king's badge: its number of free neighbours `n` in `ink` on a disc of `face` with a
-/// white rim, centred on (`cx`, `cy`). The number is drawn large, to read at preview size.
-fn badge(img: &mut RgbImage, (cx, cy): (u32, u32), r: u32, face: [u8; 3], ink: [u8; 3], n: usize) {
-    disc(img, cx, cy, r, face, WHITE_PIECE);
-    let size = r as f32 * 1.4;
-    let n = n.to_string();
-    let x = cx as f32 - text_width(size, &n) / 2.0;
-    text(img, x, cy as f32 + size * 0.36, size, &n, ink);
+/// A king's badge: its number of free neighbours on a disc of radius `r` with a white rim, in
+/// the top-right corner of the king's square, `inset` pixels in from its edges. The number is
+/// drawn large, to read at preview size.
+pub(super) struct Badge {
+    pub r: u32,
+    pub inset: u32,
+}
+
+impl Badge {
+    /// The badge's centre on the square `cell`.
+    pub fn centre(&self, cell: enprise::Rect) -> (u32, u32) {
+        let at = self.r + self.inset;
+        (cell.x + cell.w - at, cell.y + at)
+    }
+
+    /// Draws the number `n` in `ink` on a disc of `face` on the square `cell`.
+    pub fn draw(
+        &self,
+        img: &mut RgbImage,
+        cell: enprise::Rect,
+        face: [u8; 3],
+        ink: [u8; 3],
+        n: usize,
+    ) {
+        let (cx, cy) = self.centre(cell);
+        disc(img, cx, cy, self.r, face, WHITE_PIECE);
+        let size = self.r as f32 * 1.4;
+        enprise::centred(
+            img,
+            cx as f32,
+            cy as f32 + size * 0.36,
+            size,
+            &n.to_string(),
+            ink,
+        );
+    }
 }
 
 /// Encodes as PNG with a palette, favouring speed (see `indexed.rs`).

@@ -13,16 +13,17 @@
 //! ranks 1-10 left and right. Above: the status and the last turn. Below, during the setup: the
 //! pieces each side still has to place; with the feather rule: the unused cards.
 
-use super::enprise::{Rect, centred, fit, header, header_height, marker, wash};
+use super::enprise::{Rect, border, centred, fit, header, header_height, marker, wash};
 use super::{
-    CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, badge, blend, disc, fill, ink, text, text_width,
+    Badge, CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, draw_in_box, fill, ink, text,
+    text_width,
 };
 use super::{Memo, remembered};
 use crate::board::Sq;
 use crate::engine::Viewer;
 use crate::games::chess::{Color, color_of, seat_of};
 use crate::games::snipe::deck::Space;
-use crate::games::snipe::{CARDS, CardAt, KingView, Phase, Piece, SIZE, SnipeView};
+use crate::games::snipe::{CARDS, CardAt, KingView, Phase, SIZE, SnipeView};
 use image::{Rgb, RgbImage};
 use std::sync::OnceLock;
 
@@ -97,10 +98,7 @@ const STOCK_LINES: usize = 2;
 /// Room between a space's edge and its piece.
 const PIECE_MARGIN: u32 = 2;
 /// A king's badge: its radius, and the centre of a space's badge (its top-right corner).
-pub(super) const BADGE_R: u32 = 14;
-pub(super) fn badge_centre(space: Rect) -> (u32, u32) {
-    (space.x + space.w - BADGE_R - 1, space.y + BADGE_R + 1)
-}
+pub(super) const BADGE: Badge = Badge { r: 14, inset: 1 };
 
 /// Where everything goes: the forest's cards and spaces, and the panels under it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -218,33 +216,6 @@ fn home_row(color: Color) -> i16 {
         Color::White => 0,
         Color::Black => CARDS - 1,
     }
-}
-
-fn inset(r: Rect, by: u32) -> Rect {
-    Rect {
-        x: r.x + by,
-        y: r.y + by,
-        w: r.w.saturating_sub(2 * by),
-        h: r.h.saturating_sub(2 * by),
-    }
-}
-
-/// `r` grown by `by` on every side.
-fn outset(r: Rect, by: u32) -> Rect {
-    Rect {
-        x: r.x - by,
-        y: r.y - by,
-        w: r.w + 2 * by,
-        h: r.h + 2 * by,
-    }
-}
-
-/// A border `thick` pixels wide just inside `r`.
-fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
-    fill(img, r.x, r.y, r.w, thick, color);
-    fill(img, r.x, r.y + r.h - thick, r.w, thick, color);
-    fill(img, r.x, r.y, thick, r.h, color);
-    fill(img, r.x + r.w - thick, r.y, thick, r.h, color);
 }
 
 /// Blends `color` over the pixels of `r` whose area lies inside the shape, sampled 4x4 per
@@ -408,11 +379,6 @@ fn feather(img: &mut RgbImage, r: Rect, color: [u8; 3]) {
     });
 }
 
-/// Draws `piece` filling the box `r`, less `margin` on each side.
-fn draw_piece(img: &mut RgbImage, r: Rect, margin: u32, piece: Piece) {
-    super::draw_in_box(img, r, margin, piece.role, piece.color);
-}
-
 /// Draws the picture of a Snipe Chess view.
 pub fn draw(view: &SnipeView) -> RgbImage {
     let layout = Layout::new(view);
@@ -479,17 +445,17 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
             w: PITCH * CARDS as u32 - GAP,
             ..first
         };
-        border(img, outset(band, GAP / 2), GAP / 2, HOME);
+        border(img, band.outset(GAP / 2), GAP / 2, HOME);
     }
     if let Some(last) = &view.last {
         for &at in &last.cards {
-            border(img, outset(layout.card(at), GAP / 2), GAP / 2, LAST_CARD);
+            border(img, layout.card(at).outset(GAP / 2), GAP / 2, LAST_CARD);
         }
     }
     for card in &view.cards {
         let r = layout.card(card.at);
         fill(img, r.x, r.y, r.w, r.h, CARD_EDGE);
-        let inner = inset(r, BORDER);
+        let inner = r.inset(BORDER);
         fill(img, inner.x, inner.y, inner.w, inner.h, SPACE_LINE);
     }
     let last: &[Sq] = view.last.as_ref().map_or(&[], |l| &l.squares);
@@ -518,18 +484,18 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
                 Space::Tree => tree(img, r),
                 Space::Rotate90 if empty => turn_mark(img, r, 90),
                 Space::Rotate180 if empty => turn_mark(img, r, 180),
-                Space::Flag if empty => flag(img, inset(r, 10)),
+                Space::Flag if empty => flag(img, r.inset(10)),
                 Space::Feather if empty && view.options.feather => {
-                    feather(img, inset(r, 6), FEATHER)
+                    feather(img, r.inset(6), FEATHER)
                 }
-                Space::Feather if empty => feather(img, inset(r, 16), FEATHER_FAINT),
+                Space::Feather if empty => feather(img, r.inset(16), FEATHER_FAINT),
                 _ => {}
             }
         }
     }
     for &(sq, piece) in &view.pieces {
         let r = layout.square(sq);
-        draw_piece(img, r, PIECE_MARGIN, piece);
+        draw_in_box(img, r, PIECE_MARGIN, piece.role, piece.color);
         // What the piece stands on, where it matters: a tag in the lower-left corner.
         match view.spaces[sq.y as usize][sq.x as usize] {
             Space::Rotate90 => tag(img, r, "90", TURN_90_INK),
@@ -543,7 +509,7 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
                 };
                 fill(img, spot.x, spot.y, spot.w, spot.h, OPEN);
                 border(img, spot, 1, FEATHER);
-                feather(img, inset(spot, 1), FEATHER);
+                feather(img, spot.inset(1), FEATHER);
             }
             _ => {}
         }
@@ -554,7 +520,7 @@ fn draw_forest(img: &mut RgbImage, layout: &Layout, view: &SnipeView) {
             Some((color, _)) => (color, WHITE_PIECE),
             None => (FRAME, LABEL),
         };
-        badge(img, badge_centre(r), BADGE_R, face, ink, king.free);
+        BADGE.draw(img, r, face, ink, king.free);
     }
 }
 
@@ -601,7 +567,7 @@ fn draw_to_place(img: &mut RgbImage, layout: &Layout, view: &SnipeView, color: C
     };
     let cy = half.y + half.h / 2;
     if setting_up(view) == Some(color) {
-        wash(img, inset(half, 3), ACTING, 255);
+        wash(img, half.inset(3), ACTING, 255);
         marker(img, half.x + 8, cy, 1.0);
     }
     let body = ink(color).fill;
@@ -639,7 +605,7 @@ fn draw_to_place(img: &mut RgbImage, layout: &Layout, view: &SnipeView, color: C
             continue;
         };
         fill(img, r.x, r.y, r.w, r.h, OPEN);
-        draw_piece(img, r, TILE_MARGIN, Piece { color, role });
+        draw_in_box(img, r, TILE_MARGIN, role, color);
     }
 }
 

@@ -848,8 +848,8 @@ mod echek_pictures {
 
     /// The pixel in a king's badge, left of its number.
     fn badge_pixel(img: &RgbImage, r: Rect) -> [u8; 3] {
-        let (cx, cy) = super::echek::badge_centre(r);
-        img.get_pixel(cx - super::echek::BADGE_R + 4, cy).0
+        let (cx, cy) = super::echek::BADGE.centre(r);
+        img.get_pixel(cx - super::echek::BADGE.r + 4, cy).0
     }
 
     fn start(rng: &mut GameRng) -> AnyGame {
@@ -1607,8 +1607,8 @@ mod snipe_pictures {
 
     /// The pixel in a king's badge, left of its number.
     fn badge(img: &RgbImage, r: Rect) -> [u8; 3] {
-        let (cx, cy) = super::snipe::badge_centre(r);
-        img.get_pixel(cx - super::snipe::BADGE_R + 4, cy).0
+        let (cx, cy) = super::snipe::BADGE.centre(r);
+        img.get_pixel(cx - super::snipe::BADGE.r + 4, cy).0
     }
 
     #[test]
