@@ -21,7 +21,9 @@ pub async fn draw_private(view: AnyView) -> Result<Vec<u8>, Error> {
 /// The public board after `update`, with its band of players (and clocks), as the attachment
 /// `board.png`.
 pub async fn board_file(update: &Update) -> Result<serenity::CreateAttachment, Error> {
-    let update = update.clone();
-    let png = tokio::task::spawn_blocking(move || update.board_png()).await?;
+    // Only what the picture needs goes to the blocking thread: not the seats' private views.
+    let (view, faces) = (update.public_view.clone(), update.clock_faces());
+    let png =
+        tokio::task::spawn_blocking(move || render::render_with_clocks(&view, &faces)).await?;
     Ok(serenity::CreateAttachment::bytes(png, "board.png"))
 }

@@ -39,6 +39,9 @@ const CARD_LINE: u32 = 24;
 /// Where a card's rules start below its top.
 const BODY_TOP: u32 = 100;
 const DIM: [u8; 3] = [170, 164, 154];
+/// A card's face (in the hand, and a card in play on a board) and its words.
+const CARD_FACE: [u8; 3] = [246, 242, 232];
+const CARD_INK: [u8; 3] = [36, 34, 30];
 /// Hit points gained from cards in play.
 const BONUS: [u8; 3] = [46, 132, 64];
 /// The frame of a piece mobilised by the attack under way, or by the winning one.
@@ -119,7 +122,7 @@ impl Layout {
             x: PAD,
             y: white.y + white.h + GAP,
             w: WIDTH - 2 * PAD,
-            h: hand_height(hand.len(), HAND_COLUMNS),
+            h: hand_height(hand.len()),
         });
         let height = hand.map_or(white.y + white.h, |h| h.y + h.h) + PAD;
         Layout {
@@ -149,20 +152,19 @@ impl Layout {
     }
 }
 
-/// The width of `columns` hand cards side by side.
-const fn hand_width(columns: u32) -> u32 {
-    columns * (HAND_CARD.0 + GAP) - GAP
+/// The width of a row of hand cards.
+const fn hand_width() -> u32 {
+    HAND_COLUMNS * (HAND_CARD.0 + GAP) - GAP
 }
 
-/// The height of a hand of `cards` cards in rows of `columns`, with its label.
-fn hand_height(cards: usize, columns: u32) -> u32 {
-    HAND_LABEL + (cards as u32).div_ceil(columns).max(1) * (HAND_CARD.1 + GAP)
+/// The height of a hand of `cards` cards with its label.
+fn hand_height(cards: usize) -> u32 {
+    HAND_LABEL + (cards as u32).div_ceil(HAND_COLUMNS).max(1) * (HAND_CARD.1 + GAP)
 }
 
-/// The `i`th card of a hand drawn in `area` (as many to a row as its width holds).
+/// The `i`th card of a hand drawn in `area`.
 fn hand_card(area: Rect, i: usize) -> Rect {
-    let columns = ((area.w + GAP) / (HAND_CARD.0 + GAP)).max(1);
-    let (row, col) = (i as u32 / columns, i as u32 % columns);
+    let (row, col) = (i as u32 / HAND_COLUMNS, i as u32 % HAND_COLUMNS);
     Rect {
         x: area.x + col * (HAND_CARD.0 + GAP),
         y: area.y + HAND_LABEL + row * (HAND_CARD.1 + GAP),
@@ -316,13 +318,13 @@ fn draw_side(img: &mut RgbImage, layout: &Layout, side: &SideView, to_move: bool
 
 /// An ongoing action card in play: its type band, "in play", and its name.
 fn draw_ongoing(img: &mut RgbImage, r: Rect, name: &str) {
-    fill(img, r.x, r.y, r.w, r.h, [246, 242, 232]);
+    fill(img, r.x, r.y, r.w, r.h, CARD_FACE);
     if let Some(card) = card_named(name) {
         fill(img, r.x, r.y, r.w, 20, type_colour(card));
     }
     border(img, r, 2, [120, 112, 100]);
     let cx = (r.x + r.w / 2) as f32;
-    let ink = [36, 34, 30];
+    let ink = CARD_INK;
     centred(img, cx, (r.y + 15) as f32, 13.0, "in play", [250, 248, 240]);
     for (i, line) in wrap(name, 16.0, (r.w - 6) as f32)
         .iter()
@@ -437,15 +439,15 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
     let Some(card) = card_named(name) else {
         return;
     };
-    fill(img, r.x, r.y, r.w, r.h, [246, 242, 232]);
+    fill(img, r.x, r.y, r.w, r.h, CARD_FACE);
     fill(img, r.x, r.y, r.w, 42, type_colour(card));
     border(img, r, 2, [110, 104, 94]);
-    let ink = [36, 34, 30];
+    let ink = CARD_INK;
     let cx = (r.x + r.w / 2) as f32;
     let room = (r.w - 14) as f32;
     // Dark words on the light strips (pieces, Checkmate's gold), light on the others.
     let on_strip = match card.kind {
-        CardKind::Piece { .. } | CardKind::Checkmate { .. } => [36, 34, 30],
+        CardKind::Piece { .. } | CardKind::Checkmate { .. } => CARD_INK,
         _ => [250, 248, 240],
     };
     // At the strip's left, an icon: a piece card's piece, Checkmate's king, a sign for the
@@ -593,15 +595,15 @@ fn draw_hand(img: &mut RgbImage, area: Rect, hand: &[String]) {
 }
 
 /// The width of the picture of a hand alone.
-pub const OWN_HAND_WIDTH: u32 = hand_width(HAND_COLUMNS) + 2 * PAD;
+pub const OWN_HAND_WIDTH: u32 = hand_width() + 2 * PAD;
 
 /// Where the cards go in the picture of a hand of `cards` alone.
 fn own_hand_area(cards: usize) -> Rect {
     Rect {
         x: PAD,
         y: PAD / 2,
-        w: hand_width(HAND_COLUMNS),
-        h: hand_height(cards, HAND_COLUMNS),
+        w: hand_width(),
+        h: hand_height(cards),
     }
 }
 

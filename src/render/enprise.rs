@@ -13,13 +13,13 @@
 use super::pieces::Ink;
 use super::{
     BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, SQUARE, WHITE_PIECE, blend, disc, fill,
-    pieces, text, text_width, zoom, zoomed,
+    for_each_pixel, pieces, text, text_width, zoom, zoomed,
 };
 use crate::board::Sq;
 use crate::engine::{Seat, Viewer};
 use crate::games::chess::Role;
 use crate::games::enprise::{EnPriseView, Fallen, Piece, PlayerView};
-use image::{Rgb, RgbImage};
+use image::{Pixel, Rgb, RgbImage};
 use std::collections::HashSet;
 
 /// The table: dark green felt.
@@ -390,11 +390,9 @@ fn dotted(img: &mut RgbImage, r: Rect) {
 
 /// Blends `color` over `r`.
 pub(super) fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
-    for y in r.y..(r.y + r.h).min(img.height()) {
-        for x in r.x..(r.x + r.w).min(img.width()) {
-            blend(img.get_pixel_mut(x, y), color, alpha);
-        }
-    }
+    for_each_pixel(img, r.x, r.y, r.w, r.h, |px| {
+        blend(Rgb::from_slice_mut(px), color, alpha)
+    });
 }
 
 /// `s` cut with an ellipsis to fit in `max` pixels at `size`.

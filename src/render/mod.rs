@@ -8,7 +8,7 @@ use crate::games::AnyView;
 use crate::games::chess::{BoardView, Color, Role, Square};
 use crate::games::enthralling::Extra;
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
-use image::{Pixel, Rgb, RgbImage};
+use image::{Rgb, RgbImage};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -146,10 +146,14 @@ fn fill(img: &mut RgbImage, x0: u32, y0: u32, w: u32, h: u32, color: [u8; 3]) {
     for_each_pixel(img, x0, y0, w, h, |px| px.copy_from_slice(&color));
 }
 
-fn tint(img: &mut RgbImage, x0: u32, y0: u32, color: [u8; 3], alpha: u8) {
-    for_each_pixel(img, x0, y0, SQUARE, SQUARE, |px| {
-        blend(Rgb::from_slice_mut(px), color, alpha)
-    });
+fn tint(img: &mut RgbImage, x: u32, y: u32, color: [u8; 3], alpha: u8) {
+    let square = enprise::Rect {
+        x,
+        y,
+        w: SQUARE,
+        h: SQUARE,
+    };
+    enprise::wash(img, square, color, alpha);
 }
 
 /// Applies `paint` to each pixel (3 bytes) of the rectangle, clipped to the picture.

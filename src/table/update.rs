@@ -60,9 +60,14 @@ impl Update {
     /// milliseconds, so the table leaves it to whoever posts the picture, off the thread that
     /// serialises every match's actions; async adapters call it on a blocking thread.
     pub fn board_png(&self) -> Vec<u8> {
+        crate::render::render_with_clocks(&self.public_view, &self.clock_faces())
+    }
+
+    /// The band of players under the board: each seat's name, its time left in a timed
+    /// match, and whether it must act.
+    pub fn clock_faces(&self) -> Vec<crate::render::ClockFace> {
         // `seat_views` holds every seat, in seat order.
-        let faces: Vec<crate::render::ClockFace> = self
-            .seat_views
+        self.seat_views
             .iter()
             .map(|(seat, player, _)| {
                 let time = self.times.iter().find(|(s, _, _)| s == seat);
@@ -76,8 +81,7 @@ impl Update {
                     running: self.to_act.iter().any(|(s, _)| s == seat),
                 }
             })
-            .collect();
-        crate::render::render_with_clocks(&self.public_view, &faces)
+            .collect()
     }
 }
 
