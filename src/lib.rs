@@ -30,6 +30,8 @@ pub mod board;
 pub mod console;
 pub mod discord;
 pub mod engine;
+#[cfg(test)]
+mod fuzzing;
 pub mod games;
 pub mod league;
 pub mod render;
