@@ -188,7 +188,8 @@ fn main() -> ExitCode {
     match command {
         Command::Bot => run_bot(),
         Command::League { name, db, action } => {
-            match run_league(&db, &name, action, &mut std::io::stdout().lock()) {
+            let mut out = console::QuietPipe::new(std::io::stdout().lock());
+            match run_league(&db, &name, action, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -257,10 +258,16 @@ fn main() -> ExitCode {
                     None => !std::io::stdin().is_terminal(),
                 },
             };
+            let input = match std::io::stdin().is_terminal() {
+                true => console::Input::Terminal,
+                false => {
+                    console::Input::Script(Box::new(std::io::BufReader::new(std::io::stdin())))
+                }
+            };
             match console::run(
                 &config,
-                std::io::BufReader::new(std::io::stdin()),
-                std::io::stdout().lock(),
+                input,
+                console::QuietPipe::new(std::io::stdout().lock()),
             ) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {

@@ -403,3 +403,67 @@ fn the_gallery_pictures_every_game_at_every_table_size() {
     assert!(names.contains(&"snipe-feather-2p-middle-seat1.png".to_string()));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn league_commands_refuse_bad_names_resume_a_simulation_and_end_quietly_into_head() {
+    let db = std::env::temp_dir().join(format!("deckmate-cli-league2-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&db);
+    let db = db.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["league"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--db", db]);
+        let out = deckmate(&all);
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        (out.status.success(), text, err)
+    };
+    assert!(run(&["Sim", "create", "--game", "chess"]).0);
+    let (ok, _, err) = run(&["Sim", "join"]);
+    assert!(!ok && err.contains("<PLAYER>"), "{err}");
+    let (ok, _, err) = run(&["Sim", "join", "ann", " "]);
+    assert!(
+        !ok && err.contains("a player name cannot be empty"),
+        "{err}"
+    );
+    let (ok, _, err) = run(&["Sim", "join", "a\u{1b}[2Jb"]);
+    assert!(!ok && err.contains("control character"), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    let (_, text, _) = run(&["Sim", "standings"]);
+    assert!(!text.contains("ann"), "nobody was registered: {text}");
+    // A simulation interrupted after it registered its first player, then one interrupted
+    // with its first round running: each run goes on where the last stopped.
+    assert!(run(&["Sim", "join", "player1"]).0);
+    let (ok, text, err) = run(&["Sim", "simulate", "--players", "4", "--seed", "2"]);
+    assert!(ok, "{err}");
+    assert!(text.contains("Season 1 is over."), "{text}");
+    assert!(run(&["Two", "create", "--game", "chess"]).0);
+    assert!(run(&["Two", "join", "player1", "player2"]).0);
+    assert!(run(&["Two", "start"]).0);
+    let (ok, text, err) = run(&["Two", "simulate", "--players", "2", "--seed", "3"]);
+    assert!(ok, "{err}");
+    assert!(
+        text.contains("Round 1 is closed.\nSeason 1 is over."),
+        "{text}"
+    );
+    // A reader that stops early (`| head`) ends the command quietly.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .args(["league", "Sim", "standings", "--db", db])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_file(db);
+}

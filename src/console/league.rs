@@ -5,7 +5,7 @@
 use crate::engine::GameRng;
 use crate::games::GameKind;
 use crate::league::standings::{Scoring, Tiebreak, parse_tiebreaks, points};
-use crate::store::leagues::{Format, League, NewLeague};
+use crate::store::leagues::{Format, League, NewLeague, SeasonStatus};
 use crate::store::{PlayerId, Store};
 use crate::table::Table;
 use crate::table::leagues::{LeagueError, default_tiebreaks};
@@ -48,7 +48,10 @@ pub enum LeagueAction {
         forfeits_to_drop: u32,
     },
     /// Register players (by name) for the season open for registration.
-    Join { players: Vec<String> },
+    Join {
+        #[arg(required = true, value_name = "PLAYER")]
+        players: Vec<String>,
+    },
     /// Withdraw a player.
     Leave { player: String },
     /// A player cannot play a round: half a point instead of the game.
@@ -165,23 +168,44 @@ pub fn run_league(
     }
     let league = table.league(None, name).map_err(err)?;
     let player = |table: &mut Table, name: &str| -> Result<PlayerId, String> {
+        let name = name.trim();
+        if let Some(why) = crate::console::bad_name(name, &[]) {
+            return Err(why);
+        }
         Ok(table
             .store()
             .local_player(name)
             .map_err(|e| e.to_string())?
             .id)
     };
+    // A player the command speaks of, who must exist already (nobody is created by a refusal).
+    let known = |table: &mut Table, name: &str| -> Result<PlayerId, String> {
+        let found = table
+            .store()
+            .find_local_player(name)
+            .map_err(|e| e.to_string())?;
+        found
+            .map(|p| p.id)
+            .ok_or_else(|| format!("there is no player called {}", crate::engine::echo(name)))
+    };
     match action {
         LeagueAction::Create { .. } => unreachable!("handled above"),
         LeagueAction::Join { players: names } => {
-            for name in names {
-                let id = player(&mut table, &name)?;
+            // Every name is checked before anyone is registered.
+            let mut ids = Vec::new();
+            for (i, name) in names.iter().enumerate() {
+                if let Some(why) = crate::console::bad_name(name.trim(), &names[..i]) {
+                    return Err(why);
+                }
+                ids.push(player(&mut table, name)?);
+            }
+            for (name, id) in names.iter().zip(ids) {
                 table.join_league(&league, id).map_err(err)?;
-                writeln!(out, "{name} is registered.").map_err(io)?;
+                writeln!(out, "{} is registered.", name.trim()).map_err(io)?;
             }
         }
         LeagueAction::Leave { player: name } => {
-            let id = player(&mut table, &name)?;
+            let id = known(&mut table, &name)?;
             table.leave_league(&league, id).map_err(err)?;
             writeln!(out, "{name} has withdrawn.").map_err(io)?;
         }
@@ -189,12 +213,13 @@ pub fn run_league(
             player: name,
             round,
         } => {
-            let id = player(&mut table, &name)?;
+            let id = known(&mut table, &name)?;
             table.unavailable(&league, id, round).map_err(err)?;
             writeln!(out, "{name} will not play round {round}.").map_err(io)?;
         }
         LeagueAction::Substitute { out: leaving, into } => {
-            let (out_id, into_id) = (player(&mut table, &leaving)?, player(&mut table, &into)?);
+            let out_id = known(&mut table, &leaving)?;
+            let into_id = player(&mut table, &into)?;
             let director = crate::table::admin::Admin {
                 player: player(&mut table, "director")?,
                 name: "director".into(),
@@ -321,7 +346,9 @@ fn write_standings(table: &mut Table, league: &League, out: &mut impl Write) -> 
 }
 
 /// Registers `players` players and plays the whole season with random legal moves (a game
-/// still going after 300 actions is agreed drawn).
+/// still going after 3,000 actions is agreed drawn). An interrupted run goes on where it
+/// stopped: players already registered are not registered again, and a round left running is
+/// played out and closed before the next one starts.
 fn simulate(
     table: &mut Table,
     league: &League,
@@ -330,49 +357,91 @@ fn simulate(
     out: &mut impl Write,
 ) -> Result<(), String> {
     let err = |e: LeagueError| e.to_string();
-    let text = |e: crate::table::TableError| e.to_string();
+    let stored = |e: crate::store::StoreError| e.to_string();
     let mut rng = GameRng::from_seed(seed);
-    for i in 1..=players {
-        let id = table
+    let season = table.store().season(league.id).map_err(stored)?;
+    if season.status == SeasonStatus::Registration {
+        let registered: Vec<PlayerId> = table
             .store()
-            .local_player(&format!("player{i}"))
-            .map_err(|e| e.to_string())?
-            .id;
-        table.join_league(league, id).map_err(err)?;
+            .registrations(season.id)
+            .map_err(stored)?
+            .iter()
+            .map(|r| r.player)
+            .collect();
+        for i in 1..=players {
+            let id = table
+                .store()
+                .local_player(&format!("player{i}"))
+                .map_err(stored)?
+                .id;
+            if !registered.contains(&id) {
+                table.join_league(league, id).map_err(err)?;
+            }
+        }
     }
     loop {
-        let started = match table.start_round(league) {
-            Ok(started) => started,
-            Err(LeagueError::Refused(why)) if why.starts_with("season") => break,
-            Err(e) => return Err(e.to_string()),
+        let season = table.store().season(league.id).map_err(stored)?;
+        let running = table
+            .store()
+            .rounds(season.id)
+            .map_err(stored)?
+            .into_iter()
+            .find(|r| !r.closed);
+        let matches: Vec<crate::store::MatchId> = match running {
+            Some(round) => table
+                .store()
+                .pairings(season.id)
+                .map_err(stored)?
+                .into_iter()
+                .filter(|p| p.round == round.number)
+                .filter_map(|p| p.match_id)
+                .collect(),
+            None => match table.start_round(league) {
+                Ok(started) => started.matches.iter().map(|u| u.match_id).collect(),
+                Err(LeagueError::Refused(why)) if why.starts_with("season") => break,
+                Err(e) => return Err(e.to_string()),
+            },
         };
-        for update in &started.matches {
-            let id = update.match_id;
-            for _ in 0..3000 {
-                let shown = table.show(id).map_err(text)?;
-                let Some((_, who)) = shown.to_act.first().cloned() else {
-                    break;
-                };
-                if shown.result.is_some() {
-                    break;
-                }
-                let legal = table.legal(id, who.id).map_err(text)?;
-                let choice = legal[rng.below(legal.len())].clone();
-                let request = crate::table::Request {
-                    confirmed: true,
-                    ..Default::default()
-                };
-                table.act(id, who.id, request, &choice).map_err(text)?;
-            }
-            let shown = table.show(id).map_err(text)?;
-            if shown.result.is_none() {
-                for (_, player, _) in &shown.seat_views {
-                    let _ = table.offer_draw(id, player.id, None);
-                }
-            }
+        for id in matches {
+            play_randomly(table, id, &mut rng).map_err(|e| e.to_string())?;
         }
         for line in table.close_round(league).map_err(err)? {
             writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(())
+}
+
+/// Plays match `id` with random legal actions to its end (a match already over is left as it
+/// is); one still going after 3,000 actions is agreed drawn.
+fn play_randomly(
+    table: &mut Table,
+    id: crate::store::MatchId,
+    rng: &mut GameRng,
+) -> Result<(), crate::table::TableError> {
+    for _ in 0..3000 {
+        let shown = table.show(id)?;
+        let Some((_, who)) = shown.to_act.first().cloned() else {
+            break;
+        };
+        if shown.result.is_some() {
+            break;
+        }
+        let legal = table.legal(id, who.id)?;
+        if legal.is_empty() {
+            break;
+        }
+        let choice = legal[rng.below(legal.len())].clone();
+        let request = crate::table::Request {
+            confirmed: true,
+            ..Default::default()
+        };
+        table.act(id, who.id, request, &choice)?;
+    }
+    let shown = table.show(id)?;
+    if shown.result.is_none() {
+        for (_, player, _) in &shown.seat_views {
+            let _ = table.offer_draw(id, player.id, None);
         }
     }
     Ok(())
@@ -388,7 +457,7 @@ pub fn run_pair(file: &Path, out: Option<&Path>) -> Result<(), String> {
     let pairs = crate::league::trf::write_pairs(&round);
     match out {
         Some(path) => std::fs::write(path, pairs).map_err(|e| format!("{}: {e}", path.display())),
-        None => std::io::stdout()
+        None => crate::console::QuietPipe::new(std::io::stdout())
             .write_all(pairs.as_bytes())
             .map_err(|e| e.to_string()),
     }

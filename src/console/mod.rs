@@ -4,14 +4,18 @@
 
 pub mod gallery;
 pub mod league;
+mod pipe;
+#[cfg(test)]
+mod tests;
 mod text;
 mod time;
 
+pub use pipe::QuietPipe;
 pub use text::text_view;
 
 use crate::engine::{GameRng, Seat, echo};
 use crate::games::{AnyView, GameKind};
-use crate::store::{MatchId, Place, Player, Store, StoreError};
+use crate::store::{MatchId, Place, Player, SessionLine, Store, StoreError};
 use crate::table::clock::{Clock, SimClock, SystemClock, span};
 use crate::table::time_control::TimeControl;
 use crate::table::{Request, Table, TableError, Update};
@@ -120,11 +124,14 @@ pub struct Console {
     /// This run's session, and the number of the line being run: together the key of the
     /// request the line makes.
     session: String,
+    /// The session was named (`--session`): its lines are checked against what their numbers
+    /// held before.
+    named_session: bool,
     line_number: u64,
 }
 
 /// Why a player name is refused, if it is: one that could not be typed back as `NAME:`.
-fn bad_name(name: &str, earlier: &[String]) -> Option<String> {
+pub(crate) fn bad_name(name: &str, earlier: &[String]) -> Option<String> {
     let shown = echo(&name.escape_debug().to_string());
     if name.is_empty() {
         Some("a player name cannot be empty".into())
@@ -157,7 +164,14 @@ impl Console {
             Some(path) => Store::open(path)?,
             None => Store::open_in_memory()?,
         };
-        let sim = config.simulated.then(|| SimClock::at(SystemClock.now()));
+        // A match resumed on the simulated clock goes on at the time its last run reached.
+        let resumed_at = match (config.simulated, config.match_id) {
+            (true, Some(id)) => store.console_clock(id)?,
+            _ => None,
+        };
+        let sim = config
+            .simulated
+            .then(|| SimClock::at(resumed_at.unwrap_or_else(|| SystemClock.now())));
         let mut table = match &sim {
             Some(clock) => Table::with_clock(store, clock.clone()),
             None => Table::with_clock(store, SystemClock),
@@ -237,6 +251,9 @@ impl Console {
             .out
             .as_ref()
             .map(|out| (out.clone(), picture_prefix(out, config.db.as_deref(), id)));
+        if let Some(clock) = &sim {
+            table.store().set_console_clock(id, clock.now())?;
+        }
         let console = Console {
             table,
             id,
@@ -249,6 +266,7 @@ impl Console {
                 .session
                 .clone()
                 .unwrap_or_else(|| format!("{:016x}", random_seed())),
+            named_session: config.session.is_some(),
             line_number: 0,
         };
         let mut lines = vec![format!(
@@ -285,6 +303,9 @@ impl Console {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return vec![];
+        }
+        if let Err(refused) = self.same_line_as_before(line) {
+            return vec![format!("error: {refused}")];
         }
         let waited = line
             .split_once(char::is_whitespace)
@@ -464,6 +485,31 @@ impl Console {
         self.pending = None;
         let update = result.map_err(|e| told(e, self.line_number, &self.session))?;
         Ok(self.after_change(&update))
+    }
+
+    /// In a named session, the line must be the one its number held when the session ran
+    /// before (a script fed again); a line that differs is refused, since its number's request
+    /// may already have done something else.
+    fn same_line_as_before(&mut self, line: &str) -> Result<(), String> {
+        if !self.named_session {
+            return Ok(());
+        }
+        let held = self
+            .table
+            .store()
+            .session_line(&self.session, self.id, self.line_number, line)
+            .map_err(|e| e.to_string())?;
+        match held {
+            SessionLine::Same => Ok(()),
+            SessionLine::Different(before) => Err(format!(
+                "line {} of session {} was \"{}\" when the session ran before, not \"{}\"; \
+                 nothing was done (a changed script needs a new --session)",
+                self.line_number,
+                self.session,
+                echo(&before),
+                echo(line)
+            )),
+        }
     }
 
     /// The key of the request the current line makes.
@@ -670,12 +716,81 @@ fn status_lines(update: &Update, now: i64) -> Vec<String> {
     }
 }
 
-/// Runs the console over `input`, printing to `output`, until the input ends. Lines are read
-/// on their own thread so that a running timer (En Prise Memory) fires while nobody types. A
-/// line that is not UTF-8 text is refused like any bad line, and play goes on.
+/// Where the console's lines come from.
+pub enum Input {
+    /// A script (or any reader): lines as they come, with no editing.
+    Script(Box<dyn BufRead + Send>),
+    /// A person at a terminal: a line editor with history (arrows, Ctrl-R, Ctrl-A/E), showing
+    /// the prompt itself.
+    Terminal,
+}
+
+/// A line read: its text, None when it is not UTF-8; an error ends the reading.
+type ReadLine = std::io::Result<Option<String>>;
+
+/// Reads lines on their own thread, so that a running timer (En Prise Memory) fires while
+/// nobody types. A terminal's line editor shows each prompt it is sent; a script's lines are
+/// read ahead.
+fn spawn_reader(input: Input) -> (mpsc::Receiver<ReadLine>, Option<mpsc::Sender<String>>) {
+    let (lines_tx, lines) = mpsc::channel();
+    match input {
+        Input::Script(mut input) => {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                loop {
+                    bytes.clear();
+                    let line = match input.read_until(b'\n', &mut bytes) {
+                        Ok(0) => break,
+                        Ok(_) => Ok(String::from_utf8(bytes.clone()).ok()),
+                        Err(e) => Err(e),
+                    };
+                    let failed = line.is_err();
+                    if lines_tx.send(line).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+            (lines, None)
+        }
+        Input::Terminal => {
+            let (prompts_tx, prompts) = mpsc::channel::<String>();
+            std::thread::spawn(move || {
+                let mut editor = match rustyline::DefaultEditor::new() {
+                    Ok(editor) => editor,
+                    Err(e) => {
+                        let _ = lines_tx.send(Err(std::io::Error::other(e)));
+                        return;
+                    }
+                };
+                for prompt in prompts {
+                    let line = match editor.readline(&prompt) {
+                        Ok(line) => {
+                            let _ = editor.add_history_entry(line.as_str());
+                            Ok(Some(line))
+                        }
+                        // Ctrl-C drops the line being typed, as in a shell.
+                        Err(rustyline::error::ReadlineError::Interrupted) => {
+                            Ok(Some(String::new()))
+                        }
+                        Err(rustyline::error::ReadlineError::Eof) => break,
+                        Err(e) => Err(std::io::Error::other(e)),
+                    };
+                    let failed = line.is_err();
+                    if lines_tx.send(line).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+            (lines, Some(prompts_tx))
+        }
+    }
+}
+
+/// Runs the console over `input`, printing to `output`, until the input ends. A line that is
+/// not UTF-8 text is refused like any bad line, and play goes on.
 pub fn run(
     config: &ConsoleConfig,
-    mut input: impl BufRead + Send + 'static,
+    input: Input,
     mut output: impl Write,
 ) -> Result<(), ConsoleError> {
     let io = |source| ConsoleError::Io {
@@ -693,26 +808,24 @@ pub fn run(
         )
         .map_err(io)?;
     }
-    let (lines_tx, lines) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            let line = match input.read_until(b'\n', &mut bytes) {
-                Ok(0) => break,
-                Ok(_) => Ok(String::from_utf8(bytes.clone()).ok()),
-                Err(e) => Err(e),
-            };
-            let failed = line.is_err();
-            if lines_tx.send(line).is_err() || failed {
-                break;
-            }
-        }
-    });
+    let (lines, prompts) = spawn_reader(input);
+    // Whether the line editor is showing a prompt and waiting for a line.
+    let mut asked = false;
     loop {
-        if config.prompt {
-            write!(output, "{}", console.prompt()).map_err(io)?;
-            output.flush().map_err(io)?;
+        match &prompts {
+            Some(prompts) if !asked => {
+                output.flush().map_err(io)?;
+                if prompts.send(console.prompt()).is_err() {
+                    break;
+                }
+                asked = true;
+            }
+            Some(_) => {}
+            None if config.prompt => {
+                write!(output, "{}", console.prompt()).map_err(io)?;
+                output.flush().map_err(io)?;
+            }
+            None => {}
         }
         let next = match console.next_due() {
             Some(at) => match lines.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -731,6 +844,7 @@ pub fn run(
                 Ok(line) => line,
             },
         };
+        asked = false;
         let line = next.map_err(|source| ConsoleError::Io {
             path: "standard input".into(),
             source,

@@ -17,15 +17,25 @@ impl Console {
         if self.sim.is_some() {
             return None;
         }
-        let due = self.table.next_deadline().ok().flatten()?;
+        let due = self.table.next_deadline_of(self.id).ok().flatten()?;
         let wait = (due - self.table.now()).max(0) as u64;
         Some(Instant::now() + Duration::from_secs(wait))
     }
 
-    /// Fires what the scheduler has due now; returns the lines to print: reminders, and
-    /// what a clock running out or the game's own timer did.
+    /// Fires what the console's match has due now (never another match's deadlines, even on
+    /// a shared database); returns the lines to print: reminders, and what a clock running out
+    /// or the game's own timer did.
     pub fn fire(&mut self) -> Vec<String> {
-        let firing = self.table.fire_due(1_000);
+        let (mut lines, trouble) = self.fire_and_report();
+        if let Some(e) = trouble {
+            lines.push(format!("error: {e}"));
+        }
+        lines
+    }
+
+    /// [`Console::fire`], with what kept a deadline from firing apart from the lines.
+    fn fire_and_report(&mut self) -> (Vec<String>, Option<TableError>) {
+        let firing = self.table.fire_due_of(self.id, 1_000);
         let mut lines = Vec::new();
         for done in firing.fired {
             match done {
@@ -80,10 +90,7 @@ impl Console {
                 }
             }
         }
-        if let Some(e) = firing.trouble {
-            lines.push(format!("error: {e}"));
-        }
-        lines
+        (lines, firing.trouble)
     }
 
     /// `wait 30h`: moves the simulated clock on, firing each deadline at its time.
@@ -107,14 +114,33 @@ impl Console {
             })?;
         let until = clock.now() + seconds;
         let mut lines = Vec::new();
-        while let Some(due) = self.table.next_deadline().map_err(|e| e.to_string())? {
+        let store_time = |console: &mut Console, now| {
+            console
+                .table
+                .store()
+                .set_console_clock(console.id, now)
+                .map_err(|e| e.to_string())
+        };
+        while let Some(due) = self
+            .table
+            .next_deadline_of(self.id)
+            .map_err(|e| e.to_string())?
+        {
             if due > until {
                 break;
             }
             clock.set(due);
-            lines.extend(self.fire());
+            let (fired, trouble) = self.fire_and_report();
+            lines.extend(fired);
+            store_time(self, due)?;
+            if let Some(e) = trouble {
+                // The deadline is still pending: say why, rather than try it again and again.
+                lines.push(format!("error: {e}; the clock stopped where it fell due"));
+                return Ok(lines);
+            }
         }
         clock.set(until);
+        store_time(self, until)?;
         lines.push(format!("({} later)", span(seconds)));
         Ok(lines)
     }

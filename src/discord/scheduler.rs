@@ -6,7 +6,7 @@
 use super::commands::{choice_components, mention, update_text};
 use super::{logs, pictures};
 use crate::table::clock::span;
-use crate::table::{Fired, Reminder, TableHandle, TimeUp, Update};
+use crate::table::{CallError, Fired, Reminder, TableHandle, TimeUp, Update};
 use poise::serenity_prelude as serenity;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,7 +29,14 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
         match table.call_quietly(|t| t.fire_due(BATCH)).await {
             Ok(firing) => {
                 for done in firing.fired {
-                    post(&http, &table, done).await;
+                    // Each post runs as its own task, so a bug in one message (a panic) loses
+                    // that message alone, never the loop.
+                    let (http, table) = (http.clone(), table.clone());
+                    if let Err(e) =
+                        tokio::spawn(async move { post(&http, &table, done).await }).await
+                    {
+                        tracing::error!(error = %e, "posting what a deadline did panicked");
+                    }
                 }
                 match firing.trouble {
                     // Another process changed the match meanwhile: look again at once.
@@ -43,7 +50,8 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
                     None => {}
                 }
             }
-            Err(_) => return,
+            Err(CallError::Panicked) => pause = Some(60),
+            Err(CallError::Stopped) => return,
         }
         let next = table
             .call_quietly(|t| t.next_deadline().map(|due| (due, t.now())))
@@ -55,7 +63,8 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
                 tracing::error!(error = %logs::chain(&e), "the scheduler could not read its next deadline");
                 60
             }
-            Err(_) => return,
+            Err(CallError::Panicked) => 60,
+            Err(CallError::Stopped) => return,
         };
         let wait = pause.unwrap_or(wait);
         if wait == 0 {

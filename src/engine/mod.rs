@@ -168,13 +168,25 @@ pub struct ParseError {
 /// How many characters of a player's text a message repeats.
 pub const ECHO_LIMIT: usize = 40;
 
-/// `text` trimmed and, past [`ECHO_LIMIT`] characters, cut with an ellipsis.
+/// `text` trimmed and, past [`ECHO_LIMIT`] characters, cut with an ellipsis; control
+/// characters (a terminal's escape codes, text direction overrides) are written as escapes
+/// (`\u{1b}`), never passed on raw.
 pub fn echo(text: &str) -> String {
-    let text = text.trim();
-    match text.char_indices().nth(ECHO_LIMIT) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
+    let mut shown = String::new();
+    for (count, c) in text.trim().chars().enumerate() {
+        if count == ECHO_LIMIT {
+            shown.push('…');
+            break;
+        }
+        if c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        {
+            shown.extend(c.escape_unicode());
+        } else {
+            shown.push(c);
+        }
     }
+    shown
 }
 
 impl ParseError {

@@ -329,11 +329,20 @@ fn apply_text<G: Game>(
     text: &str,
     rng: &mut GameRng,
 ) -> Result<Played, PlayError> {
+    #[cfg(test)]
+    if text == PANIC_ACTION {
+        panic!("the test-only action {PANIC_ACTION} panics, as a bug in a game would");
+    }
     let action = game.parse_action(seat, text)?;
     let canonical = game.format_action(&action);
     let events = game.apply(seat, &action, rng)?;
     Ok(Played { canonical, events })
 }
+
+/// In test builds only, an action text that makes any game panic while applying it: the
+/// services above are tested to survive a bug in a game.
+#[cfg(test)]
+pub const PANIC_ACTION: &str = "test:panic";
 
 /// The log's text for a seat that ran out of time and was put out while play went on (En Prise
 /// with three or more players). No game reads it from a player: only a replay of the log does.

@@ -127,6 +127,29 @@ impl Store {
         )?)
     }
 
+    /// When match `id`'s earliest pending deadline falls due, if it has one.
+    pub fn next_deadline_of(&self, id: MatchId) -> Result<Option<i64>, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT MIN(due_at) FROM deadlines WHERE fired_at IS NULL AND match_id = ?1",
+            [id],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Match `id`'s pending deadlines due at `now` or before, earliest first, at most `limit`.
+    pub fn due_deadlines_of(
+        &self,
+        id: MatchId,
+        now: i64,
+        limit: usize,
+    ) -> Result<Vec<Deadline>, StoreError> {
+        self.pending(
+            "WHERE fired_at IS NULL AND match_id = ?1 AND due_at <= ?2 ORDER BY due_at, id
+             LIMIT ?3",
+            params![id, now, limit as i64],
+        )
+    }
+
     /// Pending deadlines due at `now` or before, earliest first, at most `limit`.
     pub fn due_deadlines(&self, now: i64, limit: usize) -> Result<Vec<Deadline>, StoreError> {
         self.pending(

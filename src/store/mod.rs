@@ -17,6 +17,7 @@
 use crate::engine::{Outcome, Seat};
 use crate::games::GameKind;
 use read::read_match;
+use rusqlite::types::Value;
 use rusqlite::{
     Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior, params,
 };
@@ -26,6 +27,7 @@ use thiserror::Error;
 
 mod admin;
 pub mod challenges;
+mod console;
 mod deadlines;
 pub mod league_rulings;
 pub mod leagues;
@@ -35,6 +37,7 @@ mod settings;
 mod vacations;
 
 pub use admin::{AdminEntry, ServerSettings};
+pub use console::SessionLine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 pub use settings::Settings;
 pub use vacations::{VACATION_DAYS, Vacation, VacationError};
@@ -160,6 +163,9 @@ pub struct Snapshot {
     pub plies: u64,
     pub rules: u32,
     pub state: String,
+    /// What the snapshot summarises, as the table computes it; None for one saved before
+    /// snapshots were checked.
+    pub digest: Option<String>,
 }
 
 /// What a request did when it was first applied ([`Store::request`]).
@@ -382,6 +388,23 @@ impl Store {
             .query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
+    /// The player without a Discord account called `name`, if there is one (creating nobody).
+    pub fn find_local_player(&self, name: &str) -> Result<Option<Player>, StoreError> {
+        let id: Option<PlayerId> = self
+            .conn
+            .query_row(
+                "SELECT id FROM players WHERE name = ?1 AND discord_id IS NULL",
+                [name.trim()],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(id.map(|id| Player {
+            id,
+            name: name.trim().to_string(),
+            discord_id: None,
+        }))
+    }
+
     /// The console player called `name`, created on first use.
     pub fn local_player(&mut self, name: &str) -> Result<Player, StoreError> {
         let name = name.trim();
@@ -538,22 +561,50 @@ impl Store {
         found
     }
 
-    /// The match's latest snapshot, if one was saved.
+    /// The match's latest snapshot, if one was saved and its row reads. A row that does not
+    /// (a damaged file) is as good as none: the log decides, and the detail is logged.
     pub fn snapshot(&self, id: MatchId) -> Result<Option<Snapshot>, StoreError> {
-        Ok(self
+        let row = self
             .conn
             .query_row(
-                "SELECT plies, rules, state FROM snapshots WHERE match_id = ?1",
+                "SELECT plies, rules, state, digest FROM snapshots WHERE match_id = ?1",
                 [id],
                 |r| {
-                    Ok(Snapshot {
-                        plies: r.get::<_, i64>(0)? as u64,
-                        rules: r.get(1)?,
-                        state: r.get(2)?,
-                    })
+                    Ok((
+                        r.get::<_, Value>(0)?,
+                        r.get::<_, Value>(1)?,
+                        r.get::<_, Value>(2)?,
+                        r.get::<_, Value>(3)?,
+                    ))
                 },
             )
-            .optional()?)
+            .optional()?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let snapshot = match row {
+            (Value::Integer(plies), Value::Integer(rules), Value::Text(state), digest)
+                if plies >= 0 && u32::try_from(rules).is_ok() =>
+            {
+                Some(Snapshot {
+                    plies: plies as u64,
+                    rules: rules as u32,
+                    state,
+                    digest: match digest {
+                        Value::Text(digest) => Some(digest),
+                        _ => None,
+                    },
+                })
+            }
+            _ => None,
+        };
+        if snapshot.is_none() {
+            tracing::warn!(
+                match_id = id,
+                "a snapshot row does not read; the log is replayed"
+            );
+        }
+        Ok(snapshot)
     }
 
     /// Records that the request `key` was refused for match `id` (`lines` says how), so the
@@ -744,10 +795,18 @@ fn apply_change(
         }
         Change::Snapshot(snapshot) => {
             tx.execute(
-                "INSERT INTO snapshots (match_id, plies, rules, state) VALUES (?1, ?2, ?3, ?4)
+                "INSERT INTO snapshots (match_id, plies, rules, state, digest)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT (match_id) DO UPDATE
-                 SET plies = excluded.plies, rules = excluded.rules, state = excluded.state",
-                params![id, snapshot.plies as i64, snapshot.rules, snapshot.state],
+                 SET plies = excluded.plies, rules = excluded.rules, state = excluded.state,
+                     digest = excluded.digest",
+                params![
+                    id,
+                    snapshot.plies as i64,
+                    snapshot.rules,
+                    snapshot.state,
+                    snapshot.digest
+                ],
             )?;
         }
         Change::Request {

@@ -2,8 +2,14 @@
 //! connection) and runs every call, so none of that work (SQLite, replays) ever runs on the
 //! async runtime's threads. Calls are queued and run one at a time, in order, which also suits
 //! SQLite's single writer.
+//!
+//! A call that panics (a bug) fails alone: the panic is caught and logged, the caller is told
+//! [`CallError::Panicked`], the live-game cache is emptied so nothing the call half-changed in
+//! memory is used again (an open transaction rolls back as it unwinds, so what is stored stays
+//! as it was), and the thread goes on with the next call.
 
 use super::Table;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, mpsc};
 use thiserror::Error;
 use tokio::sync::{Notify, oneshot};
@@ -19,10 +25,25 @@ pub struct TableHandle {
     changed: Arc<Notify>,
 }
 
-/// The table thread has stopped (it panicked, or the handle outlived it).
-#[derive(Debug, Error)]
-#[error("the table service has stopped")]
-pub struct Stopped;
+/// Why a call to the table thread gave no answer.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum CallError {
+    /// The table thread has stopped (the handle outlived it).
+    #[error("the table service has stopped")]
+    Stopped,
+    /// The call panicked: a bug, logged with its message; the call changed nothing stored.
+    #[error("an internal error stopped this request; nothing was changed")]
+    Panicked,
+}
+
+/// The text of a panic's payload, for the log.
+pub(crate) fn panic_text(payload: &(dyn std::any::Any + Send)) -> &str {
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)")
+}
 
 impl TableHandle {
     /// Moves `table` onto its own thread. The thread ends when every handle is dropped.
@@ -33,7 +54,13 @@ impl TableHandle {
             .spawn(move || {
                 let mut table = table;
                 for job in queue {
-                    job(&mut table);
+                    if let Err(payload) = catch_unwind(AssertUnwindSafe(|| job(&mut table))) {
+                        tracing::error!(
+                            panic = panic_text(&*payload),
+                            "a table call panicked; it changed nothing and the table goes on"
+                        );
+                        table.forget_live_games();
+                    }
                 }
             })
             .expect("the table thread starts");
@@ -53,7 +80,7 @@ impl TableHandle {
     pub async fn call<R: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Table) -> R + Send + 'static,
-    ) -> Result<R, Stopped> {
+    ) -> Result<R, CallError> {
         let result = self.call_quietly(work).await;
         self.changed.notify_one();
         result
@@ -63,13 +90,14 @@ impl TableHandle {
     pub async fn call_quietly<R: Send + 'static>(
         &self,
         work: impl FnOnce(&mut Table) -> R + Send + 'static,
-    ) -> Result<R, Stopped> {
+    ) -> Result<R, CallError> {
         let (reply, result) = oneshot::channel();
         let job: Job = Box::new(move |table| {
             let _ = reply.send(work(table));
         });
-        self.jobs.send(job).map_err(|_| Stopped)?;
-        result.await.map_err(|_| Stopped)
+        self.jobs.send(job).map_err(|_| CallError::Stopped)?;
+        // The job drops its reply unsent only when it panicked (the thread lives on).
+        result.await.map_err(|_| CallError::Panicked)
     }
 }
 
@@ -115,6 +143,63 @@ mod tests {
             .await
             .unwrap();
         assert!(stale.is_err());
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_call_that_panics_fails_alone_and_the_table_goes_on() {
+        let table = handle();
+        let (ids, alice) = table
+            .call(|t| {
+                let alice = t.store().local_player("alice").unwrap();
+                let bob = t.store().local_player("bob").unwrap();
+                let mut ids = Vec::new();
+                for seed in [1, 2] {
+                    let created = t.create(
+                        GameKind::Chess,
+                        &[],
+                        &[alice.clone(), bob.clone()],
+                        seed,
+                        &Place::default(),
+                    );
+                    ids.push(created.unwrap().match_id);
+                }
+                t.act(ids[0], alice.id, None, "e4").unwrap();
+                (ids, alice.id)
+            })
+            .await
+            .unwrap();
+        let (first, second) = (ids[0], ids[1]);
+        let before = table
+            .call(move |t| t.store().load(first).unwrap())
+            .await
+            .unwrap();
+        let bob = table
+            .call(|t| t.store().local_player("bob").unwrap().id)
+            .await
+            .unwrap();
+        let panicked = table
+            .call(move |t| t.act(first, bob, None, crate::games::PANIC_ACTION))
+            .await;
+        assert_eq!(panicked.unwrap_err(), CallError::Panicked);
+        // The next call, on another match, is served; the match the panic touched is as stored.
+        let played = table
+            .call(move |t| t.act(second, alice, None, "d4"))
+            .await
+            .unwrap();
+        assert_eq!(played.unwrap().public, vec!["White plays d4"]);
+        let after = table
+            .call(move |t| t.store().load(first).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(
+            (after.version, after.actions.len()),
+            (before.version, before.actions.len())
+        );
+        let played = table
+            .call(move |t| t.act(first, bob, None, "e5"))
+            .await
+            .unwrap();
+        assert_eq!(played.unwrap().public, vec!["Black plays e5"]);
     }
 
     #[tokio::test(flavor = "current_thread")]

@@ -4,10 +4,16 @@
 //! stored version it reflects, so a request on a live match replays nothing. A match that is
 //! not in the cache (or has moved on, perhaps in another process) starts from its latest
 //! snapshot and replays only the actions after it; without a usable snapshot (none yet, another
-//! rules revision, or unreadable) it replays its whole log. The log stays the truth.
+//! rules revision, unreadable, or not matching the log) it replays its whole log. The log stays
+//! the truth.
+//!
+//! A snapshot carries a digest of what it claims to summarise: its match, its number of
+//! actions, its rules revision, the log's last action it took in, and its own state text. A
+//! snapshot whose digest does not match the match and the log as stored (one copied from
+//! another match, damaged, or left behind by an older log) is not used.
 
 use super::TableError;
-use crate::engine::GameRng;
+use crate::engine::{GameRng, Seat};
 use crate::games::AnyGame;
 use crate::store::{MatchId, Snapshot, Store, StoredAction, StoredMatch};
 use std::collections::HashMap;
@@ -51,6 +57,10 @@ impl Cache {
         }
     }
 
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
     /// The live game of match `id` at this version, if the cache has it.
     fn get(&mut self, id: MatchId, version: u64, plies: u64) -> Option<Live> {
         self.clock += 1;
@@ -91,17 +101,43 @@ impl Cache {
     }
 }
 
-/// The snapshot to store after `plies` actions.
-pub(super) fn snapshot(live: &Live, plies: u64, rules: u32) -> Snapshot {
+/// The snapshot to store for match `id` after `plies` actions, the last of them `last`.
+pub(super) fn snapshot(
+    live: &Live,
+    id: MatchId,
+    plies: u64,
+    rules: u32,
+    last: Option<(Seat, &str)>,
+) -> Snapshot {
     let saved = SavedRef {
         game: &live.game,
         rng: &live.rng,
     };
+    let state = serde_json::to_string(&saved).expect("game states serialise");
     Snapshot {
         plies,
         rules,
-        state: serde_json::to_string(&saved).expect("game states serialise"),
+        digest: Some(digest(id, plies, rules, last, &state)),
+        state,
     }
+}
+
+/// The digest a snapshot of match `id` after `plies` actions (the last of them `last`) with
+/// this state text carries.
+pub(super) fn digest(
+    id: MatchId,
+    plies: u64,
+    rules: u32,
+    last: Option<(Seat, &str)>,
+    state: &str,
+) -> String {
+    let mut hasher = crc32fast::Hasher::new();
+    let (seat, text) = last.map_or((-1, ""), |(seat, text)| (i32::from(seat.0), text));
+    let head = format!("{id}\n{plies}\n{rules}\n{seat}\n{}\n", text.len());
+    hasher.update(head.as_bytes());
+    hasher.update(text.as_bytes());
+    hasher.update(state.as_bytes());
+    format!("crc32:{:08x}", hasher.finalize())
 }
 
 #[derive(serde::Serialize)]
@@ -146,17 +182,48 @@ fn from_snapshot(
     let Some(snapshot) = store.snapshot(head.id)? else {
         return Ok(None);
     };
-    if snapshot.rules != head.rules {
+    if snapshot.rules != head.rules || snapshot.plies > head.plies {
         return Ok(None);
+    }
+    let Some(claimed) = &snapshot.digest else {
+        return Ok(None);
+    };
+    // The log from the action the snapshot says it took in last.
+    let from = snapshot.plies.saturating_sub(1);
+    let mut tail = store.load_from(head.id, from)?;
+    if tail.first_ply != from {
+        return Ok(None);
+    }
+    let last = match snapshot.plies {
+        0 => None,
+        _ => match tail.actions.first() {
+            Some(action) => Some((action.seat, action.text.as_str())),
+            None => return Ok(None),
+        },
+    };
+    let expected = digest(
+        head.id,
+        snapshot.plies,
+        snapshot.rules,
+        last,
+        &snapshot.state,
+    );
+    if *claimed != expected {
+        tracing::warn!(
+            match_id = head.id,
+            plies = snapshot.plies,
+            "a snapshot does not match the match's log; the log is replayed"
+        );
+        return Ok(None);
+    }
+    if snapshot.plies > 0 {
+        tail.actions.remove(0);
+        tail.first_ply = snapshot.plies;
     }
     let Ok(saved) = serde_json::from_str::<Saved>(&snapshot.state) else {
         return Ok(None);
     };
     if saved.game.kind() != head.game {
-        return Ok(None);
-    }
-    let tail = store.load_from(head.id, snapshot.plies)?;
-    if tail.first_ply != snapshot.plies {
         return Ok(None);
     }
     let start = Live {

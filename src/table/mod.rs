@@ -39,7 +39,7 @@ use crate::store::league_rulings::{BoardLink, NewMatch};
 use clock::{Clock, SystemClock};
 pub use clocks::Timing;
 pub use export::HistoryPage;
-pub use handle::{Stopped, TableHandle};
+pub use handle::{CallError, TableHandle};
 pub use listings::Listing;
 pub use live::CACHE_CAPACITY;
 use live::{Cache, Live};
@@ -400,6 +400,13 @@ impl Table {
         Ok(update(&loaded, vec![line], vec![], self.now()))
     }
 
+    /// Empties the live-game cache: after a call panicked, no game it may have half-changed in
+    /// memory is used again; every match loads from what is stored.
+    pub(crate) fn forget_live_games(&self) {
+        let capacity = self.cache.borrow().capacity();
+        *self.cache.borrow_mut() = Cache::new(capacity);
+    }
+
     fn load(&self, id: MatchId) -> Result<Loaded, TableError> {
         let (stored, Live { game, rng }) =
             live::load(&self.store, &mut self.cache.borrow_mut(), id)?;
@@ -424,10 +431,15 @@ impl Table {
         let id = loaded.stored.id;
         let plies = loaded.stored.plies + actions;
         let mut changes = changes.to_vec();
+        let last = changes.iter().rev().find_map(|change| match change {
+            Change::Action { seat, text } => Some((*seat, *text)),
+            _ => None,
+        });
         let snapshot = after
             .as_ref()
             .filter(|_| actions > 0)
-            .map(|live| live::snapshot(live, plies, loaded.stored.rules));
+            .zip(last)
+            .map(|(live, last)| live::snapshot(live, id, plies, loaded.stored.rules, Some(last)));
         if let Some(snapshot) = &snapshot {
             changes.push(Change::Snapshot(snapshot));
         }

@@ -14,6 +14,7 @@ use crate::games::{GameKind, OnTime, TIME_OUT};
 use crate::store::{
     Challenge, ChallengeError, Change, Deadline, DeadlineKind, MatchId, Place, Player, Status,
 };
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// What a deadline did.
 #[derive(Clone, Debug)]
@@ -136,7 +137,11 @@ impl Table {
     pub fn fire_due(&mut self, limit: usize) -> Firing {
         let now = self.now();
         let mut firing = Firing::default();
-        if let Err(e) = self.fire_deadlines(now, limit, &mut firing.fired) {
+        let due = self.store.due_deadlines(now, limit);
+        if let Err(e) = due
+            .map_err(TableError::from)
+            .and_then(|due| self.fire_deadlines(due, now, &mut firing.fired))
+        {
             firing.trouble = Some(e);
             return firing;
         }
@@ -145,6 +150,28 @@ impl Table {
             return firing;
         }
         if let Err(e) = self.advance_leagues(now, &mut firing.fired) {
+            firing.trouble = Some(e);
+        }
+        firing
+    }
+
+    /// When match `id`'s earliest pending deadline falls due, if it has one.
+    pub fn next_deadline_of(&self, id: MatchId) -> Result<Option<Instant>, TableError> {
+        Ok(self.store.next_deadline_of(id)?)
+    }
+
+    /// [`Table::fire_due`] for match `id` alone: its deadlines due by the table's clock fire,
+    /// and nothing else in the database (another match's clock, a challenge, a league round)
+    /// does. The console uses it, so that a script run on a shared database decides nobody
+    /// else's match.
+    pub fn fire_due_of(&mut self, id: MatchId, limit: usize) -> Firing {
+        let now = self.now();
+        let mut firing = Firing::default();
+        let due = self.store.due_deadlines_of(id, now, limit);
+        if let Err(e) = due
+            .map_err(TableError::from)
+            .and_then(|due| self.fire_deadlines(due, now, &mut firing.fired))
+        {
             firing.trouble = Some(e);
         }
         firing
@@ -209,12 +236,29 @@ impl Table {
 
     fn fire_deadlines(
         &mut self,
+        due: Vec<Deadline>,
         now: Instant,
-        limit: usize,
         fired: &mut Vec<Fired>,
     ) -> Result<(), TableError> {
-        for deadline in self.store.due_deadlines(now, limit)? {
-            match self.fire(&deadline, now) {
+        for deadline in due {
+            // A deadline whose firing panics (a bug) would panic at every tick: it is logged
+            // and dropped like one of a damaged match, and the others still fire.
+            let step = catch_unwind(AssertUnwindSafe(|| self.fire(&deadline, now)));
+            let step = match step {
+                Ok(step) => step,
+                Err(payload) => {
+                    tracing::error!(
+                        match_id = deadline.match_id,
+                        deadline = deadline.id,
+                        panic = super::handle::panic_text(&*payload),
+                        "firing a deadline panicked; it is dropped and the match left as stored"
+                    );
+                    self.forget_live_games();
+                    self.store.claim_deadline(deadline.id, now)?;
+                    continue;
+                }
+            };
+            match step {
                 Ok(Step::Fired(done)) => fired.push(done),
                 Ok(Step::Later) => {}
                 Ok(Step::Nothing) => {

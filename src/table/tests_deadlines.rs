@@ -163,3 +163,47 @@ fn a_chess_a_tete_attacker_keeps_their_clock_while_the_defender_answers() {
     }
     assert!(answers > 0, "the random game had no combat to answer");
 }
+
+#[test]
+fn a_deadline_whose_firing_panics_is_dropped_and_the_others_still_fire() {
+    let clock = SimClock::at(START);
+    let path = temp_db("panicking-deadline");
+    let (broken, sound) = {
+        let mut table = timed_table(&path, &clock);
+        let broken = create(&mut table, GameKind::Chess, 2, &[], "1d").match_id;
+        let sound = create(&mut table, GameKind::Chess, 2, &[], "1d").match_id;
+        (broken, sound)
+    };
+    // A log whose next action makes the game panic when the match is loaded again.
+    let mut table = timed_table(&path, &clock);
+    table
+        .store()
+        .connection()
+        .execute_batch(&format!(
+            "INSERT INTO actions (match_id, ply, seat, action, created_at)
+             VALUES ({broken}, 1, 0, '{}', 0);
+             UPDATE matches SET plies = 1 WHERE id = {broken};
+             DELETE FROM snapshots;",
+            crate::games::PANIC_ACTION
+        ))
+        .unwrap();
+    let stored = |table: &mut Table| table.store().load_head(broken).unwrap();
+    let before = stored(&mut table);
+    drop(table);
+    let mut table = timed_table(&path, &clock);
+    clock.advance(DAY + 1);
+    let fired = table.fire_due(10).into_result().unwrap();
+    let done = changes(fired);
+    assert_eq!(done.len(), 1, "the sound match's clock ran out");
+    assert_eq!(done[0].match_id, sound);
+    assert!(done[0].result.is_some());
+    let after = stored(&mut table);
+    assert_eq!(
+        (after.version, after.status),
+        (before.version, before.status)
+    );
+    assert!(
+        table.fire_due(10).into_result().unwrap().is_empty(),
+        "the panicking deadline was dropped, not retried at every tick"
+    );
+}

@@ -8,7 +8,7 @@ use crate::engine::ToAct;
 
 /// The game state and random source as JSON, to compare states exactly.
 fn state(live: &Live) -> String {
-    live::snapshot(live, 0, 0).state
+    live::snapshot(live, 0, 0, 0, None).state
 }
 
 /// The state a full replay of the stored log gives.
@@ -295,4 +295,63 @@ fn an_overlong_action_is_refused_before_any_game_reads_it() {
             1 << 20
         )
     );
+}
+
+/// Match `id` loaded by a table that has never seen it (from its snapshot, if usable).
+fn cold_state(path: &std::path::Path, id: MatchId) -> String {
+    let cold = Table::new(Store::open(path).unwrap());
+    let loaded = cold.load(id).unwrap();
+    state(&Live {
+        game: loaded.game,
+        rng: loaded.rng,
+    })
+}
+
+#[test]
+fn a_snapshot_that_does_not_read_or_does_not_match_its_log_is_not_used() {
+    let path = temp_db("checked-snapshots");
+    let mut table = Table::new(Store::open(&path).unwrap());
+    let players = players(&mut table, 2);
+    let play = |table: &mut Table, moves: [&str; 3]| {
+        let id = table
+            .create(GameKind::Chess, &[], &players, 1, &Place::default())
+            .unwrap()
+            .match_id;
+        for (i, text) in moves.iter().enumerate() {
+            table.act(id, players[i % 2].id, None, text).unwrap();
+        }
+        id
+    };
+    let other = play(&mut table, ["d4", "d5", "Nf3"]);
+    for damage in [
+        // Rows that do not read as a snapshot.
+        "UPDATE snapshots SET state = X'00FF' WHERE match_id = {id}",
+        "UPDATE snapshots SET plies = 'three' WHERE match_id = {id}",
+        "UPDATE snapshots SET plies = -1 WHERE match_id = {id}",
+        "UPDATE snapshots SET rules = 99999999999 WHERE match_id = {id}",
+        // Another match's position at the same length, with or without its digest.
+        "UPDATE snapshots SET state = (SELECT state FROM snapshots WHERE match_id = {other})
+         WHERE match_id = {id}",
+        "UPDATE snapshots SET (state, digest) =
+         (SELECT state, digest FROM snapshots WHERE match_id = {other}) WHERE match_id = {id}",
+        // A snapshot that claims more or fewer actions than it took in.
+        "UPDATE snapshots SET plies = 2 WHERE match_id = {id}",
+        "UPDATE snapshots SET plies = 9 WHERE match_id = {id}",
+        // Saved before snapshots were checked.
+        "UPDATE snapshots SET digest = NULL WHERE match_id = {id}",
+    ] {
+        let id = play(&mut table, ["e4", "e5", "Nf3"]);
+        let sql = damage
+            .replace("{id}", &id.to_string())
+            .replace("{other}", &other.to_string());
+        table.store.connection().execute_batch(&sql).unwrap();
+        let expected = replayed(&table.store, id);
+        assert_eq!(cold_state(&path, id), expected, "after {sql}");
+    }
+    // An untouched snapshot is used as it is: the same state, and it is the one stored.
+    let id = play(&mut table, ["e4", "e5", "Nf3"]);
+    assert_eq!(cold_state(&path, id), replayed(&table.store, id));
+    let snapshot = table.store.snapshot(id).unwrap().unwrap();
+    assert_eq!(snapshot.plies, 3);
+    assert!(snapshot.digest.is_some_and(|d| d.starts_with("crc32:")));
 }
