@@ -52,4 +52,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0013_substitutes",
         include_str!("../../migrations/0013_substitutes.sql"),
     ),
+    (
+        "0014_time_zone",
+        include_str!("../../migrations/0014_time_zone.sql"),
+    ),
 ];
