@@ -996,7 +996,7 @@ fn a_timed_match_runs_on_the_simulated_clock_with_reminders_and_a_loss_on_time()
     );
     let bad = play(&["chess", "--players", "a,b", "--time", "3x"], "");
     assert!(
-        String::from_utf8_lossy(&bad.stderr).contains("write it like 3d"),
+        String::from_utf8_lossy(&bad.stderr).contains("write it like 30s, 90m, 1h30m or 2d3h"),
         "{}",
         String::from_utf8_lossy(&bad.stderr)
     );
@@ -1032,8 +1032,8 @@ fn players_choose_reminders_and_quiet_hours() {
     let out = timed_chess(script);
     let text = stdout(&out);
     assert!(
-        text.contains("ann: quiet from 22:00 to 07:00 at UTC+2:00")
-            && text.contains("ann: quiet from 22:30 to 06:15 at UTC-5:30")
+        text.contains("ann: quiet from 22:00 to 07:00 in UTC+2:00")
+            && text.contains("ann: quiet from 22:30 to 06:15 in UTC-5:30")
             && text.contains("error: cannot read the quiet hours \"25-7\"")
             && text.contains("ann: reminders off")
             && text.contains("nudge: ann, ben is waiting for your move in match #1")
@@ -1046,6 +1046,67 @@ fn players_choose_reminders_and_quiet_hours() {
         text.contains("ann ran out of time.\nresult: Black won on time"),
         "{text}"
     );
+}
+
+#[test]
+fn quiet_hours_take_a_named_time_zone_and_an_unknown_one_is_refused() {
+    let script = "ann: quiet 22-7 Europe/Paris\nann: quiet 22-7 europe/pariss\n\
+                  ben: quiet 23:30-6 america/new_york\n";
+    let text = stdout(&timed_chess(script));
+    assert!(
+        text.contains("ann: quiet from 22:00 to 07:00 in Europe/Paris\n")
+            && text.contains(
+                "error: unknown time zone \"europe/pariss\": write a name like Europe/Paris \
+                 or America/New_York, or an offset like +2\n"
+            )
+            && text.contains("ben: quiet from 23:30 to 06:00 in America/New_York\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn wait_reads_every_duration_and_refuses_huge_ones() {
+    let script = "wait 30s\nwait 1h30m\nwait 99999999999999999999d\nwait 30\nwait 0h\n\
+                  wait 2d3h\n";
+    let out = timed_chess(script);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    for line in [
+        "(30 seconds later)",
+        "(1 hour 30 minutes later)",
+        "error: the time \"99999999999999999999d\" is too long: at most 3650 days",
+        "error: cannot read the time \"30\": say the unit of 30, like 30m or 30h",
+        "error: the time \"0h\" is no time at all",
+        "(2 days 3 hours later)",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}
+
+#[test]
+fn a_clock_at_zero_reads_out_of_time_and_the_console_prints_no_discord_markup() {
+    let out = play(
+        &[
+            "chess",
+            "--players",
+            "ann,ben",
+            "--time",
+            "1d",
+            "--option",
+            "on_time=claim",
+        ],
+        "wait 1d\nboard\nben: vacation 3\nben: vacation 3\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("to move: ann (out of time)\n"), "{text}");
+    assert!(
+        text.contains("error: you are on vacation already, until ")
+            && text.contains(" UTC (in 3 days); end it first to declare another"),
+        "{text}"
+    );
+    for broken in ["<t:", "now left", "no time left", "won by time"] {
+        assert!(!text.contains(broken), "{broken}\n{text}");
+    }
 }
 
 #[test]

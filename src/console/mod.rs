@@ -16,7 +16,7 @@ pub use text::text_view;
 use crate::engine::{GameRng, Seat, echo};
 use crate::games::{AnyView, GameKind};
 use crate::store::{MatchId, Place, Player, SessionLine, Store, StoreError};
-use crate::table::clock::{Clock, SimClock, SystemClock, span};
+use crate::table::clock::{Clock, SimClock, SystemClock, time_left};
 use crate::table::time_control::TimeControl;
 use crate::table::{Request, Table, TableError, Update};
 use std::io::{BufRead, Write};
@@ -39,7 +39,8 @@ pub const HELP: &str =
   claim           claim the win over an opponent out of time (with --option on_time=claim)
   nudge           remind the player to act that it is their turn (once per 12 hours)
   reminders on|off
-  quiet 22-7 +2   quiet hours (22:00 to 07:00 at UTC+2): reminders wait until they end; quiet off
+  quiet 22-7 +2   quiet hours (22:00 to 07:00 at UTC+2, or in a named zone with its summer time:
+                  quiet 22-7 Europe/Paris): reminders wait until they end; quiet off
   vacation 3      pause your clocks for 3 days (14 a year; a move ends it); vacation end; vacation
   wait 30h        (bare; simulated clock) move the clock on: what falls due meanwhile happens
 blank lines and lines starting with # are skipped";
@@ -706,7 +707,7 @@ fn status_lines(update: &Update, now: i64) -> Vec<String> {
                 .iter()
                 .map(
                     |(seat, p)| match update.clocks.iter().find(|(s, _)| s == seat) {
-                        Some((_, end)) => format!("{} ({} left)", p.name, span(end - now)),
+                        Some((_, end)) => format!("{} ({})", p.name, time_left(end - now)),
                         None => p.name.clone(),
                     },
                 )

@@ -4,9 +4,9 @@
 
 use super::Console;
 use crate::engine::echo;
-use crate::store::{Player, Settings, VACATION_DAYS};
+use crate::store::{Player, Settings, VACATION_DAYS, Zone};
 use crate::table::clock::{Clock, span};
-use crate::table::time_control::TimeControl;
+use crate::table::time_control::read_duration;
 use crate::table::{Fired, Request, TableError};
 use std::time::{Duration, Instant};
 
@@ -100,18 +100,7 @@ impl Console {
                 "wait moves the simulated clock; start the console with --clock simulated".into(),
             );
         };
-        let seconds = TimeControl::parse(text)
-            .ok()
-            .and_then(|t| match t {
-                TimeControl::PerMove { seconds } => Some(seconds),
-                _ => None,
-            })
-            .ok_or_else(|| {
-                format!(
-                    "cannot read the time \"{}\": write it like 30h, 2d or 90m",
-                    echo(text)
-                )
-            })?;
+        let seconds = read_duration(text)?;
         let until = clock.now() + seconds;
         let mut lines = Vec::new();
         let store_time = |console: &mut Console, now| {
@@ -177,7 +166,7 @@ impl From<crate::store::StoreError> for Refusal {
 }
 
 impl Console {
-    /// `reminders on|off`, `quiet 22-7 [+2]|off`, `claim`, `nudge`, `give 1d`, and
+    /// `reminders on|off`, `quiet 22-7 [+2|Europe/Paris]|off`, `claim`, `nudge`, `give 1d`, and
     /// `vacation 3` / `vacation end` / `vacation` (what is left this year), for `player`.
     pub(super) fn slow_play(
         &mut self,
@@ -202,19 +191,18 @@ impl Console {
                     settings.quiet = None;
                     format!("{}: no quiet hours", player.name)
                 } else {
-                    let (quiet, offset) = quiet_hours(rest)?;
+                    let (quiet, zone) = quiet_hours(rest)?;
                     settings.quiet = Some(quiet);
-                    settings.utc_offset = offset;
-                    format!(
-                        "{}: quiet from {:02}:{:02} to {:02}:{:02} at UTC{:+}:{:02}",
+                    let said = format!(
+                        "{}: quiet from {:02}:{:02} to {:02}:{:02} in {zone}",
                         player.name,
                         quiet.0 / 60,
                         quiet.0 % 60,
                         quiet.1 / 60,
                         quiet.1 % 60,
-                        offset / 60,
-                        (offset % 60).abs()
-                    )
+                    );
+                    settings.zone = zone;
+                    said
                 };
                 store.set_settings(player.id, &settings)?;
                 Ok(vec![said])
@@ -233,16 +221,8 @@ impl Console {
                 )])
             }
             "give" => {
-                let seconds = match TimeControl::parse(rest) {
-                    Ok(TimeControl::PerMove { seconds }) => seconds,
-                    _ => {
-                        return Err(format!(
-                            "say how much time, for example: give 1d (not \"{}\")",
-                            echo(rest)
-                        )
-                        .into());
-                    }
-                };
+                let seconds = read_duration(rest)
+                    .map_err(|why| format!("say how much time, for example give 1d: {why}"))?;
                 let update = self.table.give_time(id, player.id, request, seconds)?;
                 Ok(self.after_change(&update))
             }
@@ -287,13 +267,14 @@ impl Console {
     }
 }
 
-/// Reads quiet hours with an optional time zone: "22-7", "22:30-07:00 +2".
-pub(super) fn quiet_hours(text: &str) -> Result<((u16, u16), i16), String> {
+/// Reads quiet hours with an optional time zone: "22-7", "22:30-07:00 +2",
+/// "22-7 Europe/Paris"; no zone is UTC.
+pub(super) fn quiet_hours(text: &str) -> Result<((u16, u16), Zone), String> {
     let mut words = text.split_whitespace();
     let quiet = Settings::read_quiet(words.next().unwrap_or_default())?;
     let zone = match words.next() {
         Some(zone) => Settings::read_zone(zone)?,
-        None => 0,
+        None => Zone::default(),
     };
     match words.next() {
         Some(extra) => Err(format!(

@@ -12,7 +12,7 @@ use super::{Context, Error, logs};
 use crate::store::{MatchId, ServerSettings};
 use crate::table::admin::{Admin, REASON_LIMIT, Ruling};
 use crate::table::clock::span;
-use crate::table::time_control::TimeControl;
+use crate::table::time_control::{TimeControl, read_duration};
 use crate::table::{Request, TableError, Update};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
@@ -358,7 +358,7 @@ async fn private(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error>
 }
 
 /// Channel mentions (`<#123>`) or bare ids; "anywhere" (or "all", "off") for no limit.
-fn read_channels(text: &str) -> Result<Vec<String>, String> {
+pub(super) fn read_channels(text: &str) -> Result<Vec<String>, String> {
     let text = text.trim();
     if ["anywhere", "all", "any", "off", "none"].contains(&text.to_lowercase().as_str()) {
         return Ok(vec![]);
@@ -389,18 +389,15 @@ fn read_channels(text: &str) -> Result<Vec<String>, String> {
 }
 
 /// "10m", "1h", "2d" or off (0), up to [`COOLDOWN_LIMIT`].
-fn read_cooldown(text: &str) -> Result<i64, String> {
+pub(super) fn read_cooldown(text: &str) -> Result<i64, String> {
     let text = text.trim();
     if ["off", "none", "0"].contains(&text.to_lowercase().as_str()) {
         return Ok(0);
     }
-    match TimeControl::parse(text) {
-        Ok(TimeControl::PerMove { seconds }) if seconds <= COOLDOWN_LIMIT => Ok(seconds),
-        Ok(TimeControl::PerMove { .. }) => Err("A cooldown is at most 7 days.".into()),
-        _ => Err(format!(
-            "Say how long, like 10m, 1h or 1d, or off (not \"{}\").",
-            crate::engine::echo(text)
-        )),
+    match read_duration(text) {
+        Ok(seconds) if seconds <= COOLDOWN_LIMIT => Ok(seconds),
+        Ok(_) => Err("A cooldown is at most 7 days.".into()),
+        Err(why) => Err(format!("Say how long, like 10m, 1h or 1d, or off: {why}.")),
     }
 }
 
@@ -472,6 +469,6 @@ mod tests {
         assert_eq!(read_cooldown("10m"), Ok(600));
         assert_eq!(read_cooldown("off"), Ok(0));
         assert!(read_cooldown("8d").unwrap_err().contains("at most 7 days"));
-        assert!(read_cooldown("soon").unwrap_err().contains("not \"soon\""));
+        assert!(read_cooldown("soon").unwrap_err().contains("\"soon\""));
     }
 }

@@ -5,7 +5,7 @@
 use super::commands::{NOT_A_MATCH, board_after, ephemeral, match_here, mention, player_of};
 use super::{Context, Error};
 use crate::store::Settings;
-use crate::table::time_control::TimeControl;
+use crate::table::time_control::read_duration;
 
 /// The match's clock.
 #[poise::command(slash_command, guild_only, subcommands("give", "claim"))]
@@ -19,10 +19,10 @@ pub async fn give(
     ctx: Context<'_>,
     #[description = "How much: 1d, 12h, 90m (up to 7 days)"] amount: String,
 ) -> Result<(), Error> {
-    let seconds = match TimeControl::parse(&amount) {
-        Ok(TimeControl::PerMove { seconds }) => seconds,
-        _ => {
-            let text = format!("Say how much time, like 1d, 12h or 90m (not \"{amount}\").");
+    let seconds = match read_duration(&amount) {
+        Ok(seconds) => seconds,
+        Err(why) => {
+            let text = format!("Say how much time, like 1d, 12h or 90m: {why}.");
             return ephemeral(ctx, text).await;
         }
     };
@@ -75,7 +75,8 @@ pub async fn me(
     ctx: Context<'_>,
     #[description = "Remind me when my time runs low"] reminders: Option<bool>,
     #[description = "Quiet hours: 22-7, 22:30-07:00, or off"] quiet: Option<String>,
-    #[description = "My time zone: +2, -05:30, UTC+1"] zone: Option<String>,
+    #[description = "My time zone: Europe/Paris, America/New_York (summer time included), or +2"]
+    zone: Option<String>,
     #[description = "Tell me of my turns and remind me by direct message"] dm: Option<bool>,
     #[description = "With each turn, send me my own view (hand, battleplan) by direct message"]
     view: Option<bool>,
@@ -97,7 +98,7 @@ pub async fn me(
                 settings.view_by_dm = on;
             }
             if let Some(zone) = &zone {
-                settings.utc_offset = Settings::read_zone(zone)?;
+                settings.zone = Settings::read_zone(zone)?;
             }
             match quiet.as_deref().map(str::trim) {
                 None => {}
@@ -129,13 +130,12 @@ pub fn describe(s: &Settings) -> String {
         false => "",
     };
     format!(
-        "Reminders {}; {quiet}; time zone UTC{:+}:{:02}.{view}",
+        "Reminders {}; {quiet}; time zone {}.{view}",
         match (s.reminders, s.dm_on_turn) {
             (false, _) => "off",
             (true, true) => "on, by direct message",
             (true, false) => "on, in the match thread",
         },
-        s.utc_offset / 60,
-        (s.utc_offset % 60).abs(),
+        s.zone,
     )
 }

@@ -374,3 +374,180 @@ fn no_choices_make_no_row_of_buttons() {
     let one = super::commands::action_components(&["e4".to_string()], "", 1, 0);
     assert_eq!(one.len(), 1);
 }
+
+mod fuzz {
+    //! Every text a member types into a setting, a league command or a component's id:
+    //! accepted, or refused with words; never a panic. Ids that parse read back the same.
+
+    use super::super::admin::{read_channels, read_cooldown};
+    use super::super::menu::{Entry, Pick};
+    use super::*;
+    use crate::league::standings::{Scoring, parse_tiebreaks};
+    use crate::store::Settings;
+    use crate::table::time_control::TimeControl;
+    use proptest::prelude::*;
+
+    /// Texts built from the pieces these readers look for, and strays.
+    fn near(pieces: &'static [&'static str]) -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                proptest::sample::select(pieces).prop_map(str::to_string),
+                "[0-9]{1,22}",
+                "\\PC{0,3}",
+            ],
+            0..8,
+        )
+        .prop_map(|parts| parts.concat())
+    }
+
+    const SETTING_PIECES: &[&str] = &[
+        ":",
+        "-",
+        "+",
+        " ",
+        ",",
+        "/",
+        "<#",
+        ">",
+        "UTC",
+        "gmt",
+        "Europe/Paris",
+        "America/New_York",
+        "off",
+        "anywhere",
+        "d",
+        "h",
+        "m",
+        "s",
+        "=",
+        "\"",
+    ];
+
+    const ID_PIECES: &[&str] = &[
+        "dm:",
+        "act:",
+        "sure:",
+        "chal:",
+        "challenge:",
+        "draw:",
+        "choose:",
+        "mine:",
+        "claim:",
+        "wait:",
+        "again:",
+        ":",
+        "accept",
+        "decline",
+        "-",
+        "=",
+        ">",
+    ];
+
+    fn button() -> impl Strategy<Value = ButtonAction> {
+        let id = any::<i64>();
+        let version = any::<u64>();
+        let text = "\\PC{1,40}";
+        prop_oneof![
+            id.prop_map(ButtonAction::AcceptChallenge),
+            id.prop_map(ButtonAction::DeclineChallenge),
+            Just(ButtonAction::OldChallenge),
+            (id, version)
+                .prop_map(|(match_id, version)| ButtonAction::AcceptDraw { match_id, version }),
+            (id, version)
+                .prop_map(|(match_id, version)| ButtonAction::DeclineDraw { match_id, version }),
+            (id, version, text).prop_map(|(match_id, version, text)| ButtonAction::Act {
+                match_id,
+                version,
+                text
+            }),
+            (id, version, text).prop_map(|(match_id, version, text)| ButtonAction::Confirm {
+                match_id,
+                version,
+                text
+            }),
+            (id, version)
+                .prop_map(|(match_id, version)| ButtonAction::Choose { match_id, version }),
+            id.prop_map(|match_id| ButtonAction::Mine { match_id }),
+            id.prop_map(|match_id| ButtonAction::ClaimWin { match_id }),
+            id.prop_map(|match_id| ButtonAction::WaitOnTime { match_id }),
+            id.prop_map(|match_id| ButtonAction::Rematch { match_id }),
+        ]
+    }
+
+    fn refused_with_words<T>(result: Result<T, String>) -> Result<(), TestCaseError> {
+        if let Err(why) = result {
+            prop_assert!(!why.trim().is_empty());
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(crate::fuzzing::config(256))]
+
+        #[test]
+        fn fuzz_settings_values_are_read_or_refused_with_words(
+            text in prop_oneof![near(SETTING_PIECES), "\\PC{0,60}"],
+            now in any::<i64>(),
+        ) {
+            match Settings::read_quiet(&text) {
+                Ok((start, end)) => prop_assert!(start < 24 * 60 && end < 24 * 60 && start != end),
+                Err(why) => prop_assert!(!why.trim().is_empty()),
+            }
+            match Settings::read_zone(&text) {
+                Ok(zone) => {
+                    // A zone read reads back from its own name, and quiet hours in it end
+                    // after any moment, or do not hold then.
+                    prop_assert_eq!(Settings::read_zone(&zone.to_string()), Ok(zone.clone()));
+                    let settings = Settings { quiet: Some((22 * 60, 7 * 60)), zone, ..Settings::default() };
+                    if let Some(until) = settings.quiet_until(now) {
+                        prop_assert!(until > now && until - now <= 26 * 3600, "{now} -> {until}");
+                    }
+                }
+                Err(why) => prop_assert!(!why.trim().is_empty()),
+            }
+            refused_with_words(read_channels(&text))?;
+            match read_cooldown(&text) {
+                Ok(seconds) => prop_assert!((0..=7 * 86_400).contains(&seconds)),
+                Err(why) => prop_assert!(!why.trim().is_empty()),
+            }
+            refused_with_words(TimeControl::parse(&text))?;
+        }
+
+        #[test]
+        fn fuzz_league_and_play_arguments_are_read_or_refused_with_words(
+            text in prop_oneof![
+                near(&["1", "0", ".5", "½", ",", " ", "buchholz", "median-buchholz",
+                       "sonneborn-berger", "wins", "key", "=", "\"", "“", "3d", "+", "max"]),
+                "\\PC{0,60}",
+            ],
+        ) {
+            match Scoring::parse(&text) {
+                Ok(scoring) => prop_assert_eq!(Scoring::parse(&scoring.show()), Ok(scoring)),
+                Err(why) => prop_assert!(!why.trim().is_empty()),
+            }
+            refused_with_words(parse_tiebreaks(&text))?;
+            refused_with_words(parse_options(&text))?;
+        }
+
+        #[test]
+        fn fuzz_custom_ids_that_parse_read_back_the_same(
+            id in prop_oneof![near(ID_PIECES), "\\PC{0,60}"],
+        ) {
+            if let Some(action) = ButtonAction::parse(&id) {
+                prop_assert_eq!(ButtonAction::parse(&action.custom_id()), Some(action));
+            }
+            if let Some(pick) = Pick::from_value(&id) {
+                let entry = match &pick {
+                    Pick::Act(text) => Entry::Act(text.clone()),
+                    Pick::More(prefix) => Entry::More { prefix: prefix.clone(), count: 2 },
+                };
+                prop_assert_eq!(Pick::from_value(&entry.value()), Some(pick));
+            }
+        }
+
+        #[test]
+        fn fuzz_every_button_reads_back_from_its_custom_id(action in button()) {
+            prop_assert_eq!(ButtonAction::parse(&action.custom_id()), Some(action));
+        }
+    }
+}

@@ -66,6 +66,16 @@ impl Outcome {
     }
 }
 
+/// How a win came about after "won": "by checkmate", and "on time" for the loss on time
+/// (whose reason is "time"), the one wording every game and place uses.
+fn how(reason: &str) -> String {
+    if reason == "time" {
+        "on time".into()
+    } else {
+        format!("by {reason}")
+    }
+}
+
 /// The outcome of a two-seat game whose seats are White and Black: "White won by checkmate",
 /// "Draw by stalemate". Other shapes fall back to seat numbers.
 pub fn describe_white_black(outcome: &Outcome) -> String {
@@ -76,7 +86,7 @@ pub fn describe_white_black(outcome: &Outcome) -> String {
     };
     match outcome.winners() {
         [seat] => match colour(*seat) {
-            Some(colour) => format!("{colour} won by {}", outcome.reason),
+            Some(colour) => format!("{colour} won {}", how(&outcome.reason)),
             None => outcome.to_string(),
         },
         _ if outcome.is_draw() => format!("Draw by {}", outcome.reason),
@@ -90,13 +100,28 @@ impl fmt::Display for Outcome {
             return write!(f, "draw by {}", self.reason);
         }
         let names: Vec<String> = self.winners().iter().map(Seat::to_string).collect();
-        write!(f, "{} won by {}", names.join(" and "), self.reason)
+        write!(f, "{} won {}", names.join(" and "), how(&self.reason))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_loss_on_time_reads_won_on_time_in_every_form() {
+        let white = Outcome::winner(Seat(0), 2, "time");
+        assert_eq!(describe_white_black(&white), "White won on time");
+        assert_eq!(
+            describe_white_black(&Outcome::winner(Seat(1), 2, "time")),
+            "Black won on time"
+        );
+        assert_eq!(white.to_string(), "seat 1 won on time");
+        assert_eq!(
+            describe_white_black(&Outcome::winner(Seat(0), 2, "checkmate")),
+            "White won by checkmate"
+        );
+    }
 
     #[test]
     fn shapes_of_outcomes() {

@@ -56,4 +56,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0014_checked_snapshots_and_console",
         include_str!("../../migrations/0014_checked_snapshots_and_console.sql"),
     ),
+    (
+        "0015_time_zone",
+        include_str!("../../migrations/0015_time_zone.sql"),
+    ),
 ];

@@ -39,7 +39,7 @@ mod vacations;
 pub use admin::{AdminEntry, ServerSettings};
 pub use console::SessionLine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
-pub use settings::Settings;
+pub use settings::{Settings, Zone};
 pub use vacations::{VACATION_DAYS, Vacation, VacationError};
 
 pub use challenges::{

@@ -24,7 +24,8 @@ pub struct Vacation {
 pub enum VacationError {
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error("you are on vacation already, until <t:{until}:f>; end it first to declare another")]
+    /// The table says when it ends, in plain words (`until`, seconds since the epoch).
+    #[error("you are on vacation already; end it first to declare another")]
     AlreadyAway { until: i64 },
     #[error("a vacation lasts whole days, from 1 to {VACATION_DAYS}, not {0}")]
     Days(i64),

@@ -459,3 +459,20 @@ fn the_picture_of_a_timed_match_shows_each_clock_under_the_board() {
     assert_eq!(over.height(), plain.height(), "the players are still named");
     assert_eq!(gold(&over), 0, "no one to act");
 }
+
+#[test]
+fn every_white_and_black_game_says_a_loss_on_time_the_same_way() {
+    use crate::engine::{GameRng, Outcome, Seat};
+    use crate::games::{GameKind, ON_TIME};
+    // En Prise names the colour that ran out instead ("…: Red ran out of time").
+    for kind in GameKind::ALL
+        .into_iter()
+        .filter(|k| *k != GameKind::Enprise)
+    {
+        let game = kind.start(&[], 2, &mut GameRng::from_seed(1)).unwrap();
+        for (seat, words) in [(0, "White won on time"), (1, "Black won on time")] {
+            let outcome = Outcome::winner(Seat(seat), 2, ON_TIME);
+            assert_eq!(game.describe(&outcome), words, "{kind:?}");
+        }
+    }
+}

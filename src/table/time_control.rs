@@ -10,6 +10,7 @@
 //! several steps) keeps its clock running: the move is over when the turn passes.
 
 use super::clock::{DAY, HOUR, Instant, MINUTE, span};
+use crate::engine::echo;
 use serde::{Deserialize, Serialize};
 
 /// The most time an opponent may give at once.
@@ -63,39 +64,89 @@ impl SeatClock {
     }
 }
 
-/// Reads "2d", "36h", "90m" (and "1d12h"); a whole number of seconds.
-fn duration(text: &str) -> Result<i64, String> {
-    let bad = || format!("cannot read the time \"{text}\": write it like 3d, 12h or 90m");
-    let mut total = 0i64;
-    let mut number = String::new();
-    for c in text.chars().filter(|c| !c.is_whitespace()) {
-        if c.is_ascii_digit() {
-            number.push(c);
-            continue;
-        }
-        let unit = match c.to_ascii_lowercase() {
-            'd' => DAY,
-            'h' => HOUR,
-            'm' => MINUTE,
-            _ => return Err(bad()),
-        };
-        let n: i64 = number.parse().map_err(|_| bad())?;
-        number.clear();
-        total = total
-            .checked_add(n.checked_mul(unit).ok_or_else(bad)?)
-            .ok_or_else(bad)?;
-    }
-    if !number.is_empty() || total == 0 {
+/// The longest time read at all (ten years); a time control and a gift have lower limits.
+pub const LONGEST_DURATION: i64 = 3650 * DAY;
+
+/// The units a duration is written in, largest first.
+const UNITS: [(char, i64); 4] = [('d', DAY), ('h', HOUR), ('m', MINUTE), ('s', 1)];
+
+/// Reads a duration, the one reader of times that players write: numbers each followed by a
+/// unit (d, h, m or s), the largest first, each unit once: "30s", "90m", "1h30m", "2d3h",
+/// "1d 12h". Case and spaces do not matter. Whole seconds, more than none and at most
+/// [`LONGEST_DURATION`]; anything else is refused with the reason.
+pub fn read_duration(text: &str) -> Result<i64, String> {
+    let shown = echo(text);
+    let bad = || format!("cannot read the time \"{shown}\": write it like 30s, 90m, 1h30m or 2d3h");
+    let too_long = || {
+        format!(
+            "the time \"{shown}\" is too long: at most {} days",
+            LONGEST_DURATION / DAY
+        )
+    };
+    let known = |c: char| c.is_ascii_digit() || c.is_whitespace() || unit_at(c).is_some();
+    if !text.chars().all(known) {
         return Err(bad());
     }
-    Ok(total)
+    let mut total = 0i64;
+    let mut number: Option<i64> = None;
+    // The units still allowed: each one after the last unit used.
+    let mut next_unit = 0;
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        if let Some(digit) = c.to_digit(10) {
+            let n = number.unwrap_or(0);
+            // Past the longest time, the number can only be refused: stop before overflow.
+            number = Some(if n > LONGEST_DURATION {
+                n
+            } else {
+                n * 10 + i64::from(digit)
+            });
+            continue;
+        }
+        let Some(at) = unit_at(c) else {
+            return Err(bad());
+        };
+        let Some(n) = number.take() else {
+            return Err(format!(
+                "cannot read the time \"{shown}\": put a number before each unit, like 2d3h"
+            ));
+        };
+        if at < next_unit {
+            return Err(format!(
+                "cannot read the time \"{shown}\": write each unit once, the largest first, \
+                 like 1d12h or 1h30m"
+            ));
+        }
+        next_unit = at + 1;
+        total = n
+            .checked_mul(UNITS[at].1)
+            .and_then(|part| total.checked_add(part))
+            .filter(|&t| t <= LONGEST_DURATION)
+            .ok_or_else(too_long)?;
+    }
+    match (number, total) {
+        (Some(n), _) => Err(format!(
+            "cannot read the time \"{shown}\": say the unit of {}, like {0}m or {0}h",
+            n.min(LONGEST_DURATION)
+        )),
+        (None, 0) if next_unit == 0 => Err(bad()),
+        (None, 0) => Err(format!(
+            "the time \"{shown}\" is no time at all: write it like 30s, 90m or 2d3h"
+        )),
+        (None, total) => Ok(total),
+    }
 }
 
-/// "3d", "1d12h", "90m": the shortest text `duration` reads back.
-fn short(seconds: i64) -> String {
+/// Where unit letter `c` (either case) is in [`UNITS`].
+fn unit_at(c: char) -> Option<usize> {
+    let lower = c.to_ascii_lowercase();
+    UNITS.iter().position(|&(letter, _)| letter == lower)
+}
+
+/// "3d", "1d12h", "90m", "1m30s": the shortest text [`read_duration`] reads back.
+pub fn short(seconds: i64) -> String {
     let mut text = String::new();
     let mut rest = seconds;
-    for (unit, letter) in [(DAY, 'd'), (HOUR, 'h'), (MINUTE, 'm')] {
+    for (letter, unit) in UNITS {
         if rest >= unit {
             text.push_str(&format!("{}{letter}", rest / unit));
             rest %= unit;
@@ -134,14 +185,14 @@ impl TimeControl {
                     return Err("a cap (max) goes with a bank: write 10d+1d max 20d".into());
                 }
                 Ok(TimeControl::PerMove {
-                    seconds: within(duration(main)?, "the time for a move")?,
+                    seconds: within(read_duration(main)?, "the time for a move")?,
                 })
             }
             Some((reserve, increment)) => {
-                let reserve = within(duration(reserve)?, "the reserve")?;
-                let increment = within(duration(increment)?, "the time added per move")?;
+                let reserve = within(read_duration(reserve)?, "the reserve")?;
+                let increment = within(read_duration(increment)?, "the time added per move")?;
                 let cap = match cap {
-                    Some(cap) => within(duration(cap)?, "the cap")?,
+                    Some(cap) => within(read_duration(cap)?, "the cap")?,
                     None => reserve,
                 };
                 if cap < reserve {
@@ -335,13 +386,14 @@ mod tests {
     #[test]
     fn bad_time_controls_say_what_is_wrong() {
         for (text, words) in [
-            ("3x", "write it like 3d"),
-            ("d", "write it like 3d"),
-            ("30s", "write it like 3d"),
+            ("3x", "write it like 30s, 90m, 1h30m or 2d3h"),
+            ("d", "put a number before each unit"),
+            ("30s", "between 1 minute and 60 days, not 30 seconds"),
             ("90d", "between 1 minute and 60 days"),
             ("5d max 9d", "goes with a bank"),
             ("10d+1d max 5d", "below the reserve"),
-            ("99999999999999999d", "cannot read"),
+            ("99999999999999999d", "too long: at most 3650 days"),
+            ("10d+", "cannot read the time \"\""),
         ] {
             let err = TimeControl::parse(text).unwrap_err();
             assert!(err.contains(words), "{text}: {err}");
@@ -466,3 +518,7 @@ mod tests {
         assert_eq!(at, [12 * HOUR, DAY * 4 / 5]);
     }
 }
+
+#[cfg(test)]
+#[path = "tests_durations.rs"]
+mod tests_durations;

@@ -75,7 +75,7 @@ impl Update {
                     seat: *seat,
                     label: player.name.clone(),
                     left: time.map(|&(_, left, _)| match left {
-                        ..=0 => "out of time".into(),
+                        ..=0 => super::clock::time_left(left),
                         left => super::clock::span(left),
                     }),
                     running: self.to_act.iter().any(|(s, _)| s == seat),
@@ -121,10 +121,6 @@ pub(super) fn update(
     };
     let result = match (stored.status, &outcome) {
         (Status::Aborted, _) => Some("aborted".to_string()),
-        // "White won by time" reads "White won on time".
-        (_, Some(o)) if o.reason == crate::games::ON_TIME => {
-            Some(game.describe(o).replace("won by time", "won on time"))
-        }
         (_, Some(o)) => Some(game.describe(o)),
         _ => None,
     };

@@ -18,9 +18,15 @@ pub struct Away {
     pub matches: Vec<Update>,
 }
 
-fn vacation_error(e: VacationError) -> TableError {
+/// The refusal for a vacation, in plain words for the console and Discord alike (`now` for
+/// "in 3 days").
+fn vacation_error(e: VacationError, now: Instant) -> TableError {
     match e {
         VacationError::Store(e) => TableError::Storage(e),
+        VacationError::AlreadyAway { until } => TableError::Illegal(format!(
+            "you are on vacation already, until {}; end it first to declare another",
+            super::clock::plain_time(until, now)
+        )),
         other => TableError::Illegal(other.to_string()),
     }
 }
@@ -43,7 +49,7 @@ impl Table {
         let vacation = self
             .store
             .start_vacation(player, now, days)
-            .map_err(vacation_error)?;
+            .map_err(|e| vacation_error(e, now))?;
         let name = self.store.player(player)?.name;
         let line = format!(
             "{name} is on vacation for {}: their clock waits until they are back.",
@@ -70,7 +76,7 @@ impl Table {
         let vacation = self
             .store
             .end_vacation(player, now)
-            .map_err(vacation_error)?;
+            .map_err(|e| vacation_error(e, now))?;
         let name = self.store.player(player)?.name;
         let line = format!("{name} is back from vacation: their clock runs again.");
         let matches = self.retime_all(player, &line, resume)?;
