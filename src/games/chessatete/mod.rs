@@ -21,7 +21,7 @@ use crate::engine::{
     Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use crate::games::chess::{Color, color_of, seat_of, two_seats};
-use deck::{CardKind, Effect, PieceKind, Timing, catalogue, check_deck, read_list};
+use deck::{CardKind, DECK_MOST, Effect, PieceKind, Timing, catalogue, check_deck, read_list};
 use serde::{Deserialize, Serialize};
 
 /// Why a defender who played Ambush may do nothing but defend.
@@ -164,7 +164,7 @@ fn piece_kind(id: CardId) -> Option<PieceKind> {
 }
 
 /// How many pieces of a kind a board may hold.
-pub fn limit(kind: PieceKind) -> usize {
+pub const fn limit(kind: PieceKind) -> usize {
     match kind {
         PieceKind::King | PieceKind::Queen => 1,
         PieceKind::Knight | PieceKind::Bishop | PieceKind::Rook => 2,
@@ -179,8 +179,8 @@ fn build_deck(list: Option<&str>, color: Color) -> Result<Vec<CardId>, SetupErro
         None => cat.classic.clone(),
         Some(text) => {
             let who = color.name();
-            let list =
-                read_list(text).map_err(|e| SetupError::Options(format!("{who}'s deck: {e}")))?;
+            let list = read_list(text, DECK_MOST)
+                .map_err(|e| SetupError::Options(format!("{who}'s deck: {e}")))?;
             check_deck(cat, &list).map_err(|breaches| {
                 SetupError::Options(format!("{who}'s deck: {}", breaches.join("; ")))
             })?
@@ -878,5 +878,7 @@ fn names(ids: &[CardId]) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_counts;
 #[cfg(test)]
 mod tests_endings;

@@ -17,7 +17,7 @@
 use super::{Action, CardId, ChessATete, Phase, card, combat, names};
 use crate::engine::{Game, ParseError, Seat};
 use crate::games::chess::color_of;
-use crate::games::chessatete::deck::{catalogue, read_list};
+use crate::games::chessatete::deck::{Most, PieceKind, catalogue, read_list};
 
 pub fn format(action: &Action) -> String {
     match *action {
@@ -46,10 +46,27 @@ fn named(name: &str) -> Result<CardId, String> {
         .ok_or_else(|| catalogue().unknown(name))
 }
 
-/// Pieces listed as `Knight, Knight, Peasant` (or `2 Knight, Peasant`), sorted.
+/// The most pieces a list may name: a board full to every kind's limit.
+const BOARD_MOST: Most = Most {
+    count: super::limit(PieceKind::King)
+        + super::limit(PieceKind::Queen)
+        + super::limit(PieceKind::Knight)
+        + super::limit(PieceKind::Bishop)
+        + super::limit(PieceKind::Rook)
+        + super::limit(PieceKind::Pawn),
+    holder: "a board",
+    things: "pieces",
+    empty: "name the pieces: Knight, Knight, Peasant",
+};
+
+/// Pieces listed as `Knight, Knight, Peasant` (or `2 Knight, Peasant`), sorted. A list of more
+/// pieces than a board holds is refused before any is counted out.
 fn pieces(text: &str) -> Result<Vec<CardId>, String> {
     let mut out = Vec::new();
-    for (name, n) in read_list(text)? {
+    for (name, n) in read_list(text, BOARD_MOST)? {
+        if out.len() + n > BOARD_MOST.count {
+            return Err(BOARD_MOST.refusal(text));
+        }
         out.extend(std::iter::repeat_n(named(&name)?, n));
     }
     out.sort();

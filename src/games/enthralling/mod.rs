@@ -791,10 +791,19 @@ impl Game for Enthralling {
             .position
             .piece_at(turn.mv.from)
             .map_or("piece", |p| p.role.name());
+        // From the fourth move on every move comes with a choice of extras (hundreds of
+        // actions): one group per move, the move named.
+        let mv = || {
+            if self.arena.position.is_legal(turn.mv) {
+                self.move_text(turn.mv)
+            } else {
+                turn.mv.uci()
+            }
+        };
         match turn.then {
             None => piece.to_string(),
-            Some(Extra::Enthrall { .. }) => format!("{piece}, then enthrall"),
-            Some(Extra::Liberate { .. }) => format!("{piece}, then liberate"),
+            Some(Extra::Enthrall { .. }) => format!("{} then enthrall", mv()),
+            Some(Extra::Liberate { .. }) => format!("{} then liberate", mv()),
         }
     }
 

@@ -109,6 +109,37 @@ fn the_first_three_moves_are_plain_chess() {
 }
 
 #[test]
+fn the_many_turns_with_extras_are_grouped_by_their_move() {
+    let mut g = new_game();
+    play(&mut g, "e4|e5|Nf3|Nc6|Bc4|Bc5");
+    let legal = g.legal_actions(Seat(0));
+    let mut groups: Vec<(String, usize)> = Vec::new();
+    for turn in &legal {
+        let group = g.action_group(turn);
+        let text = g.format_action(turn);
+        let (mv, _) = text.split_once(' ').unwrap();
+        let mv = mv.trim_end_matches(['+', '#']);
+        let extra = if text.contains(" enthrall ") {
+            "enthrall"
+        } else {
+            "liberate"
+        };
+        assert_eq!(group, format!("{mv} then {extra}"), "{text}");
+        match groups.iter_mut().find(|(g, _)| *g == group) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((group, 1)),
+        }
+    }
+    let most = groups.iter().map(|(_, n)| *n).max().unwrap();
+    assert!(
+        legal.len() > 200 && groups.len() > 20 && most * 5 < legal.len(),
+        "{} actions in {} groups, the largest {most}",
+        legal.len(),
+        groups.len()
+    );
+}
+
+#[test]
 fn actions_are_read_leniently_in_one_canonical_form() {
     let mut g = new_game();
     play(&mut g, "e4|e5|Nf3|Nc6|Bc4|Bc5");

@@ -284,10 +284,36 @@ pub(super) fn parse(game: &Snipe, seat: Seat, text: &str) -> Result<Action, Pars
             ));
         }
         Read::Unlettered(at) => {
-            let left = game.to_place(color);
-            match left.first() {
-                Some(&role) if left.iter().all(|&r| r == role) => Action::Place { role, at },
-                _ => return Err(ParseError::new(text, "say which piece: K@c1 or P@c1")),
+            let mut left = game.to_place(color);
+            left.dedup();
+            let legal = game.legal_actions(seat);
+            let fits = |role: Role| legal.contains(&Action::Place { role, at });
+            match left.as_slice() {
+                [] => {
+                    let pawn = Action::Place {
+                        role: Role::Pawn,
+                        at,
+                    };
+                    return Err(refused(&game.why_illegal(color, &pawn)));
+                }
+                [role] => Action::Place { role: *role, at },
+                // No piece may go there: why, about the square typed.
+                [role, ..] if !left.iter().any(|&r| fits(r)) => {
+                    return Err(refused(
+                        &game.why_illegal(color, &Action::Place { role: *role, at }),
+                    ));
+                }
+                _ => {
+                    let at = square(at);
+                    let forms: Vec<String> = left
+                        .iter()
+                        .map(|r| format!("{}@{at}", r.letter()))
+                        .collect();
+                    return Err(ParseError::new(
+                        text,
+                        format!("say which piece: {}", forms.join(" or ")),
+                    ));
+                }
             }
         }
     };

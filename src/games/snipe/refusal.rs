@@ -124,7 +124,10 @@ impl Snipe {
                 Color::White => "1 and 2",
                 Color::Black => "9 and 10",
             };
-            return format!("place your pieces on your home row of cards (ranks {ranks})");
+            return format!(
+                "{} is not on your home row of cards (ranks {ranks}): place your pieces there",
+                square(at)
+            );
         }
         if let Some(s) = card.squares().iter().find(|s| self.pieces.contains_key(s)) {
             return format!(

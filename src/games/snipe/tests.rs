@@ -231,6 +231,19 @@ fn the_setup_alternates_white_first_one_piece_per_home_card() {
 }
 
 #[test]
+fn a_bare_square_in_the_setup_is_answered_about_that_square() {
+    let mut g = setup_forest();
+    assert_eq!(
+        refused(&g, "e9"),
+        "e9 is not on your home row of cards (ranks 1 and 2): place your pieces there"
+    );
+    assert_eq!(refused(&g, "a2"), "a2 is a tree");
+    assert_eq!(unreadable(&g, "e1"), "say which piece: K@e1 or P@e1");
+    play(&mut g, "K@e1");
+    assert_eq!(unreadable(&g, "e10"), "say which piece: K@e10 or P@e10");
+}
+
+#[test]
 fn a_king_is_never_set_up_without_a_free_neighbour() {
     let mut g = setup_forest();
     assert_eq!(
