@@ -687,7 +687,8 @@ fn check_points(players: &[PlayerLine], done: usize) -> Result<(), TrfError> {
         let halves = |c: &Option<Cell>| u64::from(c.map_or(0, |c| c.halves()));
         let played: u64 = p.cells.iter().take(done).map(halves).sum();
         let ahead = p.cells.get(done).map_or(0, halves);
-        if !p.points.matches(played) && !(ahead > 0 && p.points.matches(played + ahead)) {
+        let agrees = p.points.matches(played) || (ahead > 0 && p.points.matches(played + ahead));
+        if !agrees {
             return Err(TrfError::Line {
                 line: p.line,
                 reason: format!(
