@@ -330,3 +330,5 @@ impl Game for Chess {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_fuzz;

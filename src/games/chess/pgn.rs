@@ -110,7 +110,7 @@ impl PgnGame {
                 renumber = true;
             }
             if black {
-                number += 1;
+                number = number.saturating_add(1);
             }
             black = !black;
         }
@@ -253,7 +253,8 @@ pub fn replay(game: &PgnGame) -> Result<Position, PgnError> {
 
 fn finish(mut game: PgnGame) -> PgnGame {
     if game.result.is_empty() {
-        game.result = game.tag("Result").unwrap_or("*").to_string();
+        let tag = game.tag("Result").filter(|r| RESULTS.contains(r));
+        game.result = tag.unwrap_or("*").to_string();
     }
     game
 }

@@ -368,6 +368,8 @@ fn king_home(color: Color) -> Square {
 pub enum FenError {
     #[error("a FEN needs at least the board and the side to move")]
     TooShort,
+    #[error("a FEN has at most six fields: board, side, castling, en passant and two counters")]
+    TooLong,
     #[error("the board must have 8 ranks of 8 squares")]
     BadBoard,
     #[error("unknown piece letter {0:?}")]
@@ -384,8 +386,42 @@ pub enum FenError {
     Kings,
     #[error("pawns cannot stand on the first or last rank")]
     PawnOnEdge,
+    #[error("{0} has more than 16 pieces")]
+    TooManyPieces(Color),
+    #[error("{0} has more than 8 pawns")]
+    TooManyPawns(Color),
+    #[error("{0} has more promoted pieces than pawns missing")]
+    TooManyPromoted(Color),
     #[error("the side not to move is in check")]
     OpponentInCheck,
+}
+
+/// Refuses material `color` cannot have: more than 16 pieces, more than 8 pawns, or more
+/// pieces beyond the starting set (one queen, two rooks, bishops and knights) than pawns
+/// missing to have promoted.
+fn check_material(board: &[Option<Piece>; 64], color: Color) -> Result<(), FenError> {
+    let count = |role: Role| {
+        board
+            .iter()
+            .filter(|p| **p == Some(Piece::new(color, role)))
+            .count()
+    };
+    let all = board.iter().flatten().filter(|p| p.color == color).count();
+    let pawns = count(Role::Pawn);
+    if all > 16 {
+        return Err(FenError::TooManyPieces(color));
+    }
+    if pawns > 8 {
+        return Err(FenError::TooManyPawns(color));
+    }
+    let promoted = count(Role::Queen).saturating_sub(1)
+        + count(Role::Rook).saturating_sub(2)
+        + count(Role::Bishop).saturating_sub(2)
+        + count(Role::Knight).saturating_sub(2);
+    if promoted > 8 - pawns {
+        return Err(FenError::TooManyPromoted(color));
+    }
+    Ok(())
 }
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -428,6 +464,9 @@ impl Position {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
             return Err(FenError::TooShort);
+        }
+        if fields.len() > 6 {
+            return Err(FenError::TooLong);
         }
         let mut board = [None; 64];
         let ranks: Vec<&str> = fields[0].split('/').collect();
@@ -480,6 +519,9 @@ impl Position {
                     'q' => (Color::Black, false),
                     _ => return Err(FenError::BadCastling(castling_field.into())),
                 };
+                if castling.has(color, king_side) {
+                    return Err(FenError::BadCastling(castling_field.into()));
+                }
                 castling.set(color, king_side, true);
             }
         }
@@ -518,6 +560,9 @@ impl Position {
         let (Some(white_king), Some(black_king)) = (kings[0], kings[1]) else {
             return Err(FenError::Kings);
         };
+        for color in [Color::White, Color::Black] {
+            check_material(&board, color)?;
+        }
         let mut pos = Position {
             board,
             turn,
@@ -539,9 +584,15 @@ impl Position {
                 }
             }
         }
+        // The square skipped and the one the pawn left are empty after a double step.
         if let Some(ep) = pos.ep {
-            let pawn_sq = Square::from_coords(ep.file(), if turn == Color::White { 4 } else { 3 });
-            if pos.board[pawn_sq.index()] != Some(Piece::new(turn.other(), Role::Pawn)) {
+            let (pawn_rank, start_rank) = if turn == Color::White { (4, 6) } else { (3, 1) };
+            let pawn_sq = Square::from_coords(ep.file(), pawn_rank);
+            let start_sq = Square::from_coords(ep.file(), start_rank);
+            if pos.board[pawn_sq.index()] != Some(Piece::new(turn.other(), Role::Pawn))
+                || pos.board[ep.index()].is_some()
+                || pos.board[start_sq.index()].is_some()
+            {
                 pos.ep = None;
             }
         }

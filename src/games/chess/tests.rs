@@ -556,3 +556,88 @@ fn a_finished_position_is_refused_as_a_start() {
         );
     }
 }
+
+#[test]
+fn extra_fields_repeated_rights_and_impossible_material_are_refused() {
+    let refused = |fen: &str| Position::from_fen(fen).unwrap_err();
+    assert_eq!(
+        refused("4k3/8/8/8/8/8/8/4K3 w - - 0 1 more"),
+        FenError::TooLong
+    );
+    assert_eq!(
+        refused("r3k2r/8/8/8/8/8/8/R3K2R w KKq - 0 1"),
+        FenError::BadCastling("KKq".into())
+    );
+    assert_eq!(
+        refused("QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k1K5 b - - 0 1"),
+        FenError::TooManyPieces(Color::White)
+    );
+    assert_eq!(
+        refused("4k3/8/PPPPPPPP/P7/8/8/8/4K3 w - - 0 1"),
+        FenError::TooManyPawns(Color::White)
+    );
+    assert_eq!(
+        refused("4k3/8/8/8/8/PPPPPPPP/8/QQ2K3 w - - 0 1"),
+        FenError::TooManyPromoted(Color::White)
+    );
+    assert_eq!(
+        refused("qq2k3/pppppppp/8/8/8/8/8/4K3 b - - 0 1"),
+        FenError::TooManyPromoted(Color::Black)
+    );
+    assert_eq!(
+        FenError::TooManyPromoted(Color::Black).to_string(),
+        "Black has more promoted pieces than pawns missing"
+    );
+    // Eight promoted queens are possible once every pawn is gone.
+    assert!(Position::from_fen("QQQQQQQQ/8/8/8/8/8/8/k1K5 b - - 0 1").is_ok());
+}
+
+#[test]
+fn an_en_passant_square_no_pawn_could_have_skipped_is_dropped() {
+    let sq = |s: &str| Square::parse(s).unwrap();
+    // A knight stands on e3: no pawn crossed it, and d4xe3 takes the knight alone.
+    let p = pos("4k3/8/8/8/3pP3/4N3/8/4K3 b - e3 0 1");
+    assert_eq!(p.ep_square(), None);
+    assert_eq!(p.fen(), "4k3/8/8/8/3pP3/4N3/8/4K3 b - - 0 1");
+    let after = p.play_unchecked(Move::new(sq("d4"), sq("e3")));
+    assert_eq!(
+        after.piece_at(sq("e4")),
+        Some(Piece::new(Color::White, Role::Pawn))
+    );
+    // A bishop stands on e2, where the pawn would have started.
+    let q = pos("4k3/8/8/8/3pP3/8/4B3/4K3 b - e3 0 1");
+    assert_eq!(q.ep_square(), None);
+    // A real double step keeps it.
+    let r = pos("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    assert_eq!(r.ep_square(), Some(sq("e3")));
+}
+
+#[test]
+fn a_result_tag_that_is_no_result_is_not_written_as_a_move() {
+    let game = pgn::read("[Result \"won\"]\n\n1. e4 e5\n").unwrap();
+    assert_eq!(game.result, "*");
+    let back = pgn::read(&game.write()).unwrap();
+    assert_eq!(back.moves.len(), 2);
+    assert_eq!(back.result, "*");
+}
+
+#[test]
+fn a_huge_move_number_in_the_fen_tag_is_written_without_overflow() {
+    let san = |s: &str| pgn::PgnMove {
+        san: s.into(),
+        comment: None,
+    };
+    let game = pgn::PgnGame {
+        tags: vec![(
+            "FEN".into(),
+            format!("4k3/8/8/8/8/8/8/4K3 b - - 0 {}", usize::MAX),
+        )],
+        moves: vec![san("Kd7"), san("Kd2"), san("Ke7")],
+        result: "*".into(),
+    };
+    let text = game.write();
+    assert!(
+        text.contains(&format!("{}... Kd7 {}. Kd2 Ke7", usize::MAX, usize::MAX)),
+        "{text}"
+    );
+}
