@@ -33,4 +33,6 @@ mod tests_dutch;
 #[cfg(test)]
 mod tests_dutch_digest;
 #[cfg(test)]
+mod tests_matching;
+#[cfg(test)]
 mod tests_trf;
