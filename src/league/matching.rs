@@ -62,10 +62,12 @@ impl<const L: usize> Big<L> {
         b
     }
 
+    #[inline]
     pub fn is_zero(&self) -> bool {
         self.0.iter().all(|&x| x == 0)
     }
 
+    #[inline]
     pub fn plus(self, o: Self) -> Self {
         let mut r = Self::ZERO;
         let mut carry = false;
@@ -78,6 +80,7 @@ impl<const L: usize> Big<L> {
         r
     }
 
+    #[inline]
     pub fn minus(self, o: Self) -> Self {
         let mut r = Self::ZERO;
         let mut borrow = false;
@@ -112,6 +115,7 @@ impl<const L: usize> Big<L> {
     }
 
     /// Half, rounded down.
+    #[inline]
     pub fn half(self) -> Self {
         let mut r = Self::ZERO;
         for i in 0..L {
@@ -123,6 +127,7 @@ impl<const L: usize> Big<L> {
         r
     }
 
+    #[inline]
     pub fn double(self) -> Self {
         self.shifted(1)
     }
@@ -145,6 +150,8 @@ pub struct Matcher<const L: usize> {
     pub(super) n: usize,
     /// Twice each edge's weight, row by row; zero for no edge.
     pub(super) weight2: Vec<Big<L>>,
+    /// Whether each edge exists (its weight is not zero).
+    edge: Vec<bool>,
     /// An even dual above any twice-weight: a freed vertex's dual.
     huge: Big<L>,
     /// The code of each vertex's matched edge, pointing away from it; NONE when free.
@@ -180,6 +187,7 @@ impl<const L: usize> Matcher<L> {
         Matcher {
             n,
             weight2: vec![Big::ZERO; n * n],
+            edge: vec![false; n * n],
             huge,
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
@@ -215,6 +223,8 @@ impl<const L: usize> Matcher<L> {
         self.free(a);
         self.weight2[a * self.n + b] = w2;
         self.weight2[b * self.n + a] = w2;
+        self.edge[a * self.n + b] = !w2.is_zero();
+        self.edge[b * self.n + a] = !w2.is_zero();
     }
 
     /// A matching of greatest weight: each vertex's mate, itself when unmatched.
@@ -235,11 +245,28 @@ impl<const L: usize> Matcher<L> {
     }
 
     /// The full slack of an edge between two top-level blossoms.
+    #[inline]
     pub(super) fn slack(&self, k: usize) -> Big<L> {
         let n = self.n;
-        self.dual[k / n]
-            .plus(self.dual[k % n])
-            .minus(self.weight2[k])
+        let (a, b, w) = (&self.dual[k / n].0, &self.dual[k % n].0, &self.weight2[k].0);
+        let mut out = Big::ZERO;
+        let (mut carry, mut borrow) = (false, false);
+        for i in 0..L {
+            let (s1, c1) = a[i].overflowing_add(b[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 || c2;
+            let (d1, b1) = s2.overflowing_sub(w[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            borrow = b1 || b2;
+            out.0[i] = d2;
+        }
+        out
+    }
+
+    /// Whether edge `k` exists (has a non-zero weight).
+    #[inline]
+    pub(super) fn exists(&self, k: usize) -> bool {
+        self.edge[k]
     }
 
     pub(super) fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -361,7 +388,7 @@ impl<const L: usize> Matcher<L> {
             }
             let tight = (0..n).find(|&u| {
                 let k = v * n + u;
-                !self.weight2[k].is_zero()
+                self.edge[k]
                     && self.mate[u] == NONE
                     && self.in_blossom[u] == u
                     && self.slack(k).is_zero()

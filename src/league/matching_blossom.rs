@@ -346,7 +346,7 @@ impl<const L: usize> Matcher<L> {
             while let Some(v) = self.queue.pop() {
                 for w in 0..n {
                     let k = v * n + w;
-                    if self.weight2[k].is_zero() || self.in_blossom[v] == self.in_blossom[w] {
+                    if !self.exists(k) || self.in_blossom[v] == self.in_blossom[w] {
                         continue;
                     }
                     let mut kslack = Big::ZERO;
@@ -498,7 +498,7 @@ impl<const L: usize> Matcher<L> {
             for u in 0..n {
                 let k = leaf * n + u;
                 let bu = self.in_blossom[u];
-                if self.weight2[k].is_zero() || bu == b || self.label[bu] != 1 {
+                if !self.exists(k) || bu == b || self.label[bu] != 1 {
                     continue;
                 }
                 let slack = self.slack(k);

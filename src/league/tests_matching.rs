@@ -114,3 +114,66 @@ fn stays_greatest_while_weights_change() {
         }
     }
 }
+
+/// Checks the certificate of optimality: every edge's full slack (with the duals of the
+/// blossoms holding both ends) is non-negative, matched edges are tight, free vertices have
+/// dual zero. Returns a description of the first violation.
+fn certificate<const L: usize>(m: &Matcher<L>) -> Result<(), String> {
+    let n = m.n;
+    let chain = |v: usize| {
+        let mut out = vec![];
+        let mut b = m.parent[v];
+        while b != usize::MAX {
+            out.push(b);
+            b = m.parent[b];
+        }
+        out
+    };
+    for i in 0..n {
+        if m.mate[i] == usize::MAX && !m.dual[i].is_zero() {
+            return Err(format!("free vertex {i} has dual {:?}", m.dual[i]));
+        }
+        for j in 0..n {
+            let w2 = m.weight2[i * n + j];
+            if i == j || w2.is_zero() {
+                continue;
+            }
+            let (ci, cj) = (chain(i), chain(j));
+            let mut sum = m.dual[i].plus(m.dual[j]);
+            for b in ci.iter().filter(|b| cj.contains(b)) {
+                sum = sum.plus(m.dual[*b].double());
+            }
+            if sum < w2 {
+                return Err(format!("edge {i}-{j} infeasible"));
+            }
+            if m.mate[i] != usize::MAX && m.mate[i] % n == j && sum != w2 {
+                return Err(format!("matched edge {i}-{j} not tight"));
+            }
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_duals_prove_the_matching_greatest() {
+    let mut rng = ChaCha8Rng::seed_from_u64(778);
+    for round in 0..300 {
+        let n = rng.random_range(2..=9);
+        let mut m = Matcher::new(n, big(20));
+        for step in 0..10 {
+            for _ in 0..rng.random_range(1..=3) {
+                let a = rng.random_range(0..n);
+                for b in 0..n {
+                    if b != a && rng.random_bool(0.7) {
+                        let x = weight(&mut rng, round);
+                        m.set(a, b, big(x));
+                    }
+                }
+            }
+            m.solve();
+            if let Err(e) = certificate(&m) {
+                panic!("round {round} step {step}: {e}");
+            }
+        }
+    }
+}
