@@ -46,6 +46,12 @@ fn total(w: &[Vec<u64>], mates: &[usize]) -> u64 {
     sum
 }
 
+/// Sets the weight of `a`-`b` in the symmetric matrix.
+fn put(w: &mut [Vec<u64>], a: usize, b: usize, x: u64) {
+    w[a][b] = x;
+    w[b][a] = x;
+}
+
 fn big(x: u64) -> W {
     W::from_u64(x).shifted(70)
 }
@@ -53,7 +59,7 @@ fn big(x: u64) -> W {
 fn weight(rng: &mut ChaCha8Rng, round: usize) -> u64 {
     if rng.random_range(0..3) == 0 {
         0
-    } else if round % 2 == 0 {
+    } else if round.is_multiple_of(2) {
         rng.random_range(1..=20)
     } else {
         rng.random_range(1..=3)
@@ -81,8 +87,7 @@ fn agrees_with_brute_force() {
         for a in 0..n {
             for b in a + 1..n {
                 let x = weight(&mut rng, round);
-                w[a][b] = x;
-                w[b][a] = x;
+                put(&mut w, a, b, x);
                 m.set(b, a, big(x));
             }
         }
@@ -104,8 +109,7 @@ fn stays_greatest_while_weights_change() {
                 for b in 0..n {
                     if b != a && rng.random_bool(0.7) {
                         let x = weight(&mut rng, round);
-                        w[a][b] = x;
-                        w[b][a] = x;
+                        put(&mut w, a, b, x);
                         m.set(a, b, big(x));
                     }
                 }
