@@ -21,7 +21,7 @@
 //! Accelerations and forbidden pairs are not supported.
 
 use super::dutch::{Float, Player};
-use super::matching::{Big, max_weight_matching};
+use super::matching::{Big, Matcher};
 use std::collections::HashMap;
 
 fn bits(x: u64) -> u32 {
@@ -42,9 +42,13 @@ pub(super) fn pair_players(
     match need.div_ceil(64) {
         0..=1 => Engine::<1>::new(players, played, last_round, layout).run(),
         2 => Engine::<2>::new(players, played, last_round, layout).run(),
-        3..=4 => Engine::<4>::new(players, played, last_round, layout).run(),
-        5..=8 => Engine::<8>::new(players, played, last_round, layout).run(),
-        9..=16 => Engine::<16>::new(players, played, last_round, layout).run(),
+        3 => Engine::<3>::new(players, played, last_round, layout).run(),
+        4 => Engine::<4>::new(players, played, last_round, layout).run(),
+        5..=6 => Engine::<6>::new(players, played, last_round, layout).run(),
+        7..=8 => Engine::<8>::new(players, played, last_round, layout).run(),
+        9..=10 => Engine::<10>::new(players, played, last_round, layout).run(),
+        11..=12 => Engine::<12>::new(players, played, last_round, layout).run(),
+        13..=16 => Engine::<16>::new(players, played, last_round, layout).run(),
         17..=32 => Engine::<32>::new(players, played, last_round, layout).run(),
         _ => Engine::<64>::new(players, played, last_round, layout).run(),
     }
@@ -99,7 +103,7 @@ struct Engine<'a, const L: usize> {
     bye_score: u32,
     single_bye: bool,
     unplayed_rank: HashMap<u32, u64>,
-    weights: Vec<Vec<Big<L>>>,
+    matcher: Matcher<L>,
     top: Big<L>,
 }
 
@@ -115,33 +119,18 @@ impl<'a, const L: usize> Engine<'a, L> {
             bye_score: 0,
             single_bye: false,
             unplayed_rank: HashMap::new(),
-            weights: vec![vec![Big::ZERO; n]; n],
+            matcher: Matcher::new(n, top),
             top,
         }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Big<L>) {
-        self.weights[a][b] = w;
-        self.weights[b][a] = w;
+        self.matcher.set(a, b, w);
     }
 
     /// A matching of greatest weight: each vertex's mate, itself when unmatched.
-    fn solve(&self) -> Vec<usize> {
-        let n = self.ps.len();
-        let mut edges = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                if !self.weights[a][b].is_zero() {
-                    edges.push((a, b, self.weights[a][b]));
-                }
-            }
-        }
-        let mates = max_weight_matching(n, &edges);
-        mates
-            .iter()
-            .enumerate()
-            .map(|(v, m)| m.unwrap_or(v))
-            .collect()
+    fn solve(&mut self) -> Vec<usize> {
+        self.matcher.solve()
     }
 
     fn compatible(&self, a: &Player, b: &Player) -> bool {
