@@ -191,17 +191,19 @@ pub fn run_league(
     match action {
         LeagueAction::Create { .. } => unreachable!("handled above"),
         LeagueAction::Join { players: names } => {
-            // Every name is checked before anyone is registered.
+            // Every name is checked before anyone is registered; then each joins in turn, and
+            // a refusal stops at that name (those before it stay registered).
+            let names: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
             let mut ids = Vec::new();
             for (i, name) in names.iter().enumerate() {
-                if let Some(why) = crate::console::bad_name(name.trim(), &names[..i]) {
+                if let Some(why) = crate::console::bad_name(name, &names[..i]) {
                     return Err(why);
                 }
                 ids.push(player(&mut table, name)?);
             }
             for (name, id) in names.iter().zip(ids) {
                 table.join_league(&league, id).map_err(err)?;
-                writeln!(out, "{} is registered.", name.trim()).map_err(io)?;
+                writeln!(out, "{name} is registered.").map_err(io)?;
             }
         }
         LeagueAction::Leave { player: name } => {

@@ -113,6 +113,10 @@ pub enum TableError {
     /// Nothing changed; an adapter that answered the first delivery need not answer again.
     #[error("{0}")]
     Refused(String),
+    /// A bug (a panic) stopped the work; it was logged with its detail and nothing it was
+    /// doing was stored.
+    #[error("an internal error stopped {0}; nothing of it was stored")]
+    Internal(String),
     /// The request's key was used for another match: the request is not applied.
     #[error("this request was already used for match #{0}; nothing changed")]
     KeyReused(MatchId),

@@ -145,12 +145,34 @@ impl Table {
             firing.trouble = Some(e);
             return firing;
         }
-        if let Err(e) = self.expire_challenges(now, &mut firing.fired) {
-            firing.trouble = Some(e);
-            return firing;
-        }
-        if let Err(e) = self.advance_leagues(now, &mut firing.fired) {
-            firing.trouble = Some(e);
+        // Challenges and leagues each run apart from the deadlines already fired: a bug (a
+        // panic) in one loses none of what fired before it, and is reported as trouble so the
+        // caller waits before trying again.
+        let steps: [(
+            &str,
+            fn(&mut Table, Instant, &mut Vec<Fired>) -> Result<(), TableError>,
+        ); 2] = [
+            ("expiring challenges", Table::expire_challenges),
+            ("advancing league rounds", Table::advance_leagues),
+        ];
+        for (what, step) in steps {
+            let fired = &mut firing.fired;
+            let done = catch_unwind(AssertUnwindSafe(|| step(self, now, fired)));
+            let failed = match done {
+                Ok(result) => result.err(),
+                Err(payload) => {
+                    tracing::error!(
+                        panic = super::handle::panic_text(&*payload),
+                        "{what} panicked; it is tried again later"
+                    );
+                    self.forget_live_games();
+                    Some(TableError::Internal(what.to_string()))
+                }
+            };
+            if let Some(e) = failed {
+                firing.trouble = Some(e);
+                return firing;
+            }
         }
         firing
     }
