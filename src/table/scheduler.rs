@@ -148,10 +148,8 @@ impl Table {
         // Challenges and leagues each run apart from the deadlines already fired: a bug (a
         // panic) in one loses none of what fired before it, and is reported as trouble so the
         // caller waits before trying again.
-        let steps: [(
-            &str,
-            fn(&mut Table, Instant, &mut Vec<Fired>) -> Result<(), TableError>,
-        ); 2] = [
+        type Work = fn(&mut Table, Instant, &mut Vec<Fired>) -> Result<(), TableError>;
+        let steps: [(&str, Work); 2] = [
             ("expiring challenges", Table::expire_challenges),
             ("advancing league rounds", Table::advance_leagues),
         ];

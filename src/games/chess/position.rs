@@ -460,7 +460,20 @@ impl Default for Position {
 }
 
 impl Position {
+    /// A position a player or a file gave: besides being readable and legal, its material
+    /// must be what a game of chess can reach (at most 16 pieces and 8 pawns a side, and no
+    /// more promoted pieces than pawns missing).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen, true)
+    }
+
+    /// A position this program wrote (a stored state): material beyond chess's is allowed,
+    /// since Enthralling Chess moves pieces from one side to the other.
+    pub fn from_stored_fen(fen: &str) -> Result<Position, FenError> {
+        Position::read_fen(fen, false)
+    }
+
+    fn read_fen(fen: &str, chess_material: bool) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
             return Err(FenError::TooShort);
@@ -560,8 +573,10 @@ impl Position {
         let (Some(white_king), Some(black_king)) = (kings[0], kings[1]) else {
             return Err(FenError::Kings);
         };
-        for color in [Color::White, Color::Black] {
-            check_material(&board, color)?;
+        if chess_material {
+            for color in [Color::White, Color::Black] {
+                check_material(&board, color)?;
+            }
         }
         let mut pos = Position {
             board,
@@ -1056,7 +1071,7 @@ impl From<Position> for String {
 impl TryFrom<String> for Position {
     type Error = FenError;
     fn try_from(fen: String) -> Result<Self, FenError> {
-        Position::from_fen(&fen)
+        Position::from_stored_fen(&fen)
     }
 }
 

@@ -384,7 +384,7 @@ pub struct Setup<'a> {
 
 impl Enthralling {
     pub fn from_setup(setup: &Setup, options: EnthrallingOptions) -> Result<Self, String> {
-        let position = Position::from_fen(setup.fen).map_err(|e| e.to_string())?;
+        let position = Position::from_stored_fen(setup.fen).map_err(|e| e.to_string())?;
         let square = |s: &str| Square::parse(s).ok_or_else(|| format!("bad square {s}"));
         let mut pieces = Tracked::every_piece(&position);
         for s in setup.enthralled {
