@@ -201,6 +201,22 @@ pub fn run_league(
                 }
                 ids.push(player(&mut table, name)?);
             }
+            // One already registered is named before anyone joins, so nothing half happens.
+            let season = table.store().season(league.id).map_err(|e| e.to_string())?;
+            let registered = table
+                .store()
+                .registrations(season.id)
+                .map_err(|e| e.to_string())?;
+            if let Some((name, _)) = names.iter().zip(&ids).find(|(_, id)| {
+                registered
+                    .iter()
+                    .any(|r| r.player == **id && r.status == "active")
+            }) {
+                return Err(format!(
+                    "{name} is already registered in {}",
+                    league.new.name
+                ));
+            }
             for (name, id) in names.iter().zip(ids) {
                 table.join_league(&league, id).map_err(err)?;
                 writeln!(out, "{name} is registered.").map_err(io)?;

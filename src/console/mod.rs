@@ -300,6 +300,18 @@ impl Console {
 
     /// Runs one input line; returns the lines to print. Errors come back as one `error:` line.
     pub fn line(&mut self, line: &str) -> Vec<String> {
+        // Whatever a message repeats of the line, no control character reaches the terminal.
+        let shown = |c: char| match c.is_control() && c != '\n' {
+            true => c.escape_unicode().to_string(),
+            false => c.to_string(),
+        };
+        self.run_line(line)
+            .into_iter()
+            .map(|out| out.chars().map(shown).collect())
+            .collect()
+    }
+
+    fn run_line(&mut self, line: &str) -> Vec<String> {
         self.line_number += 1;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {

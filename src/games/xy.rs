@@ -27,8 +27,12 @@ pub fn only_square(s: &str) -> Option<Sq> {
 
 /// A piece letter (K Q R B N P, any case), or a message saying it is not one.
 pub fn role_letter(c: char) -> Result<Role, String> {
-    Role::from_letter(c.to_ascii_uppercase())
-        .ok_or_else(|| format!("\"{c}\" is not a piece letter (K Q R B N P)"))
+    Role::from_letter(c.to_ascii_uppercase()).ok_or_else(|| {
+        format!(
+            "\"{}\" is not a piece letter (K Q R B N P)",
+            c.escape_debug()
+        )
+    })
 }
 
 /// What went wrong reading a move.
