@@ -361,6 +361,7 @@ fn parts(bench: &mut Bench) {
         plies: bench.length + 1,
         rules: GameKind::Enprise.rules(),
         state: serde_json::to_string(&next).unwrap(),
+        digest: None,
     };
     let version = bench.writer.load_head(template.id).unwrap().version;
     let mut timed = Timed::default();

@@ -444,7 +444,9 @@ fn snipe_sets_up_and_plays_in_the_console() {
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("error: place your pieces on your home row of cards (ranks 1 and 2)"),
+        text.contains(
+            "error: e5 is not on your home row of cards (ranks 1 and 2): place your pieces there"
+        ),
         "{text}"
     );
     assert!(

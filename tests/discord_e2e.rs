@@ -464,8 +464,7 @@ async fn snipe_chess_setup_and_play_by_move_and_autocomplete() {
     let reply = fake.reply_to(n, &id).await;
     assert!(
         ephemeral(&reply)
-            && content(&reply)
-                .contains("place your pieces on your home row of cards (ranks 1 and 2)"),
+            && content(&reply).contains("e5 is not on your home row of cards (ranks 1 and 2)"),
         "{reply:?}"
     );
     let n = fake.requests().len();

@@ -473,7 +473,7 @@ impl Position {
         Position::read_fen(fen, false)
     }
 
-    fn read_fen(fen: &str, chess_material: bool) -> Result<Position, FenError> {
+    fn read_fen(fen: &str, from_outside: bool) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 {
             return Err(FenError::TooShort);
@@ -573,7 +573,7 @@ impl Position {
         let (Some(white_king), Some(black_king)) = (kings[0], kings[1]) else {
             return Err(FenError::Kings);
         };
-        if chess_material {
+        if from_outside {
             for color in [Color::White, Color::Black] {
                 check_material(&board, color)?;
             }
@@ -599,14 +599,16 @@ impl Position {
                 }
             }
         }
-        // The square skipped and the one the pawn left are empty after a double step.
+        // The pawn that made the double step stands beyond the square it skipped; in a chess
+        // position given from outside, the square skipped and the one the pawn left are empty
+        // too. (A stored Enthralling position may have a piece enthralled onto either.)
         if let Some(ep) = pos.ep {
             let (pawn_rank, start_rank) = if turn == Color::White { (4, 6) } else { (3, 1) };
             let pawn_sq = Square::from_coords(ep.file(), pawn_rank);
             let start_sq = Square::from_coords(ep.file(), start_rank);
+            let emptied = pos.board[ep.index()].is_none() && pos.board[start_sq.index()].is_none();
             if pos.board[pawn_sq.index()] != Some(Piece::new(turn.other(), Role::Pawn))
-                || pos.board[ep.index()].is_some()
-                || pos.board[start_sq.index()].is_some()
+                || (from_outside && !emptied)
             {
                 pos.ep = None;
             }
