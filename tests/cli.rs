@@ -236,20 +236,23 @@ fn perft_refuses_a_depth_that_would_run_for_hours() {
     assert!(out.stdout.is_empty());
 }
 
+/// `deckmate league ARGS --db DB`: whether it succeeded, its output and its errors.
+fn league(db: &str, args: &[&str]) -> (bool, String, String) {
+    let mut all = vec!["league"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--db", db]);
+    let out = deckmate(&all);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    (out.status.success(), text, err)
+}
+
 #[test]
 fn a_director_runs_a_league_from_the_command_line() {
     let db = std::env::temp_dir().join(format!("deckmate-cli-league-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&db);
     let db = db.to_str().unwrap();
-    let run = |args: &[&str]| {
-        let mut all = vec!["league"];
-        all.extend_from_slice(args);
-        all.extend_from_slice(&["--db", db]);
-        let out = deckmate(&all);
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
-        let err = String::from_utf8_lossy(&out.stderr).to_string();
-        (out.status.success(), text, err)
-    };
+    let run = |args: &[&str]| league(db, args);
     let (ok, text, err) = run(&[
         "Club",
         "create",
@@ -409,15 +412,7 @@ fn league_commands_refuse_bad_names_resume_a_simulation_and_end_quietly_into_hea
     let db = std::env::temp_dir().join(format!("deckmate-cli-league2-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&db);
     let db = db.to_str().unwrap();
-    let run = |args: &[&str]| {
-        let mut all = vec!["league"];
-        all.extend_from_slice(args);
-        all.extend_from_slice(&["--db", db]);
-        let out = deckmate(&all);
-        let text = String::from_utf8_lossy(&out.stdout).to_string();
-        let err = String::from_utf8_lossy(&out.stderr).to_string();
-        (out.status.success(), text, err)
-    };
+    let run = |args: &[&str]| league(db, args);
     assert!(run(&["Sim", "create", "--game", "chess"]).0);
     let (ok, _, err) = run(&["Sim", "join"]);
     assert!(!ok && err.contains("<PLAYER>"), "{err}");
