@@ -4,7 +4,7 @@
 //! `cargo test` runs a quick bounded pass and a long run is one command:
 //!
 //! ```sh
-//! PROPTEST_CASES=4000 cargo test --lib fuzz_ -- --test-threads 1
+//! PROPTEST_CASES=10000 cargo test --lib fuzz_ -- --test-threads 1
 //! ```
 //!
 //! `PROPTEST_CASES` (proptest's own variable) overrides every test's default count.
