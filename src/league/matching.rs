@@ -343,14 +343,7 @@ impl<const L: usize> Matcher<L> {
                     }
                 }
             }
-            self.label[b] = 0;
-            self.label_end[b] = NONE;
-            self.ends[b] = Vec::new();
-            self.base[b] = NONE;
-            self.stale[b] = false;
-            self.best_edge[b] = NONE;
-            self.dual[b] = Big::ZERO;
-            self.unused.push(b);
+            self.release(b);
         }
     }
 

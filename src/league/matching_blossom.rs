@@ -195,6 +195,11 @@ impl<const L: usize> Matcher<L> {
                 j += step;
             }
         }
+        self.release(b);
+    }
+
+    /// Gives blossom slot `b` back, emptied, for a later blossom.
+    pub(super) fn release(&mut self, b: usize) {
         self.label[b] = 0;
         self.label_end[b] = NONE;
         self.children[b] = Vec::new();
