@@ -14,6 +14,7 @@ pub mod menu;
 mod pictures;
 mod rematch;
 mod reply;
+pub mod rest;
 mod rules;
 mod scheduler;
 mod settings;
@@ -61,6 +62,9 @@ pub struct BotConfig {
     /// Another Discord-compatible server's address (a self-hosted Spacebar, a test's fake);
     /// None for Discord's own. The gateway address comes from that server.
     pub api_url: Option<String>,
+    /// One more certificate authority to trust (a PEM file), for a server at `api_url` whose
+    /// certificate for discord.com it signed (see [`rest`]).
+    pub api_ca: Option<PathBuf>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -71,6 +75,7 @@ impl std::fmt::Debug for BotConfig {
             .field("dev_guild", &self.dev_guild)
             .field("chat", &self.chat)
             .field("api_url", &self.api_url)
+            .field("api_ca", &self.api_ca)
             .finish()
     }
 }
@@ -95,8 +100,9 @@ pub const DEFAULT_DATABASE: &str = "deckmate.db";
 
 impl BotConfig {
     /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db), DEV_GUILD_ID,
-    /// MESSAGE_CONTENT (on: read every message in match threads) and DISCORD_API_URL (another
-    /// Discord-compatible server) through `var`.
+    /// MESSAGE_CONTENT (on: read every message in match threads), DISCORD_API_URL (another
+    /// Discord-compatible server) and DISCORD_API_CA (a certificate authority it uses) through
+    /// `var`.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<BotConfig, ConfigError> {
         let present = |name: &str| {
             var(name)
@@ -124,12 +130,14 @@ impl BotConfig {
             }
             Some(url) => return Err(ConfigError::BadUrl(url)),
         };
+        let api_ca = present("DISCORD_API_CA").map(PathBuf::from);
         Ok(BotConfig {
             token,
             database_path,
             dev_guild,
             chat,
             api_url,
+            api_ca,
         })
     }
 
@@ -223,16 +231,11 @@ pub async fn client(
     table: TableHandle,
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> Result<serenity::Client, Error> {
-    let mut http = serenity::HttpBuilder::new(&config.token);
-    if let Some(url) = &config.api_url {
-        // serenity's client-side rate limiter is off for another server: with it on, every
-        // request through the proxied address failed against the tests' fake Discord. That
-        // server enforces its own limits (429 responses).
-        http = http.proxy(url.clone()).ratelimiter_disabled(true);
-    }
+    // serenity's rate limiter is on, for another server too (see rest.rs).
+    let http = rest::http(config).await?;
     let framework = framework(table, config.dev_guild, config.chat, ready);
     Ok(
-        serenity::ClientBuilder::new_with_http(http.build(), intents(config.chat))
+        serenity::ClientBuilder::new_with_http(http, intents(config.chat))
             .framework(framework)
             .await?,
     )

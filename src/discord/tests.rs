@@ -68,9 +68,14 @@ fn message_reading_and_another_discord_server_are_configured() {
         ("DISCORD_TOKEN", "a.b.c"),
         ("MESSAGE_CONTENT", "ON"),
         ("DISCORD_API_URL", "https://chat.example.org/api/"),
+        ("DISCORD_API_CA", "/etc/deckmate/ca.pem"),
     ]))
     .unwrap();
     assert_eq!(config.chat, ChatMode::All);
+    assert_eq!(
+        config.api_ca.as_deref(),
+        Some(std::path::Path::new("/etc/deckmate/ca.pem"))
+    );
     assert_eq!(
         config.api_url.as_deref(),
         Some("https://chat.example.org/api")
@@ -98,7 +103,7 @@ fn the_configuration_never_shows_its_token() {
     .unwrap();
     assert_eq!(
         format!("{config:?}"),
-        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions, api_url: None }"
+        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None }"
     );
     assert!(!format!("{config:#?}").contains("secret-part"));
 }

@@ -59,10 +59,7 @@ async fn a_request_discord_would_refuse_is_refused_and_recorded() {
         return;
     }
     let fake = FakeDiscord::start().await;
-    let http = serenity::HttpBuilder::new("a-test-token")
-        .proxy(fake.base.clone())
-        .ratelimiter_disabled(true)
-        .build();
+    let http = crate::fake_discord::bot::http(&fake).await;
     let channel = serenity::ChannelId::new(700000000000000001);
     http.send_message(channel, vec![], &message_body("fine", 1))
         .await

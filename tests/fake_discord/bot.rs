@@ -92,11 +92,13 @@ pub async fn start_bot_reading(
     chat: ChatMode,
 ) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
     // The bot's own configuration path: the environment a deployment would set, pointing
-    // DISCORD_API_URL at the fake.
+    // DISCORD_API_URL at the fake (serenity's rate limiter on).
     let vars = [
         ("DISCORD_TOKEN", BOT_TOKEN.to_string()),
         ("DEV_GUILD_ID", GUILD_ID.to_string()),
         ("DISCORD_API_URL", fake.base.clone()),
+        // The fake answers for discord.com with a certificate of its own (tls.rs).
+        ("DISCORD_API_CA", super::tls::CA.to_string()),
         (
             "MESSAGE_CONTENT",
             if chat == ChatMode::All { "on" } else { "off" }.to_string(),
@@ -270,4 +272,23 @@ pub async fn boards_since(fake: &FakeDiscord, n: usize, count: usize) -> Vec<Rec
     }
     assert_eq!(boards.len(), count, "boards posted");
     boards
+}
+
+/// A REST client to the fake as the bot builds its own (serenity's rate limiter on), for a
+/// test that calls Discord's API itself.
+pub async fn http(fake: &FakeDiscord) -> serenity::Http {
+    let vars = [
+        ("DISCORD_TOKEN", BOT_TOKEN.to_string()),
+        ("DISCORD_API_URL", fake.base.clone()),
+        ("DISCORD_API_CA", super::tls::CA.to_string()),
+    ];
+    let config = deckmate::discord::BotConfig::from_vars(|name| {
+        vars.iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+    })
+    .expect("the configuration reads");
+    deckmate::discord::rest::http(&config)
+        .await
+        .expect("the client builds")
 }

@@ -1,7 +1,8 @@
 //! A fake Discord on 127.0.0.1 for end-to-end tests: the REST API the bot calls (recorded, and
-//! answered with plausible objects) and a WebSocket gateway that says HELLO, takes IDENTIFY,
-//! sends READY, acknowledges heartbeats, and then delivers the interactions a test pushes
-//! (again, when a test redelivers one). Like Discord, it takes one answer per interaction and
+//! answered with plausible objects, over TLS as discord.com: tls.rs) and a WebSocket gateway
+//! (gateway.rs) that delivers the interactions a test pushes (again, when a test redelivers
+//! one). It pushes back as Discord does (hostile.rs: rate limits, permissions, closed DMs,
+//! deleted messages; gateway.rs: reconnections, duplicated and reordered events). Like Discord, it takes one answer per interaction and
 //! refuses a second with 400 "Interaction has already been acknowledged." (code 40060); the
 //! answer may be a deferral, after which the bot edits, deletes or follows up its reply through
 //! the interaction's webhook (refused with 404 "Unknown Webhook", 10015, before the interaction
@@ -10,12 +11,15 @@
 #![allow(dead_code)]
 
 pub mod bot;
+pub mod gateway;
+pub mod hostile;
 pub mod logs;
 pub mod spec;
+pub mod tls;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -50,7 +54,10 @@ struct Shared {
     requests: Arc<Mutex<Vec<Recorded>>>,
     events: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<(&'static str, Value)>>>,
     base: String,
-    dm_fails: Arc<AtomicBool>,
+    /// The gateway's address (ws://, beside the REST API's TLS).
+    gateway_url: String,
+    hostile: Arc<hostile::Hostile>,
+    gateway: Arc<gateway::Gateway>,
     posts_fail: Arc<AtomicBool>,
     next_id: Arc<AtomicU64>,
     /// Interactions already answered (their callback taken).
@@ -60,10 +67,17 @@ struct Shared {
 }
 
 pub struct FakeDiscord {
+    /// The REST API's address (https://, answering for discord.com: see tls.rs).
     pub base: String,
     requests: Arc<Mutex<Vec<Recorded>>>,
     events: mpsc::UnboundedSender<(&'static str, Value)>,
+    /// Every user's DMs are closed while set: opening a DM channel succeeds, posting in it is
+    /// refused (50007), as Discord does.
     pub dm_fails: Arc<AtomicBool>,
+    /// Rate limits, server errors, permissions, closed DMs, deleted messages (hostile.rs).
+    pub hostile: Arc<hostile::Hostile>,
+    /// Reconnections, invalid sessions, drops, duplicated and reordered events (gateway.rs).
+    pub gateway: Arc<gateway::Gateway>,
     /// Posting a message in a channel is refused (403 Missing Permissions) while set.
     pub posts_fail: Arc<AtomicBool>,
     next_id: Arc<AtomicU64>,
@@ -141,13 +155,18 @@ impl FakeDiscord {
 
     pub async fn start() -> FakeDiscord {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base = format!("http://{}", listener.local_addr().unwrap());
+        let base = format!("https://{}", listener.local_addr().unwrap());
+        let plain = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let gateway_url = format!("ws://{}/ws", plain.local_addr().unwrap());
         let (tx, rx) = mpsc::unbounded_channel();
+        let hostile = Arc::new(hostile::Hostile::default());
         let shared = Shared {
             requests: Arc::new(Mutex::new(Vec::new())),
             events: Arc::new(tokio::sync::Mutex::new(rx)),
             base: base.clone(),
-            dm_fails: Arc::new(AtomicBool::new(false)),
+            gateway_url,
+            hostile: hostile.clone(),
+            gateway: Arc::new(gateway::Gateway::default()),
             posts_fail: Arc::new(AtomicBool::new(false)),
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
@@ -157,7 +176,9 @@ impl FakeDiscord {
             base,
             requests: shared.requests.clone(),
             events: tx,
-            dm_fails: shared.dm_fails.clone(),
+            dm_fails: hostile.all_dms_closed.clone(),
+            hostile,
+            gateway: shared.gateway.clone(),
             posts_fail: shared.posts_fail.clone(),
             next_id: shared.next_id.clone(),
             pushed: Mutex::new(HashMap::new()),
@@ -167,7 +188,9 @@ impl FakeDiscord {
             .route("/ws", get(gateway))
             .fallback(rest)
             .with_state(shared);
-        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        let rest = axum::serve(tls::TlsListener::new(listener), app.clone());
+        tokio::spawn(async move { rest.await.unwrap() });
+        tokio::spawn(async move { axum::serve(plain, app).await.unwrap() });
         fake
     }
 
@@ -196,7 +219,9 @@ impl FakeDiscord {
     /// describes for them (a test's own payload that Discord would never send fails at once).
     fn send_event(&self, kind: &'static str, d: Value) {
         if let Some(spec) = Spec::get() {
+            let world = gateway::checks(kind, &d);
             let checks: Vec<(&str, &Value)> = match kind {
+                _ if !world.is_empty() => world.iter().map(|(s, v)| (*s, v)).collect(),
                 "MESSAGE_CREATE" => vec![("MessageResponse", &d), ("UserResponse", &d["author"])],
                 _ => {
                     let mut checks = vec![("InteractionTypes", &d["type"])];
@@ -370,7 +395,10 @@ impl FakeDiscord {
                        "nick": null, "premium_since": null},
             "token": format!("token-{id}"), "version": 1, "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 26214400,
-            "app_permissions": "309237696512", "authorizing_integration_owners": {}, "context": 0
+            "app_permissions": self.hostile.permissions(channel).to_string(),
+            "channel": {"id": channel, "type": self.hostile.kind(channel), "name": "a channel",
+                        "parent_id": self.hostile.parent(channel)},
+            "authorizing_integration_owners": {}, "context": 0
         });
         if let (Some(d), Some(extra)) = (d.as_object_mut(), extra.as_object()) {
             for (k, v) in extra {
@@ -472,6 +500,10 @@ impl FakeDiscord {
         }
         o.insert("user".into(), user.clone());
         o.insert("context".into(), json!(1));
+        o.insert(
+            "channel".into(),
+            json!({"id": dm, "type": hostile::kinds::DM}),
+        );
         self.push(d);
         id
     }
@@ -489,67 +521,17 @@ impl FakeDiscord {
         }
         o.insert("user".into(), user.clone());
         o.insert("context".into(), json!(1));
+        o.insert(
+            "channel".into(),
+            json!({"id": dm, "type": hostile::kinds::DM}),
+        );
         self.push(d);
         id
     }
 }
 
 async fn gateway(ws: WebSocketUpgrade, State(shared): State<Shared>) -> Response {
-    ws.on_upgrade(move |socket| session(socket, shared))
-}
-
-async fn session(mut socket: WebSocket, shared: Shared) {
-    let send = |v: Value| Message::Text(v.to_string().into());
-    if socket
-        .send(send(json!({"op": 10, "d": {"heartbeat_interval": 45000}})))
-        .await
-        .is_err()
-    {
-        return;
-    }
-    // Wait for IDENTIFY, then READY.
-    while let Some(Ok(msg)) = socket.recv().await {
-        if let Message::Text(text) = msg {
-            let v: Value = serde_json::from_str(&text).unwrap_or_default();
-            if v["op"] == 2 {
-                break;
-            }
-            if v["op"] == 1 {
-                let _ = socket.send(send(json!({"op": 11}))).await;
-            }
-        }
-    }
-    let ready = json!({"op": 0, "s": 1, "t": "READY", "d": {
-        "v": 10, "user": FakeDiscord::bot_user(),
-        "guilds": [], "session_id": "session", "resume_gateway_url": format!("{}/ws", shared.base.replace("http", "ws")),
-        "shard": [0, 1], "application": {"id": APP_ID, "flags": 0}}});
-    if socket.send(send(ready)).await.is_err() {
-        return;
-    }
-    let mut seq = 1;
-    let mut events = shared.events.lock().await;
-    loop {
-        tokio::select! {
-            event = events.recv() => {
-                let Some((kind, d)) = event else { return };
-                seq += 1;
-                let frame = json!({"op": 0, "s": seq, "t": kind, "d": d});
-                if socket.send(send(frame)).await.is_err() { return; }
-            }
-            msg = socket.recv() => {
-                match msg {
-                    Some(Ok(Message::Text(text))) => {
-                        let v: Value = serde_json::from_str(&text).unwrap_or_default();
-                        if v["op"] == 1 {
-                            let _ = socket.send(send(json!({"op": 11}))).await;
-                        }
-                    }
-                    Some(Ok(_)) => {}
-                    _ => return,
-                }
-            }
-        }
-    }
+    ws.on_upgrade(move |socket| gateway::session(socket, shared))
 }
 
 async fn rest(State(shared): State<Shared>, request: Request) -> Response {
@@ -614,6 +596,26 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         return response;
     }
     let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    if let Some(refused) = shared
+        .hostile
+        .pushback(&method, &parts, &mut json, files.len())
+    {
+        let status = refused.status().as_u16();
+        let recorded = Recorded {
+            method: method.to_string(),
+            path,
+            json,
+            files,
+            status,
+        };
+        // A 429 is waited out and the request sent again by serenity's limiter: it is kept
+        // apart, so that a test sees each request the bot made once, with its final answer.
+        match status {
+            429 => shared.hostile.rate_limited.lock().unwrap().push(recorded),
+            _ => shared.requests.lock().unwrap().push(recorded),
+        }
+        return refused;
+    }
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
     let created = |v: Value| (StatusCode::CREATED, axum::Json(v)).into_response();
     let refuse = |status: StatusCode, message: &str, code: u64| {
@@ -624,13 +626,9 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             .into_response()
     };
     let response = match (method.clone(), parts.as_slice()) {
-        (Method::GET, ["gateway"]) => {
-            ok(json!({"url": format!("{}/ws", shared.base.replace("http", "ws"))}))
-        }
-        (Method::GET, ["gateway", "bot"]) => ok(
-            json!({"url": format!("{}/ws", shared.base.replace("http", "ws")), "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
-        ),
+        (Method::GET, ["gateway"]) => ok(json!({"url": shared.gateway_url})),
+        (Method::GET, ["gateway", "bot"]) => ok(json!({"url": shared.gateway_url, "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
         (Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (Method::PUT, ["applications", _, "commands"]) => ok(json!([])),
         (Method::POST, ["interactions", _, _, "callback"])
@@ -675,14 +673,18 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             // A real channel id: serenity refuses 0 for one.
             ok(message(id, "1", json["content"].as_str().unwrap_or("")))
         }
-        (Method::POST, ["channels", channel, "messages", _, "threads"]) => created(json!({
+        (Method::POST, ["channels", channel, "messages", _, "threads"]) => {
+            shared.hostile.thread_made(&id.to_string(), channel);
+            created(json!({
             "id": id.to_string(), "type": 11, "guild_id": GUILD_ID, "parent_id": channel,
             "name": json["name"], "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
             "owner_id": BOT_ID, "message_count": 0, "member_count": 1, "total_message_sent": 0,
             "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
-                                 "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false}})),
+                                 "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false}}))
+        }
         (Method::PATCH, ["channels", thread]) => ok(json!({
-            "id": thread, "type": 11, "guild_id": GUILD_ID, "parent_id": "700000000000000001",
+            "id": thread, "type": 11, "guild_id": GUILD_ID,
+            "parent_id": shared.hostile.parent(thread).unwrap_or("700000000000000001".into()),
             "name": "a match", "position": 0, "permission_overwrites": [], "nsfw": false, "flags": 0,
             "owner_id": BOT_ID, "message_count": 0, "member_count": 1, "total_message_sent": 0,
             "thread_metadata": {"archived": json["archived"].as_bool().unwrap_or(false),
@@ -705,27 +707,22 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             channel,
             json["content"].as_str().unwrap_or(""),
         )),
+        // Opening a DM channel succeeds even when the user's DMs are closed: the post fails.
         (Method::POST, ["users", "@me", "channels"]) => {
-            if shared.dm_fails.load(Ordering::Relaxed) {
-                (
-                    StatusCode::FORBIDDEN,
-                    axum::Json(
-                        json!({"message": "Cannot send messages to this user", "code": 50007}),
-                    ),
-                )
-                    .into_response()
-            } else {
-                ok(
-                    json!({"id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
-                          "recipients": [user(json["recipient_id"].as_str().unwrap_or("1"), "someone")]}),
-                )
-            }
+            let recipient = json["recipient_id"].as_str().unwrap_or("1");
+            shared.hostile.dm_opened(&id.to_string(), recipient);
+            ok(
+                json!({"id": id.to_string(), "type": 1, "last_message_id": null, "flags": 0,
+                      "recipients": [user(recipient, "someone")]}),
+            )
         }
         _ => Response::builder()
             .status(404)
             .body(Body::from("{\"message\": \"unknown route\", \"code\": 0}"))
             .unwrap(),
     };
+    let mut response = response;
+    shared.hostile.add_headers(&method, &parts, &mut response);
     let status = response.status().as_u16();
     // The fake's own answer must be one Discord could give.
     let response = match operation {

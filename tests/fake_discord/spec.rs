@@ -4,8 +4,8 @@
 //! carry a body its schema accepts (lengths, item counts, required fields); every object the
 //! fake sends back, over REST or the gateway, must match the schema Discord describes for it.
 //!
-//! The file is not part of the project. When it is missing, checking is skipped with a note on
-//! standard error.
+//! The file is not part of the project (`DISCORD_API_SPEC` may name it elsewhere). When it is
+//! missing, checking is skipped with a note on standard error.
 
 use jsonschema::{Draft, Registry, Validator};
 use serde_json::Value;
@@ -37,7 +37,9 @@ impl Spec {
                 env!("CARGO_MANIFEST_DIR"),
                 "/../shared/discord-api-spec/openapi.json"
             );
-            let Ok(text) = std::fs::read_to_string(path) else {
+            // DISCORD_API_SPEC names the file when it lies elsewhere (a worktree of its own).
+            let path = std::env::var("DISCORD_API_SPEC").unwrap_or_else(|_| path.to_string());
+            let Ok(text) = std::fs::read_to_string(&path) else {
                 eprintln!(
                     "note: {path} is missing; the fake Discord does not check requests against \
                      Discord's API description"
