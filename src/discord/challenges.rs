@@ -38,6 +38,14 @@ pub async fn play(
     #[description = "Whether the match counts for ratings (yes by default)"] rated: Option<bool>,
 ) -> Result<(), Error> {
     let kind = game.kind();
+    // A channel that cannot hold the match's thread, or where the bot may not do its part, is
+    // refused now, before anything is stored (Discord says which with the interaction).
+    if let poise::Context::Application(actx) = ctx {
+        let channel = actx.interaction.channel.as_ref().map(|c| c.kind);
+        if let Some(reason) = super::home::problem(channel, actx.interaction.app_permissions) {
+            return refuse(ctx, reason).await;
+        }
+    }
     let server = super::admin::server_settings(ctx).await?;
     if !server.play_channels.is_empty()
         && !server.play_channels.contains(&ctx.channel_id().to_string())

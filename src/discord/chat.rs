@@ -166,9 +166,13 @@ async fn played(
     update: &Update,
 ) -> Result<(), Error> {
     tracing::info!(match_id = update.match_id, message = %msg.id, "a typed move was played");
+    // A move whose message was deleted before this answer still gets its board, as a plain
+    // message (Discord refuses a reply to a deleted message unless told not to fail).
+    let mut reference = serenity::MessageReference::from(msg);
+    reference.fail_if_not_exists = Some(false);
     let reply = super::scheduler::changed_message(update)
         .await
-        .reference_message(msg);
+        .reference_message(reference);
     msg.channel_id.send_message(&ctx.http, reply).await?;
     if let Some(text) = private_lines(update, player.id) {
         let private =
@@ -190,7 +194,11 @@ async fn refused(
     id: MatchId,
     why: serenity::CreateMessage,
 ) -> Result<(), Error> {
-    msg.react(&ctx.http, REFUSED).await?;
+    // The message may be gone (deleted: 10008) or reactions not allowed: the reason is sent
+    // all the same.
+    if let Err(e) = msg.react(&ctx.http, REFUSED).await {
+        tracing::info!(match_id = id, error = %logs::chain(&e), "a refused move's message could not be marked");
+    }
     if let Err(e) = direct(&ctx.http, msg.author.id, why).await {
         tracing::info!(match_id = id, error = %logs::chain(&e), "a refusal could not go by direct message");
         let text = format!(

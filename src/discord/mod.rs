@@ -7,6 +7,7 @@ mod challenges;
 pub mod chat;
 mod commands;
 mod direct;
+mod home;
 mod league;
 pub mod logs;
 mod matches;

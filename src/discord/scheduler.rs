@@ -119,15 +119,13 @@ async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
         }
         Fired::Archive { match_id, place } => return archive(http, match_id, &place).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
-        Fired::Reminder(reminder) => (
-            reminder.match_id,
-            match reminder.direct {
-                true => direct_channel(http, &reminder).await,
-                false => None,
+        Fired::Reminder(reminder) => {
+            let message = || serenity::CreateMessage::new().content(reminder_text(&reminder));
+            if reminder.direct && by_direct_message(http, &reminder, message()).await {
+                return;
             }
-            .or_else(|| channel_of(&reminder.place)),
-            serenity::CreateMessage::new().content(reminder_text(&reminder)),
-        ),
+            (reminder.match_id, channel_of(&reminder.place), message())
+        }
         Fired::Changed(update) => {
             // A time-out that passes the turn on (En Prise): the next player may want to know.
             super::turns::tell_turns(http, table, &update, None).await;
@@ -230,19 +228,32 @@ async fn expired(http: &serenity::Http, c: &crate::store::Challenge) {
     }
 }
 
-/// The player's direct-message channel, when they asked for reminders there (None: the
-/// thread it is, and why is logged).
-async fn direct_channel(http: &serenity::Http, r: &Reminder) -> Option<serenity::ChannelId> {
-    let user = r.player.discord_id.as_deref()?.parse().ok()?;
-    match serenity::UserId::new(user).create_dm_channel(http).await {
-        Ok(dm) => Some(dm.id),
+/// Sends a reminder by direct message, as the player asked; false (and why is logged) when it
+/// could not go, the DM channel refused or the message (Discord refuses a closed DM at the send,
+/// 50007), so that it goes to the thread instead.
+async fn by_direct_message(
+    http: &serenity::Http,
+    r: &Reminder,
+    message: serenity::CreateMessage,
+) -> bool {
+    let Some(user) = r
+        .player
+        .discord_id
+        .as_deref()
+        .and_then(|u| u.parse::<u64>().ok())
+        .filter(|u| *u != 0)
+    else {
+        return false;
+    };
+    match super::chat::direct(http, serenity::UserId::new(user), message).await {
+        Ok(()) => true,
         Err(e) => {
             tracing::info!(
                 match_id = r.match_id,
                 error = %logs::chain(&e),
                 "a reminder could not go by direct message; it goes to the thread"
             );
-            None
+            false
         }
     }
 }
