@@ -10,6 +10,8 @@ mod chat;
 #[path = "discord_e2e/clocks.rs"]
 mod clocks;
 mod fake_discord;
+#[path = "discord_e2e/gateway.rs"]
+mod gateway;
 #[path = "discord_e2e/hostile.rs"]
 mod hostile;
 #[path = "discord_e2e/league.rs"]
