@@ -4,7 +4,10 @@
 //! and delivers the events tests push. On a test's word ([`Gateway`]'s methods) it asks the
 //! bot to RECONNECT (op 7), invalidates its session (op 9, resumable or not) or drops the
 //! connection without a word. On by default, it sends every seventh event twice
-//! ([`Gateway::duplicate_every`]), as Discord may around a reconnection; on a test's word it
+//! ([`Gateway::duplicate_every`]), as Discord may around a reconnection, but an interaction
+//! only on a test's word (the bot answers a repeated interaction again and is refused 40060,
+//! a request that shifts the fake's ids, and so the seeds tests' games are dealt from); on a
+//! test's word it
 //! sends two events the wrong way round ([`Gateway::reorder_every`], off by default: within a
 //! session Discord keeps its order, and tests that type two lines in a row rely on it). It also sends what Discord sends when the
 //! bot's world changes: GUILD_DELETE, CHANNEL_DELETE, THREAD_DELETE, MESSAGE_DELETE, each
@@ -14,7 +17,7 @@ use super::{FakeDiscord, GUILD_ID, Shared};
 use axum::extract::ws::{Message, WebSocket};
 use serde_json::{Value, json};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -41,8 +44,10 @@ pub struct Gateway {
     /// Connections opened with IDENTIFY, and with RESUME.
     pub identified: AtomicU64,
     pub resumed: AtomicU64,
-    /// Every `duplicate_every`th event is sent twice (0: never).
+    /// Every `duplicate_every`th event is sent twice (0: never); an interaction only while
+    /// `duplicate_interactions` is set.
     pub duplicate_every: AtomicU64,
+    pub duplicate_interactions: AtomicBool,
     /// Every `reorder_every`th event is held back and sent after the next one (or after a
     /// moment, when none comes; 0: never).
     pub reorder_every: AtomicU64,
@@ -61,6 +66,7 @@ impl Default for Gateway {
             identified: AtomicU64::new(0),
             resumed: AtomicU64::new(0),
             duplicate_every: AtomicU64::new(7),
+            duplicate_interactions: AtomicBool::new(false),
             reorder_every: AtomicU64::new(0),
             events_sent: AtomicU64::new(0),
         }
@@ -207,7 +213,10 @@ pub(super) async fn session(mut socket: WebSocket, shared: Shared) {
                 if socket.send(text(&frame)).await.is_err() { return; }
                 if let Some(first) = held.take()
                     && socket.send(text(&first)).await.is_err() { return; }
-                if every(&gw.duplicate_every) && socket.send(text(&frame)).await.is_err() {
+                let twice = every(&gw.duplicate_every)
+                    && (kind != "INTERACTION_CREATE"
+                        || gw.duplicate_interactions.load(Ordering::Relaxed));
+                if twice && socket.send(text(&frame)).await.is_err() {
                     return;
                 }
             }
