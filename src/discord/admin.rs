@@ -6,6 +6,7 @@
 //! in the match's thread; every admin action is kept in the admin log.
 
 use super::commands::{match_here, player_of};
+use super::plain::plain;
 use super::reply;
 use super::scheduler::{changed_message, channel_of};
 use super::{Context, Error, logs};
@@ -222,7 +223,7 @@ pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
             let on = e
                 .match_id
                 .map_or(String::new(), |id| format!(" match #{id}:"));
-            format!("<t:{}:f>{on} {}", e.at, e.detail)
+            format!("<t:{}:f>{on} {}", e.at, plain(&e.detail))
         })
         .collect();
     private(ctx, lines.join("\n")).await
@@ -326,7 +327,7 @@ async fn rule(
     tracing::info!(match_id = id, admin = %ctx.author().id, line = %update.public[0], "an admin ruled on a match");
     let told = format!(
         "Done. {}{}",
-        update.public[0],
+        plain(&update.public[0]),
         post_ruling(ctx, &update).await
     );
     private(ctx, told).await

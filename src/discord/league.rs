@@ -5,8 +5,10 @@
 
 use super::admin::{admin_of, post_ruling};
 use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
+use super::plain::{plain, plain_lines};
 use super::reply;
 use super::{Context, Error, logs, pictures};
+use super::{limits, pings};
 use crate::league::standings::{Scoring, Tiebreak, parse_tiebreaks, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::table::TableError;
@@ -59,11 +61,19 @@ async fn say(ctx: Context<'_>, text: impl Into<String>, private: bool) -> Result
     }
 }
 
+/// Says `lines`, in as many messages as Discord's limit on one needs.
+async fn say_lines(ctx: Context<'_>, lines: &[String], private: bool) -> Result<(), Error> {
+    for text in limits::chunks(lines, limits::CONTENT) {
+        say(ctx, text, private).await?;
+    }
+    Ok(())
+}
+
 /// What the caller is told when the league service refuses.
 fn refusal(e: LeagueError) -> Result<String, Error> {
     match e {
         LeagueError::Table(e @ TableError::Storage(_)) => Err(e.into()),
-        e => Ok(format!("{e}.")),
+        e => Ok(plain(&format!("{e}."))),
     }
 }
 
@@ -142,11 +152,10 @@ pub async fn create(
     let made = ctx.data().table.call(move |t| t.create_league(new)).await?;
     match made {
         Ok(league) => {
+            let name = plain(&league.new.name);
             let text = format!(
-                "League **{}** ({}) is open: join with `/league join name:{}`.",
-                league.new.name,
+                "League **{name}** ({}) is open: join with /league join name:{name}",
                 league.new.game.name(),
-                league.new.name
             );
             say(ctx, text, false).await
         }
@@ -285,7 +294,10 @@ pub(super) async fn announce(
                 everyone.join(", ")
             ),
         };
-        let posted = channel.say(http, line).await?;
+        let line = serenity::CreateMessage::new()
+            .content(line)
+            .allowed_mentions(pings::only(seated));
+        let posted = channel.send_message(http, line).await?;
         let Some(update) = matches.iter().find(|u| Some(u.match_id) == p.match_id) else {
             continue;
         };
@@ -295,7 +307,7 @@ pub(super) async fn announce(
             .create_thread_from_message(
                 http,
                 posted.id,
-                serenity::CreateThread::new(title.chars().take(100).collect::<String>())
+                serenity::CreateThread::new(limits::thread_name(&title))
                     .kind(serenity::ChannelType::PublicThread),
             )
             .await?;
@@ -309,7 +321,8 @@ pub(super) async fn announce(
         let message = serenity::CreateMessage::new()
             .content(update_text(&update))
             .add_file(pictures::board_file(&update).await?)
-            .components(choice_components(&update));
+            .components(choice_components(&update))
+            .allowed_mentions(pings::of_update(&update));
         if let Err(e) = thread.id.send_message(http, message).await {
             tracing::error!(match_id, error = %logs::chain(&e), "a league board could not be posted");
         }
@@ -332,7 +345,7 @@ pub async fn close(
     let key = format!("interaction:{}", ctx.id());
     let closed = on_league(ctx, name, move |t, l| t.close_round_once(l, Some(&key)));
     match closed.await? {
-        Ok(Some(lines)) => say(ctx, lines.join("\n"), false).await,
+        Ok(Some(lines)) => say_lines(ctx, &plain_lines(&lines), false).await,
         Ok(None) => say(ctx, ALREADY_DONE, true).await,
         Err(e) => say(ctx, refusal(e)?, true).await,
     }
@@ -347,7 +360,7 @@ pub async fn pairings(
     let lines = on_league(ctx, name, |t, l| t.pairing_lines(l, None)).await?;
     match lines {
         Ok(lines) if lines.is_empty() => say(ctx, "No round has started yet.", true).await,
-        Ok(lines) => say(ctx, lines.join("\n"), true).await,
+        Ok(lines) => say_lines(ctx, &plain_lines(&lines), true).await,
         Err(e) => say(ctx, refusal(e)?, true).await,
     }
 }
@@ -374,7 +387,11 @@ pub async fn standings(
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
     let heads: Vec<&str> = order.iter().map(|t| t.name()).collect();
-    let mut text = format!("**{name}** standings (points; {})\n", heads.join(", "));
+    let mut text = format!(
+        "**{}** standings (points; {})\n",
+        plain(&name),
+        heads.join(", ")
+    );
     let mut rows = Vec::new();
     for (s, player) in &lines {
         let breaks: Vec<String> = order
@@ -385,7 +402,7 @@ pub async fn standings(
         text.push_str(&format!(
             "{}. {}: {} ({})\n",
             s.rank,
-            player.name,
+            plain(&player.name),
             points(s.halves),
             breaks.join(", ")
         ));
@@ -395,7 +412,8 @@ pub async fn standings(
     }
     // A round robin's crosstable, when it fits in the message.
     if let Some(grid) = crosstable {
-        let block = format!("```\n{}\n```", grid.join("\n"));
+        // A name's backtick would close the block early.
+        let block = format!("```\n{}\n```", grid.join("\n").replace('`', "'"));
         if text.chars().count() + block.chars().count() < 2000 {
             text.push_str(&block);
         }
@@ -438,10 +456,14 @@ pub async fn rating(
         })
         .await??;
     let mut text = match lines.iter().find(|l| l.player.id == id) {
-        None => format!("{} has no rated {} games yet.", user.name, kind.name()),
+        None => format!(
+            "{} has no rated {} games yet.",
+            plain(&user.name),
+            kind.name()
+        ),
         Some(l) => format!(
             "{} in {}: {:.0} ± {:.0} after {} game{}{}.",
-            l.player.name,
+            plain(&l.player.name),
             kind.name(),
             l.rating,
             l.deviation * 2.0,
@@ -489,7 +511,7 @@ pub async fn leaderboard(
         text.push_str(&format!(
             "{}. {}: {:.0}{} ({} game{})\n",
             i + 1,
-            l.player.name,
+            plain(&l.player.name),
             l.rating,
             if l.provisional { "?" } else { "" },
             l.games,
@@ -522,8 +544,8 @@ pub async fn result(
         Ok(()) => {
             let text = format!(
                 "Round {round}, board {board}: {} set the result to {}.",
-                admin.name,
-                result.trim()
+                plain(&admin.name),
+                plain(result.trim())
             );
             say(ctx, text, false).await
         }
@@ -554,7 +576,9 @@ pub async fn schedule(
         });
     let mut lines = vec![format!(
         "**{}**, season {}: {total}, {} days each.",
-        league.name, season.number, league.round_days
+        plain(&league.name),
+        season.number,
+        league.round_days
     )];
     for r in &rounds {
         let state = if r.closed { "closed" } else { "closes" };
@@ -566,7 +590,7 @@ pub async fn schedule(
     if rounds.is_empty() {
         lines.push("No round has started yet.".into());
     }
-    say(ctx, lines.join("\n"), true).await
+    say_lines(ctx, &lines, true).await
 }
 
 /// Pair the running round again, before any of its games has begun (admins).
@@ -640,11 +664,15 @@ pub async fn substitute(
         Ok(None) => return say(ctx, ALREADY_DONE, true).await,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
-    let mut text = done.lines.join("\n");
+    let mut lines = plain_lines(&done.lines);
     for update in &done.updates {
-        text.push_str(&post_ruling(ctx, update).await);
+        let told = post_ruling(ctx, update).await;
+        match lines.last_mut() {
+            Some(last) => last.push_str(&told),
+            None => lines.push(told),
+        }
     }
-    say(ctx, text, false).await
+    say_lines(ctx, &lines, false).await
 }
 
 /// Show a league's settings; admins change them (from the next round).
@@ -701,7 +729,7 @@ pub async fn settings(
     .await?;
     match done {
         Ok(league) => {
-            let said = crate::table::leagues::describe(&league);
+            let said = plain(&crate::table::leagues::describe(&league));
             let text = if changing {
                 format!("Settings changed, from the next round: {said}")
             } else {

@@ -5,6 +5,7 @@
 //! and PGN for chess and Enthralling Chess).
 
 use super::commands::{NOT_A_MATCH, ephemeral, match_here, player_message, player_of};
+use super::plain::{plain, plain_lines};
 use super::{Context, Error, reply};
 use crate::store::MatchId;
 use crate::table::{Listing, TableError};
@@ -70,7 +71,7 @@ pub async fn history(
         Ok(page) => {
             let mut text = format!("Match #{id}, page {} of {}:\n", page.page, page.pages);
             for (n, who, action) in &page.actions {
-                text.push_str(&format!("{n}. {who}: {action}\n"));
+                text.push_str(&format!("{n}. {}: {action}\n", plain(who)));
             }
             text.trim_end().to_string()
         }
@@ -210,13 +211,13 @@ fn line(l: &Listing, here: Option<&str>) -> String {
             Some(at) => format!("**your turn**, time runs out <t:{at}:R>"),
             None => "**your turn**".into(),
         },
-        (None, false) => format!("waiting for {}", l.waiting_for.join(", ")),
+        (None, false) => format!("waiting for {}", plain_lines(&l.waiting_for).join(", ")),
     };
     format!(
         "#{} {}{place}: {} — {state}",
         l.match_id,
         l.game.name(),
-        l.players.join(" vs ")
+        plain_lines(&l.players).join(" vs ")
     )
 }
 

@@ -8,10 +8,13 @@ pub mod chat;
 mod commands;
 mod direct;
 mod league;
+pub mod limits;
 pub mod logs;
 mod matches;
 pub mod menu;
 mod pictures;
+pub mod pings;
+pub mod plain;
 mod rematch;
 mod reply;
 mod rules;
@@ -153,6 +156,8 @@ pub fn framework(
         .options(poise::FrameworkOptions {
             commands: commands(),
             initialize_owners: false,
+            // Nobody is notified unless a message names whom it calls (see pings.rs).
+            allowed_mentions: Some(pings::nobody()),
             on_error: |error| Box::pin(logs::on_error(error)),
             event_handler: |framework, event| {
                 Box::pin(async move {
@@ -223,7 +228,8 @@ pub async fn client(
     table: TableHandle,
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> Result<serenity::Client, Error> {
-    let mut http = serenity::HttpBuilder::new(&config.token);
+    let mut http =
+        serenity::HttpBuilder::new(&config.token).default_allowed_mentions(pings::nobody());
     if let Some(url) = &config.api_url {
         // serenity's client-side rate limiter is off for another server: with it on, every
         // request through the proxied address failed against the tests' fake Discord. That
