@@ -192,6 +192,18 @@ pub async fn on_event(
     else {
         return Ok(());
     };
+    if let Some(turn) = super::pages::Turn::parse(&press.data.custom_id) {
+        let press = Press {
+            it: press,
+            deferred: Mutex::new(Deferred::No),
+        };
+        if let Err(error) = super::pages::turn(ctx, &press, data, turn).await
+            && let Some(text) = logs::failed(&pressed(&press), press.user.id, None, &*error)
+        {
+            let _ = press.tell(ctx, text).await;
+        }
+        return Ok(());
+    }
     let Some(action) = ButtonAction::parse(&press.data.custom_id) else {
         return Ok(());
     };

@@ -178,7 +178,8 @@ pub fn update_text(update: &Update) -> String {
         }
         lines.push(line);
     }
-    lines.join("\n")
+    // Within Discord's limit, whatever the lines hold.
+    super::limits::cut(&lines.join("\n"), super::limits::CONTENT)
 }
 
 async fn board_reply(update: &Update) -> Result<CreateReply, Error> {

@@ -5,6 +5,7 @@
 
 use super::admin::{admin_of, post_ruling};
 use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
+use super::pages::{self, Listing};
 use super::plain::{plain, plain_lines};
 use super::reply;
 use super::{Context, Error, logs, pictures};
@@ -357,12 +358,140 @@ pub async fn pairings(
     ctx: Context<'_>,
     #[description = "The league"] name: String,
 ) -> Result<(), Error> {
-    let lines = on_league(ctx, name, |t, l| t.pairing_lines(l, None)).await?;
-    match lines {
-        Ok(lines) if lines.is_empty() => say(ctx, "No round has started yet.", true).await,
-        Ok(lines) => say_lines(ctx, &plain_lines(&lines), true).await,
-        Err(e) => say(ctx, refusal(e)?, true).await,
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    match pairings_page(ctx.data(), guild, name, 1).await? {
+        Ok((text, rows)) => {
+            let reply = CreateReply::default().content(text).components(rows);
+            reply::private(ctx, reply).await
+        }
+        Err(text) => say(ctx, text, true).await,
     }
+}
+
+/// A shown page: its text and its buttons; or what the caller is told instead.
+type Shown = Result<(String, Vec<serenity::CreateActionRow>), String>;
+
+/// Page `page` of the pairings of the league `name` of `guild`.
+pub(super) async fn pairings_page(
+    data: &super::Data,
+    guild: Option<String>,
+    name: String,
+    page: usize,
+) -> Result<Shown, Error> {
+    let listing = Listing::Pairings(name.clone());
+    let lines = data
+        .table
+        .call(move |t| {
+            let league = t.league(guild.as_deref(), &name)?;
+            t.pairing_lines(&league, None)
+        })
+        .await?;
+    Ok(match lines {
+        Ok(lines) if lines.is_empty() => Err("No round has started yet.".into()),
+        Ok(lines) => {
+            let head = |p: usize, n: usize| match n {
+                1 => String::new(),
+                n => format!("Pairings, page {p} of {n}:"),
+            };
+            Ok(pages::page(head, &plain_lines(&lines), page, &listing))
+        }
+        Err(e) => Err(refusal(e)?),
+    })
+}
+
+/// A league's standings as the table reads them: the head line, a line a player, the same as
+/// rows (with their columns) for the picture, and a round robin's crosstable.
+struct Standings {
+    name: String,
+    head: String,
+    lines: Vec<String>,
+    columns: Vec<String>,
+    rows: Vec<Vec<String>>,
+    crosstable: Option<Vec<String>>,
+}
+
+/// Reads the standings of the league `name` of `guild`.
+async fn read_standings(
+    data: &super::Data,
+    guild: Option<String>,
+    name: String,
+) -> Result<Result<Standings, LeagueError>, Error> {
+    Ok(data
+        .table
+        .call(move |t| -> Result<Standings, LeagueError> {
+            let l = t.league(guild.as_deref(), &name)?;
+            let order: Vec<Tiebreak> = serde_json::from_str(&l.new.tiebreaks).unwrap_or_default();
+            let standings = t.league_standings(&l)?;
+            let crosstable = t.league_crosstable(&l)?;
+            let heads: Vec<&str> = order.iter().map(|t| t.name()).collect();
+            let head = format!(
+                "**{}** standings (points; {})",
+                plain(&l.new.name),
+                heads.join(", ")
+            );
+            let (mut lines, mut rows) = (Vec::new(), Vec::new());
+            for (s, player) in &standings {
+                let breaks: Vec<String> = order
+                    .iter()
+                    .zip(&s.tiebreaks)
+                    .map(|(t, v)| t.show(*v))
+                    .collect();
+                lines.push(format!(
+                    "{}. {}: {} ({})",
+                    s.rank,
+                    plain(&player.name),
+                    points(s.halves),
+                    breaks.join(", ")
+                ));
+                let mut row = vec![format!("{}. {}", s.rank, player.name), points(s.halves)];
+                row.extend(breaks);
+                rows.push(row);
+            }
+            let mut columns = vec!["Player".to_string(), "Points".to_string()];
+            columns.extend(heads.iter().map(|h| h.to_string()));
+            Ok(Standings {
+                name: l.new.name.clone(),
+                head,
+                lines,
+                columns,
+                rows,
+                crosstable,
+            })
+        })
+        .await?)
+}
+
+/// Page `page` of `standings`: its text (with the crosstable when there is one page and it
+/// fits) and its buttons.
+fn standings_text(standings: &Standings, page: usize) -> (String, Vec<serenity::CreateActionRow>) {
+    let listing = Listing::Standings(standings.name.clone());
+    let head = |p: usize, n: usize| match n {
+        1 => standings.head.clone(),
+        n => format!("{}, page {p} of {n}", standings.head),
+    };
+    let (mut text, rows) = pages::page(head, &standings.lines, page, &listing);
+    // A round robin's crosstable, when it fits in the message.
+    if let (Some(grid), true) = (&standings.crosstable, rows.is_empty()) {
+        // A name's backtick would close the block early.
+        let block = format!("\n```\n{}\n```", grid.join("\n").replace('`', "'"));
+        if text.chars().count() + block.chars().count() <= limits::CONTENT {
+            text.push_str(&block);
+        }
+    }
+    (text, rows)
+}
+
+/// Page `page` of the standings of the league `name` of `guild`.
+pub(super) async fn standings_page(
+    data: &super::Data,
+    guild: Option<String>,
+    name: String,
+    page: usize,
+) -> Result<Shown, Error> {
+    Ok(match read_standings(data, guild, name).await? {
+        Ok(standings) => Ok(standings_text(&standings, page)),
+        Err(e) => Err(refusal(e)?),
+    })
 }
 
 /// The standings, with the league's tiebreaks.
@@ -371,63 +500,22 @@ pub async fn standings(
     ctx: Context<'_>,
     #[description = "The league"] name: String,
 ) -> Result<(), Error> {
-    let table = on_league(ctx, name, |t, l| {
-        let order: Vec<Tiebreak> = serde_json::from_str(&l.new.tiebreaks).unwrap_or_default();
-        let standings = t.league_standings(l)?;
-        Ok((
-            l.new.name.clone(),
-            order,
-            standings,
-            t.league_crosstable(l)?,
-        ))
-    })
-    .await?;
-    let (name, order, lines, crosstable) = match table {
-        Ok(table) => table,
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    let standings = match read_standings(ctx.data(), guild, name).await? {
+        Ok(standings) => standings,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
-    let heads: Vec<&str> = order.iter().map(|t| t.name()).collect();
-    let mut text = format!(
-        "**{}** standings (points; {})\n",
-        plain(&name),
-        heads.join(", ")
-    );
-    let mut rows = Vec::new();
-    for (s, player) in &lines {
-        let breaks: Vec<String> = order
-            .iter()
-            .zip(&s.tiebreaks)
-            .map(|(t, v)| t.show(*v))
-            .collect();
-        text.push_str(&format!(
-            "{}. {}: {} ({})\n",
-            s.rank,
-            plain(&player.name),
-            points(s.halves),
-            breaks.join(", ")
-        ));
-        let mut row = vec![format!("{}. {}", s.rank, player.name), points(s.halves)];
-        row.extend(breaks);
-        rows.push(row);
-    }
-    // A round robin's crosstable, when it fits in the message.
-    if let Some(grid) = crosstable {
-        // A name's backtick would close the block early.
-        let block = format!("```\n{}\n```", grid.join("\n").replace('`', "'"));
-        if text.chars().count() + block.chars().count() < 2000 {
-            text.push_str(&block);
-        }
-    }
+    let (text, buttons) = standings_text(&standings, 1);
     // The same table as a picture, drawn off the async threads.
-    let mut columns = vec!["Player".to_string(), "Points".to_string()];
-    columns.extend(heads.iter().map(|h| h.to_string()));
-    let title = format!("{name}: standings");
+    let title = format!("{}: standings", standings.name);
+    let Standings { columns, rows, .. } = standings;
     let png = tokio::task::spawn_blocking(move || {
         crate::render::standings::standings_png(&title, &columns, &rows)
     })
     .await?;
     let reply = CreateReply::default()
         .content(text)
+        .components(buttons)
         .attachment(serenity::CreateAttachment::bytes(png, "standings.png"));
     reply::answer_quietly(ctx, reply).await
 }
@@ -518,6 +606,7 @@ pub async fn leaderboard(
             if l.games == 1 { "" } else { "s" }
         ));
     }
+    let text = limits::cut(&text, limits::CONTENT);
     reply::answer_quietly(ctx, CreateReply::default().content(text)).await
 }
 

@@ -12,6 +12,7 @@ pub mod limits;
 pub mod logs;
 mod matches;
 pub mod menu;
+pub mod pages;
 mod pictures;
 pub mod pings;
 pub mod plain;

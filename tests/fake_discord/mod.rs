@@ -10,6 +10,7 @@
 #![allow(dead_code)]
 
 pub mod bot;
+pub mod limits;
 pub mod logs;
 pub mod spec;
 
@@ -57,6 +58,7 @@ struct Shared {
     answered: Arc<Mutex<HashSet<String>>>,
     /// Requests Discord would refuse, and answers of the fake's that Discord would not give.
     violations: Arc<Mutex<Vec<String>>>,
+    limits: Arc<AtomicBool>,
 }
 
 pub struct FakeDiscord {
@@ -70,6 +72,9 @@ pub struct FakeDiscord {
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
     violations: Arc<Mutex<Vec<String>>>,
+    /// Discord's limits on content, components, thread names and autocomplete are enforced
+    /// (see limits.rs); on unless a test turns them off.
+    pub limits: Arc<AtomicBool>,
 }
 
 impl Drop for FakeDiscord {
@@ -152,6 +157,7 @@ impl FakeDiscord {
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
             violations: Arc::new(Mutex::new(Vec::new())),
+            limits: Arc::new(AtomicBool::new(true)),
         };
         let fake = FakeDiscord {
             base,
@@ -162,6 +168,7 @@ impl FakeDiscord {
             next_id: shared.next_id.clone(),
             pushed: Mutex::new(HashMap::new()),
             violations: shared.violations.clone(),
+            limits: shared.limits.clone(),
         };
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -614,6 +621,21 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         return response;
     }
     let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    if let Some(refused) =
+        limits::enforce(&shared.limits, &shared.violations, &method, &parts, &json)
+    {
+        let status = refused.status().as_u16();
+        let (method, files) = (method.to_string(), files);
+        let recorded = Recorded {
+            method,
+            path,
+            json,
+            files,
+            status,
+        };
+        shared.requests.lock().unwrap().push(recorded);
+        return refused;
+    }
     let ok = |v: Value| (StatusCode::OK, axum::Json(v)).into_response();
     let created = |v: Value| (StatusCode::CREATED, axum::Json(v)).into_response();
     let refuse = |status: StatusCode, message: &str, code: u64| {
