@@ -6,6 +6,8 @@
 //! in the match's thread; every admin action is kept in the admin log.
 
 use super::commands::{match_here, player_of};
+use super::pages;
+use super::plain::plain;
 use super::reply;
 use super::scheduler::{changed_message, channel_of};
 use super::{Context, Error, logs};
@@ -205,16 +207,26 @@ pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
     let Some(admin) = admin_of(ctx).await? else {
         return Ok(());
     };
-    let entries = ctx
-        .data()
+    let (text, rows) = log_text(ctx.data(), admin.guild.unwrap_or_default(), 1).await?;
+    reply::private(ctx, CreateReply::default().content(text).components(rows)).await
+}
+
+/// The most admin actions `/admin log` reads back, newest first, a page at a time.
+const LOG_ENTRIES: usize = 100;
+
+/// Page `page` of this server's admin log, with its buttons.
+async fn log_text(
+    data: &super::Data,
+    guild: String,
+    page: usize,
+) -> Result<(String, Vec<serenity::CreateActionRow>), Error> {
+    let entries = data
         .table
-        .call(move |t| {
-            let guild = admin.guild.unwrap_or_default();
-            t.store().admin_log(&guild, 15)
-        })
+        .call(move |t| t.store().admin_log(&guild, LOG_ENTRIES))
         .await??;
     if entries.is_empty() {
-        return private(ctx, "No admin action has been taken on this server yet.").await;
+        let text = "No admin action has been taken on this server yet.".to_string();
+        return Ok((text, vec![]));
     }
     let lines: Vec<String> = entries
         .iter()
@@ -222,11 +234,42 @@ pub async fn log(ctx: Context<'_>) -> Result<(), Error> {
             let on = e
                 .match_id
                 .map_or(String::new(), |id| format!(" match #{id}:"));
-            format!("<t:{}:f>{on} {}", e.at, e.detail)
+            format!("<t:{}:f>{on} {}", e.at, plain(&e.detail))
         })
         .collect();
-    private(ctx, lines.join("\n")).await
+    let head = |p: usize, n: usize| match n {
+        1 => String::new(),
+        n => format!("Admin log, newest first, page {p} of {n}:"),
+    };
+    Ok(pages::page(head, &lines, page, &pages::Listing::AdminLog))
 }
+
+/// A page of the admin log for a press of its buttons: only for a member who may rule.
+pub(super) async fn log_page(
+    data: &super::Data,
+    guild: Option<String>,
+    permissions: Option<serenity::Permissions>,
+    roles: &[String],
+    page: usize,
+) -> Result<Result<(String, Vec<serenity::CreateActionRow>), String>, Error> {
+    let Some(guild) = guild else {
+        return Ok(Err(NOT_AN_ADMIN.into()));
+    };
+    let server = guild.clone();
+    let referee = data
+        .table
+        .call(move |t| t.store().server_settings(&server))
+        .await??
+        .referee_role;
+    if !may_rule(permissions, roles, referee.as_deref()) {
+        return Ok(Err(NOT_AN_ADMIN.into()));
+    }
+    Ok(Ok(log_text(data, guild, page).await?))
+}
+
+/// What a member who may not use /admin is told.
+const NOT_AN_ADMIN: &str = "Only members with the Manage Server permission (or the server's \
+                            referee role) can use /admin.";
 
 /// This server's settings (the defaults outside a server).
 pub(super) async fn server_settings(ctx: Context<'_>) -> Result<ServerSettings, Error> {
@@ -326,7 +369,7 @@ async fn rule(
     tracing::info!(match_id = id, admin = %ctx.author().id, line = %update.public[0], "an admin ruled on a match");
     let told = format!(
         "Done. {}{}",
-        update.public[0],
+        plain(&update.public[0]),
         post_ruling(ctx, &update).await
     );
     private(ctx, told).await

@@ -7,6 +7,8 @@ use super::commands::{
     action_components, choice_components, confirmation, player_of, private_lines, update_text,
 };
 use super::menu::Pick;
+use super::pings;
+use super::plain::{plain, plain_lines};
 use super::{ButtonAction, Data, Error, logs, pictures};
 use crate::store::{MatchId, PlayerId};
 use crate::table::{Request, Table, TableError, Update};
@@ -115,26 +117,29 @@ impl Press<'_> {
         Ok(())
     }
 
-    /// Posts `text` for everyone, as a new message under the pressed one.
+    /// Posts `text` for everyone, as a new message under the pressed one, notifying `pings`.
     pub(super) async fn public(
         &self,
         ctx: &serenity::Context,
         text: String,
         rows: Vec<serenity::CreateActionRow>,
         file: serenity::CreateAttachment,
+        pings: serenity::CreateAllowedMentions,
     ) -> Result<(), Error> {
         if self.deferred() == Deferred::No {
             let reply = serenity::CreateInteractionResponseMessage::new()
                 .content(text)
                 .components(rows)
-                .add_file(file);
+                .add_file(file)
+                .allowed_mentions(pings);
             let reply = serenity::CreateInteractionResponse::Message(reply);
             self.it.create_response(ctx, reply).await?;
         } else {
             let reply = serenity::CreateInteractionResponseFollowup::new()
                 .content(text)
                 .components(rows)
-                .add_file(file);
+                .add_file(file)
+                .allowed_mentions(pings);
             self.it.create_followup(ctx, reply).await?;
         }
         Ok(())
@@ -187,6 +192,18 @@ pub async fn on_event(
     else {
         return Ok(());
     };
+    if let Some(turn) = super::pages::Turn::parse(&press.data.custom_id) {
+        let press = Press {
+            it: press,
+            deferred: Mutex::new(Deferred::No),
+        };
+        if let Err(error) = super::pages::turn(ctx, &press, data, turn).await
+            && let Some(text) = logs::failed(&pressed(&press), press.user.id, None, &*error)
+        {
+            let _ = press.tell(ctx, text).await;
+        }
+        return Ok(());
+    }
     let Some(action) = ButtonAction::parse(&press.data.custom_id) else {
         return Ok(());
     };
@@ -375,7 +392,7 @@ async fn show_choices(
     let content = if mine.actions.is_empty() {
         format!(
             "Nothing for you to do in match #{match_id} now (waiting for {}). Your view:",
-            mine.waiting_for.join(", ")
+            plain_lines(&mine.waiting_for).join(", ")
         )
     } else if rows.is_empty() {
         format!(
@@ -412,7 +429,7 @@ async fn narrow(
         Err(e) => return press.tell(ctx, refused(press, match_id, &e)).await,
     };
     if mine.actions.is_empty() {
-        let waiting = mine.waiting_for.join(", ");
+        let waiting = plain_lines(&mine.waiting_for).join(", ");
         return press
             .tell(ctx, format!("It is not your turn: waiting for {waiting}."))
             .await;
@@ -422,7 +439,7 @@ async fn narrow(
         return press
             .tell(
                 ctx,
-                format!("None of your actions starts with \"{prefix}\"."),
+                format!("None of your actions starts with \"{}\".", plain(&prefix)),
             )
             .await;
     }
@@ -494,7 +511,13 @@ async fn act_by_component(
     }
     let board = pictures::board_file(&update).await?;
     press
-        .public(ctx, update_text(&update), choice_components(&update), board)
+        .public(
+            ctx,
+            update_text(&update),
+            choice_components(&update),
+            board,
+            pings::of_update(&update),
+        )
         .await?;
     // Delivered again: the same answer (Discord keeps one of the two), nothing more.
     if update.repeated {

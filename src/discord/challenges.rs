@@ -7,8 +7,10 @@ use super::buttons::{Press, refuse as refuse_press};
 use super::commands::{
     GameChoice, choice_components, mention, parse_options, player_message, refuse, update_text,
 };
+use super::plain::plain;
 use super::reply::{self, answer};
 use super::{ButtonAction, Context, Data, Error, pictures};
+use super::{limits, pings};
 use crate::engine::GameRng;
 use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, NewChallenge, Timing};
 use crate::table::time_control::TimeControl;
@@ -119,7 +121,8 @@ pub async fn play(
         ctx,
         CreateReply::default()
             .content(challenge_text(&challenge))
-            .components(challenge_buttons(id)),
+            .components(challenge_buttons(id))
+            .allowed_mentions(pings::only(challenge.waiting())),
     )
     .await?;
     if let Some(message) = message {
@@ -158,12 +161,15 @@ pub fn challenge_problem(players: &[serenity::User]) -> Option<String> {
             return Some(if i > 0 && user.id == players[0].id {
                 "You cannot challenge yourself.".into()
             } else {
-                format!("{} is named twice.", user.name)
+                format!("{} is named twice.", plain(&user.name))
             });
         }
     }
     None
 }
+
+/// The most of a challenge's options its message shows, in characters.
+const OPTIONS_SHOWN: usize = 800;
 
 /// The challenge's message: who challenges whom to what, and who is still awaited until when.
 pub(super) fn challenge_text(c: &Challenge) -> String {
@@ -176,7 +182,9 @@ pub(super) fn challenge_text(c: &Challenge) -> String {
     );
     if !c.options.is_empty() {
         let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
-        text.push_str(&format!(" Options: {}.", options.join(" ")));
+        // Options are the challenger's own words: cut so the message keeps within its limit.
+        let options = plain(&limits::cut(&options.join(" "), OPTIONS_SHOWN));
+        text.push_str(&format!(" Options: {options}."));
     }
     match TimeControl::parse(&c.time_control) {
         Ok(TimeControl::None) | Err(_) => {}
@@ -310,11 +318,11 @@ pub(super) async fn accept_challenge(
         .create_thread_from_message(
             ctx,
             press.message.id,
-            serenity::CreateThread::new(format!(
+            serenity::CreateThread::new(limits::thread_name(&format!(
                 "{}: {}",
                 challenge.game.name(),
                 names.join(" vs ")
-            ))
+            )))
             .kind(serenity::ChannelType::PublicThread),
         )
         .await?;
@@ -340,7 +348,8 @@ pub(super) async fn accept_challenge(
             serenity::CreateMessage::new()
                 .content(update_text(&update))
                 .add_file(pictures::board_file(&update).await?)
-                .components(choice_components(&update)),
+                .components(choice_components(&update))
+                .allowed_mentions(pings::of_update(&update)),
         )
         .await?;
     press

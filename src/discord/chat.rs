@@ -205,9 +205,10 @@ async fn refused(
             "{}: that move was not played, and I could not tell you why by direct message. Allow direct messages from this server, or use /move.",
             mention(player)
         );
-        msg.channel_id
-            .send_message(&ctx.http, serenity::CreateMessage::new().content(text))
-            .await?;
+        let told = serenity::CreateMessage::new()
+            .content(text)
+            .allowed_mentions(super::pings::only([player]));
+        msg.channel_id.send_message(&ctx.http, told).await?;
     }
     Ok(())
 }

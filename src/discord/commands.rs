@@ -3,6 +3,8 @@
 
 use super::challenges::play;
 use super::menu;
+use super::pings;
+use super::plain::{plain, plain_lines};
 use super::reply::{self, answer};
 use super::{ButtonAction, Context, Data, Error, logs, pictures};
 use crate::games::GameKind;
@@ -102,7 +104,7 @@ pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
 pub(super) fn mention(player: &Player) -> String {
     match &player.discord_id {
         Some(id) => format!("<@{id}>"),
-        None => player.name.clone(),
+        None => plain(&player.name),
     }
 }
 
@@ -110,10 +112,10 @@ pub(super) fn mention(player: &Player) -> String {
 /// (the log has the whole story, see [`logs::refused`]).
 pub(super) fn player_message(error: &TableError) -> String {
     match error {
-        TableError::Storage(_) => {
-            format!("Something went wrong on our side: {error}. Please try again.")
-        }
-        other => other.to_string(),
+        TableError::Storage(_) => plain(&format!(
+            "Something went wrong on our side: {error}. Please try again."
+        )),
+        other => plain(&other.to_string()),
     }
 }
 
@@ -154,7 +156,7 @@ pub(super) async fn refuse(ctx: Context<'_>, reason: impl Into<String>) -> Resul
 
 /// The public message after a change: what happened, then who is to act (pinged) or the result.
 pub fn update_text(update: &Update) -> String {
-    let mut lines = update.public.clone();
+    let mut lines = plain_lines(&update.public);
     if update.result.is_none() && !update.to_act.is_empty() {
         let pings: Vec<String> = update.to_act.iter().map(|(_, p)| mention(p)).collect();
         let mut line = format!("{} to play.", pings.join(", "));
@@ -176,14 +178,16 @@ pub fn update_text(update: &Update) -> String {
         }
         lines.push(line);
     }
-    lines.join("\n")
+    // Within Discord's limit, whatever the lines hold.
+    super::limits::cut(&lines.join("\n"), super::limits::CONTENT)
 }
 
 async fn board_reply(update: &Update) -> Result<CreateReply, Error> {
     Ok(CreateReply::default()
         .content(update_text(update))
         .attachment(pictures::board_file(update).await?)
-        .components(choice_components(update)))
+        .components(choice_components(update))
+        .allowed_mentions(pings::of_update(update)))
 }
 
 /// The choices of the players to act, under the board: buttons for a few, a menu (grouped when
@@ -304,12 +308,18 @@ async fn autocomplete_action(
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
     let choices = legal_here(ctx, partial).await.unwrap_or_default();
-    serenity::CreateAutocompleteResponse::new().set_choices(
-        choices
-            .into_iter()
-            .map(serenity::AutocompleteChoice::from)
-            .collect(),
-    )
+    serenity::CreateAutocompleteResponse::new().set_choices(autocomplete_choices(choices))
+}
+
+/// Autocomplete entries within Discord's limits: at most 25, none longer than 100 characters
+/// (an action longer than that cannot be offered whole, so it is left for typing).
+pub fn autocomplete_choices(actions: Vec<String>) -> Vec<serenity::AutocompleteChoice> {
+    actions
+        .into_iter()
+        .filter(|a| !a.is_empty() && a.chars().count() <= super::limits::CHOICE_TEXT)
+        .take(super::limits::CHOICES)
+        .map(serenity::AutocompleteChoice::from)
+        .collect()
 }
 
 /// The caller's legal actions in this thread that contain `partial`, at most 25.
@@ -532,20 +542,22 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
         return Ok(());
     }
     let version = update.version;
-    let others: Vec<String> = update
+    let others: Vec<&Player> = update
         .seat_views
         .iter()
         .filter(|(_, p, _)| p.id != player)
-        .map(|(_, p, _)| mention(p))
+        .map(|(_, p, _)| p)
         .collect();
+    let called: Vec<String> = others.iter().map(|p| mention(p)).collect();
     answer(
         ctx,
         CreateReply::default()
             .content(format!(
                 "{}\n{}: accept or decline?",
-                update.public.join("\n"),
-                others.join(", ")
+                plain_lines(&update.public).join("\n"),
+                called.join(", ")
             ))
+            .allowed_mentions(pings::only(others.iter().copied()))
             .components(vec![serenity::CreateActionRow::Buttons(vec![
                 serenity::CreateButton::new(
                     ButtonAction::AcceptDraw {
@@ -582,7 +594,7 @@ pub async fn rules(
 
 /// The lines of `update` meant for `player` alone (a peek at cards), to show them privately.
 pub(super) fn private_lines(update: &Update, player: PlayerId) -> Option<String> {
-    let lines: Vec<&str> = update
+    let lines: Vec<String> = update
         .private
         .iter()
         .filter(|(seat, _)| {
@@ -591,7 +603,7 @@ pub(super) fn private_lines(update: &Update, player: PlayerId) -> Option<String>
                 .iter()
                 .any(|(s, p, _)| s == seat && p.id == player)
         })
-        .map(|(_, text)| text.as_str())
+        .map(|(_, text)| plain(text))
         .collect();
     (!lines.is_empty()).then(|| lines.join("\n"))
 }

@@ -180,7 +180,8 @@ pub(super) async fn played_elsewhere(
     update: &Update,
     player: &Player,
 ) -> String {
-    let mut told = format!("Match #{}: {}", update.match_id, update.public.join(" "));
+    let public = super::plain::plain_lines(&update.public);
+    let mut told = format!("Match #{}: {}", update.match_id, public.join(" "));
     if let Some(thread) = channel_of(&update.place) {
         match thread
             .send_message(http, changed_message(update).await)

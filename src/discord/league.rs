@@ -5,8 +5,11 @@
 
 use super::admin::{admin_of, post_ruling};
 use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
+use super::pages::{self, Listing};
+use super::plain::{plain, plain_lines};
 use super::reply;
 use super::{Context, Error, logs, pictures};
+use super::{limits, pings};
 use crate::league::standings::{Scoring, Tiebreak, parse_tiebreaks, points};
 use crate::store::leagues::{Format, League, NewLeague};
 use crate::table::TableError;
@@ -59,11 +62,19 @@ async fn say(ctx: Context<'_>, text: impl Into<String>, private: bool) -> Result
     }
 }
 
+/// Says `lines`, in as many messages as Discord's limit on one needs.
+async fn say_lines(ctx: Context<'_>, lines: &[String], private: bool) -> Result<(), Error> {
+    for text in limits::chunks(lines, limits::CONTENT) {
+        say(ctx, text, private).await?;
+    }
+    Ok(())
+}
+
 /// What the caller is told when the league service refuses.
 fn refusal(e: LeagueError) -> Result<String, Error> {
     match e {
         LeagueError::Table(e @ TableError::Storage(_)) => Err(e.into()),
-        e => Ok(format!("{e}.")),
+        e => Ok(plain(&format!("{e}."))),
     }
 }
 
@@ -142,11 +153,10 @@ pub async fn create(
     let made = ctx.data().table.call(move |t| t.create_league(new)).await?;
     match made {
         Ok(league) => {
+            let name = plain(&league.new.name);
             let text = format!(
-                "League **{}** ({}) is open: join with `/league join name:{}`.",
-                league.new.name,
+                "League **{name}** ({}) is open: join with /league join name:{name}",
                 league.new.game.name(),
-                league.new.name
             );
             say(ctx, text, false).await
         }
@@ -285,7 +295,10 @@ pub(super) async fn announce(
                 everyone.join(", ")
             ),
         };
-        let posted = channel.say(http, line).await?;
+        let line = serenity::CreateMessage::new()
+            .content(line)
+            .allowed_mentions(pings::only(seated));
+        let posted = channel.send_message(http, line).await?;
         let Some(update) = matches.iter().find(|u| Some(u.match_id) == p.match_id) else {
             continue;
         };
@@ -295,7 +308,7 @@ pub(super) async fn announce(
             .create_thread_from_message(
                 http,
                 posted.id,
-                serenity::CreateThread::new(title.chars().take(100).collect::<String>())
+                serenity::CreateThread::new(limits::thread_name(&title))
                     .kind(serenity::ChannelType::PublicThread),
             )
             .await?;
@@ -309,7 +322,8 @@ pub(super) async fn announce(
         let message = serenity::CreateMessage::new()
             .content(update_text(&update))
             .add_file(pictures::board_file(&update).await?)
-            .components(choice_components(&update));
+            .components(choice_components(&update))
+            .allowed_mentions(pings::of_update(&update));
         if let Err(e) = thread.id.send_message(http, message).await {
             tracing::error!(match_id, error = %logs::chain(&e), "a league board could not be posted");
         }
@@ -332,7 +346,7 @@ pub async fn close(
     let key = format!("interaction:{}", ctx.id());
     let closed = on_league(ctx, name, move |t, l| t.close_round_once(l, Some(&key)));
     match closed.await? {
-        Ok(Some(lines)) => say(ctx, lines.join("\n"), false).await,
+        Ok(Some(lines)) => say_lines(ctx, &plain_lines(&lines), false).await,
         Ok(None) => say(ctx, ALREADY_DONE, true).await,
         Err(e) => say(ctx, refusal(e)?, true).await,
     }
@@ -344,12 +358,140 @@ pub async fn pairings(
     ctx: Context<'_>,
     #[description = "The league"] name: String,
 ) -> Result<(), Error> {
-    let lines = on_league(ctx, name, |t, l| t.pairing_lines(l, None)).await?;
-    match lines {
-        Ok(lines) if lines.is_empty() => say(ctx, "No round has started yet.", true).await,
-        Ok(lines) => say(ctx, lines.join("\n"), true).await,
-        Err(e) => say(ctx, refusal(e)?, true).await,
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    match pairings_page(ctx.data(), guild, name, 1).await? {
+        Ok((text, rows)) => {
+            let reply = CreateReply::default().content(text).components(rows);
+            reply::private(ctx, reply).await
+        }
+        Err(text) => say(ctx, text, true).await,
     }
+}
+
+/// A shown page: its text and its buttons; or what the caller is told instead.
+type Shown = Result<(String, Vec<serenity::CreateActionRow>), String>;
+
+/// Page `page` of the pairings of the league `name` of `guild`.
+pub(super) async fn pairings_page(
+    data: &super::Data,
+    guild: Option<String>,
+    name: String,
+    page: usize,
+) -> Result<Shown, Error> {
+    let listing = Listing::Pairings(name.clone());
+    let lines = data
+        .table
+        .call(move |t| {
+            let league = t.league(guild.as_deref(), &name)?;
+            t.pairing_lines(&league, None)
+        })
+        .await?;
+    Ok(match lines {
+        Ok(lines) if lines.is_empty() => Err("No round has started yet.".into()),
+        Ok(lines) => {
+            let head = |p: usize, n: usize| match n {
+                1 => String::new(),
+                n => format!("Pairings, page {p} of {n}:"),
+            };
+            Ok(pages::page(head, &plain_lines(&lines), page, &listing))
+        }
+        Err(e) => Err(refusal(e)?),
+    })
+}
+
+/// A league's standings as the table reads them: the head line, a line a player, the same as
+/// rows (with their columns) for the picture, and a round robin's crosstable.
+struct Standings {
+    name: String,
+    head: String,
+    lines: Vec<String>,
+    columns: Vec<String>,
+    rows: Vec<Vec<String>>,
+    crosstable: Option<Vec<String>>,
+}
+
+/// Reads the standings of the league `name` of `guild`.
+async fn read_standings(
+    data: &super::Data,
+    guild: Option<String>,
+    name: String,
+) -> Result<Result<Standings, LeagueError>, Error> {
+    Ok(data
+        .table
+        .call(move |t| -> Result<Standings, LeagueError> {
+            let l = t.league(guild.as_deref(), &name)?;
+            let order: Vec<Tiebreak> = serde_json::from_str(&l.new.tiebreaks).unwrap_or_default();
+            let standings = t.league_standings(&l)?;
+            let crosstable = t.league_crosstable(&l)?;
+            let heads: Vec<&str> = order.iter().map(|t| t.name()).collect();
+            let head = format!(
+                "**{}** standings (points; {})",
+                plain(&l.new.name),
+                heads.join(", ")
+            );
+            let (mut lines, mut rows) = (Vec::new(), Vec::new());
+            for (s, player) in &standings {
+                let breaks: Vec<String> = order
+                    .iter()
+                    .zip(&s.tiebreaks)
+                    .map(|(t, v)| t.show(*v))
+                    .collect();
+                lines.push(format!(
+                    "{}. {}: {} ({})",
+                    s.rank,
+                    plain(&player.name),
+                    points(s.halves),
+                    breaks.join(", ")
+                ));
+                let mut row = vec![format!("{}. {}", s.rank, player.name), points(s.halves)];
+                row.extend(breaks);
+                rows.push(row);
+            }
+            let mut columns = vec!["Player".to_string(), "Points".to_string()];
+            columns.extend(heads.iter().map(|h| h.to_string()));
+            Ok(Standings {
+                name: l.new.name.clone(),
+                head,
+                lines,
+                columns,
+                rows,
+                crosstable,
+            })
+        })
+        .await?)
+}
+
+/// Page `page` of `standings`: its text (with the crosstable when there is one page and it
+/// fits) and its buttons.
+fn standings_text(standings: &Standings, page: usize) -> (String, Vec<serenity::CreateActionRow>) {
+    let listing = Listing::Standings(standings.name.clone());
+    let head = |p: usize, n: usize| match n {
+        1 => standings.head.clone(),
+        n => format!("{}, page {p} of {n}", standings.head),
+    };
+    let (mut text, rows) = pages::page(head, &standings.lines, page, &listing);
+    // A round robin's crosstable, when it fits in the message.
+    if let (Some(grid), true) = (&standings.crosstable, rows.is_empty()) {
+        // A name's backtick would close the block early.
+        let block = format!("\n```\n{}\n```", grid.join("\n").replace('`', "'"));
+        if text.chars().count() + block.chars().count() <= limits::CONTENT {
+            text.push_str(&block);
+        }
+    }
+    (text, rows)
+}
+
+/// Page `page` of the standings of the league `name` of `guild`.
+pub(super) async fn standings_page(
+    data: &super::Data,
+    guild: Option<String>,
+    name: String,
+    page: usize,
+) -> Result<Shown, Error> {
+    Ok(match read_standings(data, guild, name).await? {
+        Ok(standings) => Ok(standings_text(&standings, page)),
+        Err(e) => Err(refusal(e)?),
+    })
 }
 
 /// The standings, with the league's tiebreaks.
@@ -358,58 +500,22 @@ pub async fn standings(
     ctx: Context<'_>,
     #[description = "The league"] name: String,
 ) -> Result<(), Error> {
-    let table = on_league(ctx, name, |t, l| {
-        let order: Vec<Tiebreak> = serde_json::from_str(&l.new.tiebreaks).unwrap_or_default();
-        let standings = t.league_standings(l)?;
-        Ok((
-            l.new.name.clone(),
-            order,
-            standings,
-            t.league_crosstable(l)?,
-        ))
-    })
-    .await?;
-    let (name, order, lines, crosstable) = match table {
-        Ok(table) => table,
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    let standings = match read_standings(ctx.data(), guild, name).await? {
+        Ok(standings) => standings,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
-    let heads: Vec<&str> = order.iter().map(|t| t.name()).collect();
-    let mut text = format!("**{name}** standings (points; {})\n", heads.join(", "));
-    let mut rows = Vec::new();
-    for (s, player) in &lines {
-        let breaks: Vec<String> = order
-            .iter()
-            .zip(&s.tiebreaks)
-            .map(|(t, v)| t.show(*v))
-            .collect();
-        text.push_str(&format!(
-            "{}. {}: {} ({})\n",
-            s.rank,
-            player.name,
-            points(s.halves),
-            breaks.join(", ")
-        ));
-        let mut row = vec![format!("{}. {}", s.rank, player.name), points(s.halves)];
-        row.extend(breaks);
-        rows.push(row);
-    }
-    // A round robin's crosstable, when it fits in the message.
-    if let Some(grid) = crosstable {
-        let block = format!("```\n{}\n```", grid.join("\n"));
-        if text.chars().count() + block.chars().count() < 2000 {
-            text.push_str(&block);
-        }
-    }
+    let (text, buttons) = standings_text(&standings, 1);
     // The same table as a picture, drawn off the async threads.
-    let mut columns = vec!["Player".to_string(), "Points".to_string()];
-    columns.extend(heads.iter().map(|h| h.to_string()));
-    let title = format!("{name}: standings");
+    let title = format!("{}: standings", standings.name);
+    let Standings { columns, rows, .. } = standings;
     let png = tokio::task::spawn_blocking(move || {
         crate::render::standings::standings_png(&title, &columns, &rows)
     })
     .await?;
     let reply = CreateReply::default()
         .content(text)
+        .components(buttons)
         .attachment(serenity::CreateAttachment::bytes(png, "standings.png"));
     reply::answer_quietly(ctx, reply).await
 }
@@ -438,10 +544,14 @@ pub async fn rating(
         })
         .await??;
     let mut text = match lines.iter().find(|l| l.player.id == id) {
-        None => format!("{} has no rated {} games yet.", user.name, kind.name()),
+        None => format!(
+            "{} has no rated {} games yet.",
+            plain(&user.name),
+            kind.name()
+        ),
         Some(l) => format!(
             "{} in {}: {:.0} ± {:.0} after {} game{}{}.",
-            l.player.name,
+            plain(&l.player.name),
             kind.name(),
             l.rating,
             l.deviation * 2.0,
@@ -489,13 +599,14 @@ pub async fn leaderboard(
         text.push_str(&format!(
             "{}. {}: {:.0}{} ({} game{})\n",
             i + 1,
-            l.player.name,
+            plain(&l.player.name),
             l.rating,
             if l.provisional { "?" } else { "" },
             l.games,
             if l.games == 1 { "" } else { "s" }
         ));
     }
+    let text = limits::cut(&text, limits::CONTENT);
     reply::answer_quietly(ctx, CreateReply::default().content(text)).await
 }
 
@@ -522,8 +633,8 @@ pub async fn result(
         Ok(()) => {
             let text = format!(
                 "Round {round}, board {board}: {} set the result to {}.",
-                admin.name,
-                result.trim()
+                plain(&admin.name),
+                plain(result.trim())
             );
             say(ctx, text, false).await
         }
@@ -554,7 +665,9 @@ pub async fn schedule(
         });
     let mut lines = vec![format!(
         "**{}**, season {}: {total}, {} days each.",
-        league.name, season.number, league.round_days
+        plain(&league.name),
+        season.number,
+        league.round_days
     )];
     for r in &rounds {
         let state = if r.closed { "closed" } else { "closes" };
@@ -566,7 +679,7 @@ pub async fn schedule(
     if rounds.is_empty() {
         lines.push("No round has started yet.".into());
     }
-    say(ctx, lines.join("\n"), true).await
+    say_lines(ctx, &lines, true).await
 }
 
 /// Pair the running round again, before any of its games has begun (admins).
@@ -640,11 +753,15 @@ pub async fn substitute(
         Ok(None) => return say(ctx, ALREADY_DONE, true).await,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
-    let mut text = done.lines.join("\n");
+    let mut lines = plain_lines(&done.lines);
     for update in &done.updates {
-        text.push_str(&post_ruling(ctx, update).await);
+        let told = post_ruling(ctx, update).await;
+        match lines.last_mut() {
+            Some(last) => last.push_str(&told),
+            None => lines.push(told),
+        }
     }
-    say(ctx, text, false).await
+    say_lines(ctx, &lines, false).await
 }
 
 /// Show a league's settings; admins change them (from the next round).
@@ -701,7 +818,7 @@ pub async fn settings(
     .await?;
     match done {
         Ok(league) => {
-            let said = crate::table::leagues::describe(&league);
+            let said = plain(&crate::table::leagues::describe(&league));
             let text = if changing {
                 format!("Settings changed, from the next round: {said}")
             } else {

@@ -416,6 +416,7 @@ mod tests {
     async fn a_failed_discord_call_is_logged_with_its_cause_and_without_its_token() {
         // Nothing listens on port 1: the answer to an interaction fails before it is sent.
         let http = serenity::HttpBuilder::new("MTAw.fake.token")
+            .default_allowed_mentions(serenity::CreateAllowedMentions::new())
             .proxy("http://127.0.0.1:1")
             .ratelimiter_disabled(true)
             .build();

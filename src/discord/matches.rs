@@ -5,14 +5,18 @@
 //! and PGN for chess and Enthralling Chess).
 
 use super::commands::{NOT_A_MATCH, ephemeral, match_here, player_message, player_of};
-use super::{Context, Error, reply};
+use super::plain::{plain, plain_lines};
+use super::{Context, Error, limits, pages, reply};
 use crate::store::MatchId;
 use crate::table::{Listing, TableError};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
-/// Actions on one page of `/history`.
-const PER_PAGE: usize = 25;
+/// Actions on one page of `/history`: with names and actions cut to [`NAME`] and [`ACTION`]
+/// characters (a name's escapes may double it), a page is within Discord's limit.
+const PER_PAGE: usize = 15;
+const NAME: usize = 32;
+const ACTION: usize = 40;
 
 /// Discord's limit on a message, less room for the closing line.
 const ROOM: usize = 1900;
@@ -56,26 +60,42 @@ pub async fn history(
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
         return ephemeral(ctx, NOT_A_MATCH).await;
     };
-    let result = ctx
-        .data()
+    let (text, rows) = match history_page(ctx.data(), id, page.unwrap_or(usize::MAX)).await? {
+        Ok(shown) => shown,
+        Err(text) => (text, vec![]),
+    };
+    reply::private(ctx, CreateReply::default().content(text).components(rows)).await
+}
+
+/// Page `page` of match `id`'s actions, with buttons to the others; or why it is not shown.
+pub(super) async fn history_page(
+    data: &super::Data,
+    id: MatchId,
+    page: usize,
+) -> Result<Result<(String, Vec<serenity::CreateActionRow>), String>, Error> {
+    let result = data
         .table
         .call(move |t| {
             readable(t, id)?;
-            t.history_page(id, page.unwrap_or(usize::MAX), PER_PAGE)
+            t.history_page(id, page, PER_PAGE)
         })
         .await?;
-    let text = match result {
-        Err(e) => player_message(&e),
-        Ok(page) if page.actions.is_empty() => format!("Match #{id}: no actions yet."),
+    Ok(match result {
+        Err(e) => Err(player_message(&e)),
+        Ok(page) if page.actions.is_empty() => {
+            Ok((format!("Match #{id}: no actions yet."), vec![]))
+        }
         Ok(page) => {
             let mut text = format!("Match #{id}, page {} of {}:\n", page.page, page.pages);
             for (n, who, action) in &page.actions {
-                text.push_str(&format!("{n}. {who}: {action}\n"));
+                let (who, action) = (limits::cut(who, NAME), limits::cut(action, ACTION));
+                text.push_str(&format!("{n}. {}: {action}\n", plain(&who)));
             }
-            text.trim_end().to_string()
+            let listing = pages::Listing::History(id);
+            let rows = pages::buttons(&listing, page.page, page.pages);
+            Ok((text.trim_end().to_string(), rows))
         }
-    };
-    ephemeral(ctx, text).await
+    })
 }
 
 /// This match as a file: a log the console replays, and PGN for chess and Enthralling Chess.
@@ -210,13 +230,13 @@ fn line(l: &Listing, here: Option<&str>) -> String {
             Some(at) => format!("**your turn**, time runs out <t:{at}:R>"),
             None => "**your turn**".into(),
         },
-        (None, false) => format!("waiting for {}", l.waiting_for.join(", ")),
+        (None, false) => format!("waiting for {}", plain_lines(&l.waiting_for).join(", ")),
     };
     format!(
         "#{} {}{place}: {} — {state}",
         l.match_id,
         l.game.name(),
-        l.players.join(" vs ")
+        plain_lines(&l.players).join(" vs ")
     )
 }
 

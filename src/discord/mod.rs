@@ -9,10 +9,14 @@ mod commands;
 mod direct;
 mod home;
 mod league;
+pub mod limits;
 pub mod logs;
 mod matches;
 pub mod menu;
+pub mod pages;
 mod pictures;
+pub mod pings;
+pub mod plain;
 mod rematch;
 mod reply;
 pub mod rest;
@@ -162,6 +166,8 @@ pub fn framework(
         .options(poise::FrameworkOptions {
             commands: commands(),
             initialize_owners: false,
+            // Nobody is notified unless a message names whom it calls (see pings.rs).
+            allowed_mentions: Some(pings::nobody()),
             on_error: |error| Box::pin(logs::on_error(error)),
             event_handler: |framework, event| {
                 Box::pin(async move {

@@ -82,7 +82,7 @@ pub(super) async fn rematch(
             Some(text) => return press.tell(ctx, text).await,
             None => return Err(e.into()),
         },
-        Err(e) => return press.tell(ctx, format!("{}.", e)).await,
+        Err(e) => return press.tell(ctx, super::plain::plain(&format!("{e}."))).await,
     };
     let parent = place
         .channel_id
@@ -100,7 +100,8 @@ pub(super) async fn rematch(
             "Rematch of match #{match_id}, seats turned round. {}",
             challenge_text(&challenge)
         ))
-        .components(challenge_buttons(challenge.id));
+        .components(challenge_buttons(challenge.id))
+        .allowed_mentions(super::pings::only(challenge.waiting()));
     let posted = parent.send_message(&ctx.http, message).await?;
     let (id, message) = (challenge.id, posted.id.to_string());
     if let Err(e) = data

@@ -4,7 +4,8 @@
 //! may bring a deadline nearer), and at start-up fires what fell due while the bot was down.
 
 use super::commands::{choice_components, mention, update_text};
-use super::{logs, pictures};
+use super::plain::plain_lines;
+use super::{limits, logs, pictures, pings};
 use crate::table::clock::span;
 use crate::table::{CallError, Fired, Reminder, TableHandle, TimeUp, Update};
 use poise::serenity_prelude as serenity;
@@ -111,7 +112,10 @@ async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
                     "{}: round {round} closes <t:{deadline}:R>. A game not begun by then is forfeited.",
                     pings.join(", ")
                 );
-                if let Err(e) = thread.say(http, text).await {
+                let text = serenity::CreateMessage::new()
+                    .content(text)
+                    .allowed_mentions(pings::only(&players));
+                if let Err(e) = thread.send_message(http, text).await {
                     tracing::error!(match_id, error = %logs::chain(&e), "a round reminder could not be posted");
                 }
             }
@@ -120,7 +124,11 @@ async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
         Fired::Archive { match_id, place } => return archive(http, match_id, &place).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
         Fired::Reminder(reminder) => {
-            let message = || serenity::CreateMessage::new().content(reminder_text(&reminder));
+            let message = || {
+                serenity::CreateMessage::new()
+                    .content(reminder_text(&reminder))
+                    .allowed_mentions(pings::only([&reminder.player]))
+            };
             if reminder.direct && by_direct_message(http, &reminder, message()).await {
                 return;
             }
@@ -177,6 +185,7 @@ fn time_up_message(up: &TimeUp) -> serenity::CreateMessage {
             opponents.join(", ")
         ))
         .components(vec![serenity::CreateActionRow::Buttons(vec![claim, wait])])
+        .allowed_mentions(pings::only(&up.opponents))
 }
 
 /// A day after its end, a match's thread is archived and locked: it stays readable, and its
@@ -273,7 +282,8 @@ pub fn reminder_text(r: &Reminder) -> String {
 pub(super) async fn changed_message(update: &Update) -> serenity::CreateMessage {
     let mut message = serenity::CreateMessage::new()
         .content(update_text(update))
-        .components(choice_components(update));
+        .components(choice_components(update))
+        .allowed_mentions(pings::of_update(update));
     match pictures::board_file(update).await {
         Ok(board) => message = message.add_file(board),
         Err(e) => tracing::error!(
@@ -303,17 +313,19 @@ async fn league_moved_on(
     else {
         return;
     };
-    let mut lines = closed;
+    let mut lines = plain_lines(&closed);
     if let Some(started) = &started {
         lines.push(format!(
             "Round {} is paired; it closes <t:{}:R>.",
             started.round, started.deadline
         ));
     }
-    if !lines.is_empty()
-        && let Err(e) = channel.say(http, lines.join("\n")).await
-    {
-        tracing::error!(league = league.id, error = %logs::chain(&e), "a league's news could not be posted");
+    if !lines.is_empty() {
+        for text in limits::chunks(&lines, limits::CONTENT) {
+            if let Err(e) = channel.say(http, text).await {
+                tracing::error!(league = league.id, error = %logs::chain(&e), "a league's news could not be posted");
+            }
+        }
     }
     if let Some(started) = started
         && let Err(e) = super::league::announce(http, table, channel, *started).await

@@ -126,7 +126,7 @@ async fn announce(ctx: Context<'_>, away: &Away, back: Option<i64>) {
         let Some(channel) = channel_of(&update.place) else {
             continue;
         };
-        let mut text = update.public.join("\n");
+        let mut text = super::plain::plain_lines(&update.public).join("\n");
         if let Some(back) = back {
             text.push_str(&format!(" Back <t:{back}:R>."));
         }

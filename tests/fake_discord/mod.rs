@@ -13,6 +13,7 @@
 pub mod bot;
 pub mod gateway;
 pub mod hostile;
+pub mod limits;
 pub mod logs;
 pub mod spec;
 pub mod tls;
@@ -64,6 +65,7 @@ struct Shared {
     answered: Arc<Mutex<HashSet<String>>>,
     /// Requests Discord would refuse, and answers of the fake's that Discord would not give.
     violations: Arc<Mutex<Vec<String>>>,
+    limits: Arc<AtomicBool>,
 }
 
 pub struct FakeDiscord {
@@ -84,6 +86,9 @@ pub struct FakeDiscord {
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
     violations: Arc<Mutex<Vec<String>>>,
+    /// Discord's limits on content, components, thread names and autocomplete are enforced
+    /// (see limits.rs); on unless a test turns them off.
+    pub limits: Arc<AtomicBool>,
 }
 
 impl Drop for FakeDiscord {
@@ -171,6 +176,7 @@ impl FakeDiscord {
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
             violations: Arc::new(Mutex::new(Vec::new())),
+            limits: Arc::new(AtomicBool::new(true)),
         };
         let fake = FakeDiscord {
             base,
@@ -183,6 +189,7 @@ impl FakeDiscord {
             next_id: shared.next_id.clone(),
             pushed: Mutex::new(HashMap::new()),
             violations: shared.violations.clone(),
+            limits: shared.limits.clone(),
         };
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -596,10 +603,11 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         return response;
     }
     let parts: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-    if let Some(refused) = shared
+    let refused = shared
         .hostile
         .pushback(&method, &parts, &mut json, files.len())
-    {
+        .or_else(|| limits::enforce(&shared.limits, &shared.violations, &method, &parts, &json));
+    if let Some(refused) = refused {
         let status = refused.status().as_u16();
         let recorded = Recorded {
             method: method.to_string(),
