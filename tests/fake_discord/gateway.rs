@@ -204,7 +204,7 @@ pub(super) async fn session(mut socket: WebSocket, shared: Shared) {
                 let n = gw.events_sent.fetch_add(1, Ordering::Relaxed) + 1;
                 let every = |c: &AtomicU64| match c.load(Ordering::Relaxed) {
                     0 => false,
-                    k => n % k == 0,
+                    k => n.is_multiple_of(k),
                 };
                 if held.is_none() && every(&gw.reorder_every) {
                     held = Some(frame);

@@ -235,11 +235,11 @@ impl Hostile {
     ) -> Option<Response> {
         let n = self.count.fetch_add(1, Ordering::Relaxed) + 1;
         let interaction = matches!(parts.first(), Some(&"interactions" | &"webhooks"));
-        if self.rate_limits.load(Ordering::Relaxed) {
-            if let Some(limited) = self.over_limit(method, parts, n, interaction) {
-                self.limited.fetch_add(1, Ordering::Relaxed);
-                return Some(limited);
-            }
+        if self.rate_limits.load(Ordering::Relaxed)
+            && let Some(limited) = self.over_limit(method, parts, n, interaction)
+        {
+            self.limited.fetch_add(1, Ordering::Relaxed);
+            return Some(limited);
         }
         if self.server_errors.load(Ordering::Relaxed) && every(n, &self.error_every) {
             self.errors.fetch_add(1, Ordering::Relaxed);
@@ -371,7 +371,7 @@ impl Hostile {
         let retry = self.retry_after_ms.load(Ordering::Relaxed) as f64 / 1000.0;
         let forced = every(n, &self.limit_every);
         let k = self.limit_every.load(Ordering::Relaxed).max(1);
-        if forced && !interaction && (n / k) % 4 == 0 {
+        if forced && !interaction && (n / k).is_multiple_of(4) {
             let mut r = (
                 StatusCode::TOO_MANY_REQUESTS,
                 axum::Json(json!({"message": "You are being rate limited.",
@@ -468,7 +468,7 @@ impl Hostile {
 fn every(n: u64, k: &AtomicU64) -> bool {
     match k.load(Ordering::Relaxed) {
         0 => false,
-        k => n % k == 0,
+        k => n.is_multiple_of(k),
     }
 }
 
