@@ -16,6 +16,10 @@ mod gateway;
 mod hostile;
 #[path = "discord_e2e/league.rs"]
 mod league;
+#[path = "discord_e2e/long_lists.rs"]
+mod long_lists;
+#[path = "discord_e2e/mentions.rs"]
+mod mentions;
 #[path = "discord_e2e/strict.rs"]
 mod strict;
 #[path = "discord_e2e/swiss.rs"]

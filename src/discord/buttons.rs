@@ -103,7 +103,9 @@ impl Press<'_> {
                 self.it.create_followup(ctx, reply).await?;
             }
             Deferred::Private => {
+                // serenity gives an edit no default allowed_mentions: nobody, here.
                 let mut edit = serenity::EditInteractionResponse::new()
+                    .allowed_mentions(pings::nobody())
                     .content(text)
                     .components(rows);
                 if let Some(file) = file {
@@ -160,7 +162,9 @@ impl Press<'_> {
             let reply = serenity::CreateInteractionResponse::UpdateMessage(reply);
             self.it.create_response(ctx, reply).await?;
         } else {
-            let mut edit = serenity::EditInteractionResponse::new().content(text);
+            let mut edit = serenity::EditInteractionResponse::new()
+                .allowed_mentions(pings::nobody())
+                .content(text);
             if let Some(rows) = rows {
                 edit = edit.components(rows);
             }

@@ -472,8 +472,9 @@ fn standings_text(standings: &Standings, page: usize) -> (String, Vec<serenity::
     let (mut text, rows) = pages::page(head, &standings.lines, page, &listing);
     // A round robin's crosstable, when it fits in the message.
     if let (Some(grid), true) = (&standings.crosstable, rows.is_empty()) {
-        // A name's backtick would close the block early.
-        let block = format!("\n```\n{}\n```", grid.join("\n").replace('`', "'"));
+        // A name's backtick would close the block early; its @everyone stays words.
+        let grid = grid.join("\n").replace('`', "'").replace('@', "@\u{200B}");
+        let block = format!("\n```\n{grid}\n```");
         if text.chars().count() + block.chars().count() <= limits::CONTENT {
             text.push_str(&block);
         }

@@ -57,6 +57,9 @@ async fn edit_pinging(
         ctx.send(reply).await?;
         return Ok(None);
     };
+    // poise's defaults (mentions notify nobody unless the reply says whom) are applied here:
+    // serenity gives an edit of the answer none of its own.
+    let reply = ctx.reply_builder(reply);
     let mut edit = reply.to_slash_initial_response_edit(serenity::EditInteractionResponse::new());
     if !ping {
         edit = edit.allowed_mentions(serenity::CreateAllowedMentions::new());
