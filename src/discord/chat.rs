@@ -64,6 +64,8 @@ pub async fn on_message(ctx: &serenity::Context, msg: &serenity::Message, data: 
             "a typed move could not be handled"
         );
     }
+    // Handled (or not a move): a restart reads the thread from after it.
+    super::catch_up::saw(data, msg).await;
 }
 
 async fn typed_move(

@@ -435,11 +435,15 @@ pub async fn move_(
     .await
 }
 
-/// Show this match's board again.
+/// Show this match's board again (outside a thread: reopen a match whose thread was deleted).
 #[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     reply::defer(ctx).await?;
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        // A match of the caller's whose thread was deleted reopens here.
+        if super::world::reopen_here(ctx).await?.is_some() {
+            return Ok(());
+        }
         return refuse(ctx, NOT_A_MATCH).await;
     };
     match ctx.data().table.call(move |t| t.show(id)).await? {
