@@ -482,13 +482,14 @@ pub async fn view(
         let message = serenity::CreateMessage::new()
             .content(note.clone())
             .add_file(file());
-        match ctx.author().direct_message(ctx, message).await {
-            Ok(_) => return ephemeral(ctx, "Sent to you by direct message.").await,
+        let (table, user) = (&ctx.data().table, ctx.author().id);
+        match super::dm_memory::try_again(ctx.http(), table, user, message).await {
+            Ok(()) => return ephemeral(ctx, "Sent to you by direct message.").await,
             Err(e) => {
                 tracing::info!(
                     match_id = id,
                     user = %ctx.author().id,
-                    error = %logs::chain(&e),
+                    error = %e,
                     "a view could not be sent by direct message; shown privately instead"
                 );
                 note = format!(

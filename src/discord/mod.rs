@@ -8,6 +8,7 @@ mod challenges;
 pub mod chat;
 mod commands;
 mod direct;
+mod dm_memory;
 mod league;
 pub mod logs;
 mod matches;

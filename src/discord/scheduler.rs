@@ -119,15 +119,29 @@ async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
         }
         Fired::Archive { match_id, place } => return archive(http, match_id, &place).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
-        Fired::Reminder(reminder) => (
-            reminder.match_id,
-            match reminder.direct {
-                true => direct_channel(http, &reminder).await,
-                false => None,
+        Fired::Reminder(reminder) => {
+            let message = serenity::CreateMessage::new().content(reminder_text(&reminder));
+            // By direct message when asked for and their DMs take it; else in the thread,
+            // with its ping.
+            if reminder.direct
+                && let Some(user) = reminder
+                    .player
+                    .discord_id
+                    .as_deref()
+                    .and_then(|id| id.parse().ok())
+            {
+                let user = serenity::UserId::new(user);
+                match super::dm_memory::send(http, table, user, message.clone()).await {
+                    Ok(()) => return,
+                    Err(e) => tracing::info!(
+                        match_id = reminder.match_id,
+                        error = %e,
+                        "a reminder could not go by direct message; it goes to the thread"
+                    ),
+                }
             }
-            .or_else(|| channel_of(&reminder.place)),
-            serenity::CreateMessage::new().content(reminder_text(&reminder)),
-        ),
+            (reminder.match_id, channel_of(&reminder.place), message)
+        }
         Fired::Changed(update) => {
             // A time-out that passes the turn on (En Prise): the next player may want to know.
             super::turns::tell_turns(http, table, &update, None).await;
@@ -227,23 +241,6 @@ async fn expired(http: &serenity::Http, c: &crate::store::Challenge) {
             error = %logs::chain(&e),
             "an expired challenge's message could not be edited"
         );
-    }
-}
-
-/// The player's direct-message channel, when they asked for reminders there (None: the
-/// thread it is, and why is logged).
-async fn direct_channel(http: &serenity::Http, r: &Reminder) -> Option<serenity::ChannelId> {
-    let user = r.player.discord_id.as_deref()?.parse().ok()?;
-    match serenity::UserId::new(user).create_dm_channel(http).await {
-        Ok(dm) => Some(dm.id),
-        Err(e) => {
-            tracing::info!(
-                match_id = r.match_id,
-                error = %logs::chain(&e),
-                "a reminder could not go by direct message; it goes to the thread"
-            );
-            None
-        }
     }
 }
 

@@ -68,9 +68,10 @@ async fn channel_gone(
             };
             let message = serenity::CreateMessage::new().content(text.clone());
             if let Err(e) =
-                super::chat::direct(&ctx.http, serenity::UserId::new(user), message).await
+                super::dm_memory::send(&ctx.http, &data.table, serenity::UserId::new(user), message)
+                    .await
             {
-                tracing::info!(match_id = update.match_id, error = %logs::chain(&e), "a player could not be told their thread was deleted");
+                tracing::info!(match_id = update.match_id, error = %e, "a player could not be told their thread was deleted");
             }
         }
     }

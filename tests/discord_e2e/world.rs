@@ -299,3 +299,78 @@ async fn a_member_who_left_the_server_still_plays_by_direct_message() {
         "{board:?}"
     );
 }
+
+/// The boards posted in `thread` after request `n`.
+fn boards_in(fake: &FakeDiscord, n: usize, thread: &str) -> Vec<Recorded> {
+    fake.requests()
+        .into_iter()
+        .skip(n)
+        .filter(|r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{thread}/messages")
+                && !r.files.is_empty()
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_typed_while_the_bot_was_down_are_played_in_order_once() {
+    let db = crate::fake_discord::logs::TempDb::new("world-catch-up");
+    let fake = FakeDiscord::start().await;
+    let (_, shards) =
+        crate::fake_discord::bot::start_stoppable_bot(&fake, Store::open(&db.0).unwrap()).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    // One move while the bot is up.
+    let n = fake.requests().len();
+    fake.say(&alice, &thread, "e4", &[]);
+    fake.wait_for(n, "e4 answered", |r| content(r).contains("White plays e4"))
+        .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    shards.shutdown_all().await;
+
+    // The bot is down: bob answers, alice chats and moves, bob moves.
+    fake.say_offline(&bob, &thread, "e5");
+    fake.say_offline(&alice, &thread, "good game so far");
+    fake.say_offline(&alice, &thread, "Nf3");
+    fake.say_offline(&bob, &thread, "Nc6");
+
+    // Back up: the three moves are played in order and announced, once each.
+    let n = fake.requests().len();
+    let (table, shards) =
+        crate::fake_discord::bot::start_stoppable_bot(&fake, Store::open(&db.0).unwrap()).await;
+    for _ in 0..500 {
+        if boards_in(&fake, n, &thread).len() >= 3 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let boards: Vec<String> = boards_in(&fake, n, &thread).iter().map(content).collect();
+    assert_eq!(boards.len(), 3, "{boards:?}");
+    assert!(boards[0].contains("Black plays e5"), "{boards:?}");
+    assert!(boards[1].contains("White plays Nf3"), "{boards:?}");
+    assert!(boards[2].contains("Black plays Nc6"), "{boards:?}");
+    let stored = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
+    let actions: Vec<&str> = stored.actions.iter().map(|a| a.text.as_str()).collect();
+    assert_eq!(actions, ["e4", "e5", "Nf3", "Nc6"]);
+    // The thread was read from after the last message seen, e4.
+    assert!(
+        fake.requests()
+            .iter()
+            .skip(n)
+            .any(|r| r.method == "GET" && r.path == format!("/api/v10/channels/{thread}/messages")),
+        "the thread was read"
+    );
+
+    // Another restart: nothing is played or announced again.
+    shards.shutdown_all().await;
+    let n = fake.requests().len();
+    let (table, _) =
+        crate::fake_discord::bot::start_stoppable_bot(&fake, Store::open(&db.0).unwrap()).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert!(boards_in(&fake, n, &thread).is_empty());
+    let stored = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
+    assert_eq!(stored.actions.len(), 4);
+}
