@@ -374,3 +374,71 @@ async fn moves_typed_while_the_bot_was_down_are_played_in_order_once() {
     let stored = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
     assert_eq!(stored.actions.len(), 4);
 }
+
+fn settings_me(fake: &FakeDiscord, who: &Value, options: Value) -> String {
+    fake.command(
+        who,
+        CHANNEL,
+        "settings",
+        json!([{"name": "me", "type": 1, "options": options}]),
+        json!({}),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_are_remembered_until_a_direct_message_gets_through() {
+    let fake = FakeDiscord::start().await;
+    let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+
+    // Alice asks for turn messages by DM, but her DMs are closed: /settings me says so.
+    fake.dm_fails.store(true, std::sync::atomic::Ordering::Relaxed);
+    let n = fake.requests().len();
+    let id = settings_me(&fake, &alice, json!([{"name": "dm", "type": 5, "value": true}]));
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).ends_with("Your DMs are closed to me; I post in the match thread instead."),
+        "{reply:?}"
+    );
+    let closed = table
+        .call(|t| t.store().dms_closed("100000000000000001"))
+        .await
+        .unwrap();
+    assert!(closed.unwrap());
+
+    // Turns come to her: her DMs are not tried again, turn after turn.
+    let dm_tries = |after: usize| {
+        fake.requests()
+            .iter()
+            .skip(after)
+            .filter(|r| r.path == "/api/v10/users/@me/channels")
+            .filter(|r| r.json["recipient_id"] == "100000000000000001")
+            .count()
+    };
+    let n = fake.requests().len();
+    for (who, text) in [(&alice, "e4"), (&bob, "e5"), (&alice, "Nf3"), (&bob, "Nc6")] {
+        let m = fake.requests().len();
+        fake.say(who, &thread, text, &[]);
+        fake.wait_for(m, "the move's board", |r| {
+            r.path.ends_with(&format!("/channels/{thread}/messages")) && !r.files.is_empty()
+        })
+        .await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(dm_tries(n), 0, "no DM tried while they are closed");
+
+    // Her DMs open again: the next change of settings gets through and forgets it.
+    fake.dm_fails.store(false, std::sync::atomic::Ordering::Relaxed);
+    let n = fake.requests().len();
+    let id = settings_me(&fake, &alice, json!([{"name": "reminders", "type": 5, "value": true}]));
+    let reply = fake.reply_to(n, &id).await;
+    assert!(!content(&reply).contains("closed"), "{reply:?}");
+    assert_eq!(dm_tries(n), 1);
+    let closed = table
+        .call(|t| t.store().dms_closed("100000000000000001"))
+        .await
+        .unwrap();
+    assert!(!closed.unwrap());
+}
