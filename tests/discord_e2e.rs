@@ -26,6 +26,8 @@ mod strict;
 mod swiss;
 #[path = "discord_e2e/vacations.rs"]
 mod vacations;
+#[path = "discord_e2e/world.rs"]
+mod world;
 
 use fake_discord::bot::{
     CHANNEL, choose, content, custom_ids, ephemeral, offered, offered_text, png_size, start_bot,

@@ -64,6 +64,8 @@ pub async fn on_message(ctx: &serenity::Context, msg: &serenity::Message, data: 
             "a typed move could not be handled"
         );
     }
+    // Handled (or not a move): a restart reads the thread from after it.
+    super::catch_up::saw(data, msg).await;
 }
 
 async fn typed_move(
@@ -117,13 +119,14 @@ async fn typed_move(
             let message = serenity::CreateMessage::new()
                 .content(format!("Match #{id}: {text}"))
                 .components(buttons);
-            refused(ctx, msg, &player, id, message).await
+            refused(ctx, data, msg, &player, id, message).await
         }
         Err(e) => {
             tracing::info!(match_id = id, message = %msg.id, reason = %e, "a typed move was refused");
             let text = format!("Match #{id}: {}", player_message(&e));
             refused(
                 ctx,
+                data,
                 msg,
                 &player,
                 id,
@@ -177,8 +180,10 @@ async fn played(
     if let Some(text) = private_lines(update, player.id) {
         let private =
             serenity::CreateMessage::new().content(format!("Match #{}: {text}", update.match_id));
-        if let Err(e) = direct(&ctx.http, msg.author.id, private).await {
-            tracing::info!(match_id = update.match_id, error = %logs::chain(&e), "private lines could not go by direct message");
+        // Private lines never go to the thread: with DMs closed they are not sent.
+        if let Err(e) = super::dm_memory::send(&ctx.http, &data.table, msg.author.id, private).await
+        {
+            tracing::info!(match_id = update.match_id, error = %e, "private lines could not go by direct message");
         }
     }
     super::turns::tell_turns(&ctx.http, &data.table, update, Some(player.id)).await;
@@ -189,6 +194,7 @@ async fn played(
 /// thread only that the reason could not be sent, when it could not.
 async fn refused(
     ctx: &serenity::Context,
+    data: &Data,
     msg: &serenity::Message,
     player: &Player,
     id: MatchId,
@@ -199,8 +205,8 @@ async fn refused(
     if let Err(e) = msg.react(&ctx.http, REFUSED).await {
         tracing::info!(match_id = id, error = %logs::chain(&e), "a refused move's message could not be marked");
     }
-    if let Err(e) = direct(&ctx.http, msg.author.id, why).await {
-        tracing::info!(match_id = id, error = %logs::chain(&e), "a refusal could not go by direct message");
+    if let Err(e) = super::dm_memory::send(&ctx.http, &data.table, msg.author.id, why).await {
+        tracing::info!(match_id = id, error = %e, "a refusal could not go by direct message");
         let text = format!(
             "{}: that move was not played, and I could not tell you why by direct message. Allow direct messages from this server, or use /move.",
             mention(player)

@@ -445,11 +445,15 @@ pub async fn move_(
     .await
 }
 
-/// Show this match's board again.
+/// Show this match's board again (outside a thread: reopen a match whose thread was deleted).
 #[poise::command(slash_command, guild_only)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     reply::defer(ctx).await?;
     let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
+        // A match of the caller's whose thread was deleted reopens here.
+        if super::world::reopen_here(ctx).await?.is_some() {
+            return Ok(());
+        }
         return refuse(ctx, NOT_A_MATCH).await;
     };
     match ctx.data().table.call(move |t| t.show(id)).await? {
@@ -488,13 +492,14 @@ pub async fn view(
         let message = serenity::CreateMessage::new()
             .content(note.clone())
             .add_file(file());
-        match ctx.author().direct_message(ctx, message).await {
-            Ok(_) => return ephemeral(ctx, "Sent to you by direct message.").await,
+        let (table, user) = (&ctx.data().table, ctx.author().id);
+        match super::dm_memory::try_again(ctx.http(), table, user, message).await {
+            Ok(()) => return ephemeral(ctx, "Sent to you by direct message.").await,
             Err(e) => {
                 tracing::info!(
                     match_id = id,
                     user = %ctx.author().id,
-                    error = %logs::chain(&e),
+                    error = %e,
                     "a view could not be sent by direct message; shown privately instead"
                 );
                 note = format!(

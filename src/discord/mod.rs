@@ -3,11 +3,13 @@
 
 mod admin;
 mod buttons;
+mod catch_up;
 mod challenges;
 pub mod chat;
 mod commands;
 mod direct;
 mod home;
+mod dm_memory;
 mod league;
 pub mod limits;
 pub mod logs;
@@ -25,6 +27,7 @@ mod scheduler;
 mod settings;
 mod turns;
 mod vacation;
+mod world;
 
 pub use commands::commands;
 
@@ -175,6 +178,19 @@ pub fn framework(
                     match event {
                         serenity::FullEvent::Message { new_message } => {
                             chat::on_message(ctx, new_message, data).await;
+                            Ok(())
+                        }
+                        // At start-up, and after an INVALID_SESSION (serenity identifies
+                        // again): the typed moves posted meanwhile.
+                        serenity::FullEvent::Ready { .. } => {
+                            catch_up::spawn(ctx, data);
+                            Ok(())
+                        }
+                        serenity::FullEvent::GuildCreate { .. }
+                        | serenity::FullEvent::GuildDelete { .. }
+                        | serenity::FullEvent::ThreadDelete { .. }
+                        | serenity::FullEvent::ChannelDelete { .. } => {
+                            world::on_event(ctx, event, data).await;
                             Ok(())
                         }
                         _ => buttons::on_event(ctx, event, data).await,

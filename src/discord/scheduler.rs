@@ -124,15 +124,30 @@ async fn post(http: &serenity::Http, table: &TableHandle, fired: Fired) {
         Fired::Archive { match_id, place } => return archive(http, match_id, &place).await,
         Fired::TimeUp(up) => (up.match_id, channel_of(&up.place), time_up_message(&up)),
         Fired::Reminder(reminder) => {
-            let message = || {
-                serenity::CreateMessage::new()
-                    .content(reminder_text(&reminder))
-                    .allowed_mentions(pings::only([&reminder.player]))
-            };
-            if reminder.direct && by_direct_message(http, &reminder, message()).await {
-                return;
+            let message = serenity::CreateMessage::new()
+                .content(reminder_text(&reminder))
+                .allowed_mentions(pings::only([&reminder.player]));
+            // By direct message when asked for and their DMs take it; else in the thread,
+            // with its ping.
+            if reminder.direct
+                && let Some(user) = reminder
+                    .player
+                    .discord_id
+                    .as_deref()
+                    .and_then(|id| id.parse::<u64>().ok())
+                    .filter(|id| *id != 0)
+            {
+                let user = serenity::UserId::new(user);
+                match super::dm_memory::send(http, table, user, message.clone()).await {
+                    Ok(()) => return,
+                    Err(e) => tracing::info!(
+                        match_id = reminder.match_id,
+                        error = %e,
+                        "a reminder could not go by direct message; it goes to the thread"
+                    ),
+                }
             }
-            (reminder.match_id, channel_of(&reminder.place), message())
+            (reminder.match_id, channel_of(&reminder.place), message)
         }
         Fired::Changed(update) => {
             // A time-out that passes the turn on (En Prise): the next player may want to know.
@@ -234,36 +249,6 @@ async fn expired(http: &serenity::Http, c: &crate::store::Challenge) {
             error = %logs::chain(&e),
             "an expired challenge's message could not be edited"
         );
-    }
-}
-
-/// Sends a reminder by direct message, as the player asked; false (and why is logged) when it
-/// could not go, the DM channel refused or the message (Discord refuses a closed DM at the send,
-/// 50007), so that it goes to the thread instead.
-async fn by_direct_message(
-    http: &serenity::Http,
-    r: &Reminder,
-    message: serenity::CreateMessage,
-) -> bool {
-    let Some(user) = r
-        .player
-        .discord_id
-        .as_deref()
-        .and_then(|u| u.parse::<u64>().ok())
-        .filter(|u| *u != 0)
-    else {
-        return false;
-    };
-    match super::chat::direct(http, serenity::UserId::new(user), message).await {
-        Ok(()) => true,
-        Err(e) => {
-            tracing::info!(
-                match_id = r.match_id,
-                error = %logs::chain(&e),
-                "a reminder could not go by direct message; it goes to the thread"
-            );
-            false
-        }
     }
 }
 

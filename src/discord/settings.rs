@@ -82,6 +82,9 @@ pub async fn me(
     view: Option<bool>,
 ) -> Result<(), Error> {
     let player = player_of(ctx.data(), ctx.author()).await?.id;
+    let changed =
+        [reminders, dm, view].iter().any(Option::is_some) || quiet.is_some() || zone.is_some();
+    let asked_dms = dm == Some(true) || view == Some(true);
     let result = ctx
         .data()
         .table
@@ -111,10 +114,23 @@ pub async fn me(
             Ok(settings)
         })
         .await?;
-    let text = match result {
+    let mut text = match result {
         Ok(settings) => describe(&settings),
         Err(why) => why,
     };
+    let (table, user) = (&ctx.data().table, ctx.author().id);
+    let closed = super::dm_memory::closed(table, user).await;
+    // A change of settings tries their DMs again when they were closed, or when turn
+    // messages by DM were just asked for: one that gets through opens them again.
+    if changed && (closed || asked_dms) {
+        let hello = poise::serenity_prelude::CreateMessage::new()
+            .content("Your settings changed; I send your turn messages and reminders here.");
+        let _ = super::dm_memory::try_again(ctx.http(), table, user, hello).await;
+    }
+    if super::dm_memory::closed(table, user).await {
+        text.push('\n');
+        text.push_str(super::dm_memory::CLOSED_LINE);
+    }
     ephemeral(ctx, text).await
 }
 

@@ -69,10 +69,14 @@ pub(super) async fn tell_turns(
                 }
             }
         }
-        if let Err(e) = super::chat::direct(http, serenity::UserId::new(user), message).await {
+        // DMs closed: the board in the thread pings them already, and their own view is
+        // theirs alone, so nothing goes to the thread instead.
+        if let Err(e) =
+            super::dm_memory::send(http, table, serenity::UserId::new(user), message).await
+        {
             tracing::info!(
                 match_id = update.match_id,
-                error = %logs::chain(&e),
+                error = %e,
                 "a turn message could not go by direct message"
             );
         }

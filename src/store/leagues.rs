@@ -645,7 +645,8 @@ impl Store {
     pub fn leagues_to_advance(&self, now: i64) -> Result<Vec<LeagueId>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT DISTINCT s.league_id FROM seasons s JOIN leagues l ON l.id = s.league_id
-             WHERE s.status = 'running' AND l.guild_id IS NOT NULL AND (
+             WHERE s.status = 'running' AND l.guild_id IS NOT NULL
+             AND l.guild_id NOT IN (SELECT guild_id FROM removed_guilds) AND (
                  EXISTS (SELECT 1 FROM rounds r WHERE r.season_id = s.id
                          AND r.status = 'running' AND r.deadline <= ?1)
                  OR EXISTS (SELECT 1 FROM rounds r JOIN pairings p
@@ -669,7 +670,8 @@ impl Store {
             "SELECT MIN(CASE WHEN r.reminded = 0 THEN r.deadline - ?1 ELSE r.deadline END)
              FROM rounds r JOIN seasons s ON s.id = r.season_id
              JOIN leagues l ON l.id = s.league_id
-             WHERE r.status = 'running' AND l.guild_id IS NOT NULL",
+             WHERE r.status = 'running' AND l.guild_id IS NOT NULL
+             AND l.guild_id NOT IN (SELECT guild_id FROM removed_guilds)",
             [notice],
             |r| r.get(0),
         )?)
@@ -688,6 +690,7 @@ impl Store {
                 "SELECT s.league_id, r.season_id, r.number FROM rounds r
                  JOIN seasons s ON s.id = r.season_id JOIN leagues l ON l.id = s.league_id
                  WHERE r.status = 'running' AND r.reminded = 0 AND l.guild_id IS NOT NULL
+             AND l.guild_id NOT IN (SELECT guild_id FROM removed_guilds)
                    AND r.deadline - ?2 <= ?1 AND r.deadline > ?1",
             )?;
             let rows = stmt.query_map(params![now, notice], |r| {

@@ -60,4 +60,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0015_time_zone",
         include_str!("../../migrations/0015_time_zone.sql"),
     ),
+    (
+        "0017_world",
+        include_str!("../../migrations/0017_world.sql"),
+    ),
 ];

@@ -35,12 +35,14 @@ mod migrations;
 mod read;
 mod settings;
 mod vacations;
+mod world;
 
 pub use admin::{AdminEntry, ServerSettings};
 pub use console::SessionLine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 pub use settings::{Settings, Zone};
 pub use vacations::{VACATION_DAYS, Vacation, VacationError};
+pub use world::HoldReason;
 
 pub use challenges::{
     Accepted, Challenge, ChallengeError, ChallengeId, ChallengeSeat, ChallengeStatus, NewChallenge,

@@ -169,7 +169,9 @@ pub(super) fn resume(timing: &mut Timing, seats: &[usize], now: Instant) -> bool
     let mut changed = false;
     for &seat in seats {
         if let Some(clock) = timing.clocks.get_mut(seat)
-            && clock.running_since.is_some_and(|since| since > now)
+            && clock
+                .running_since
+                .is_some_and(|since| since > now && since < super::holds::HELD)
         {
             clock.running_since = Some(now);
             changed = true;

@@ -21,6 +21,7 @@ mod clocks;
 mod decisions;
 mod export;
 mod handle;
+mod holds;
 mod league_plans;
 mod league_rounds;
 mod league_standings;
@@ -40,6 +41,7 @@ use clock::{Clock, SystemClock};
 pub use clocks::Timing;
 pub use export::HistoryPage;
 pub use handle::{CallError, TableHandle};
+pub use holds::{HELD, ServerHold};
 pub use listings::Listing;
 pub use live::CACHE_CAPACITY;
 use live::{Cache, Live};
@@ -786,6 +788,8 @@ mod tests_admin;
 mod tests_deadlines;
 #[cfg(test)]
 mod tests_export;
+#[cfg(test)]
+mod tests_holds;
 #[cfg(test)]
 mod tests_league_rounds;
 #[cfg(test)]

@@ -55,10 +55,10 @@ impl SeatClock {
         self.running_since.map(|since| since + self.remaining)
     }
 
-    /// The time left at `now`.
+    /// The time left at `now` (a held clock, running from a later time, has all it keeps).
     pub fn left(&self, now: Instant) -> i64 {
         match self.running_since {
-            Some(since) => self.remaining - (now - since),
+            Some(since) => self.remaining - (now - since).max(0),
             None => self.remaining,
         }
     }

@@ -155,7 +155,11 @@ pub(super) fn update(
     let clocks = (0..stored.players.len())
         .filter_map(|i| {
             let seat = Seat(i as u8);
-            timing.deadline(seat).map(|end| (seat, end))
+            // A held clock (its match on hold) runs out at no time to show.
+            let end = timing
+                .deadline(seat)
+                .filter(|&end| end < super::holds::HELD)?;
+            Some((seat, end))
         })
         .collect();
     let times = match over {

@@ -38,6 +38,10 @@ impl Table {
         if stored.time_control.is_empty() || stored.time_control == "none" {
             return Ok(vec![]);
         }
+        // A match on hold (its server or thread gone) is held for every seat.
+        if !self.store.holds_of(stored.id)?.is_empty() {
+            return Ok(vec![Some(super::holds::HELD); stored.players.len()]);
+        }
         let ids: Vec<PlayerId> = stored.players.iter().map(|p| p.id).collect();
         Ok(self.store.away_until(&ids, self.now())?)
     }

@@ -63,6 +63,8 @@ struct Shared {
     next_id: Arc<AtomicU64>,
     /// Interactions already answered (their callback taken).
     answered: Arc<Mutex<HashSet<String>>>,
+    /// Messages users posted in channels, oldest first, for `GET /channels/{id}/messages`.
+    said: Arc<Mutex<Vec<Value>>>,
     /// Requests Discord would refuse, and answers of the fake's that Discord would not give.
     violations: Arc<Mutex<Vec<String>>>,
     limits: Arc<AtomicBool>,
@@ -85,6 +87,7 @@ pub struct FakeDiscord {
     next_id: Arc<AtomicU64>,
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
+    said: Arc<Mutex<Vec<Value>>>,
     violations: Arc<Mutex<Vec<String>>>,
     /// Discord's limits on content, components, thread names and autocomplete are enforced
     /// (see limits.rs); on unless a test turns them off.
@@ -134,7 +137,20 @@ impl FakeDiscord {
         m["author"] = user.clone();
         m["mentions"] = Value::Array(mentions.iter().map(|u| (*u).clone()).collect());
         self.pushed.lock().unwrap().insert(id.clone(), m.clone());
+        self.said.lock().unwrap().push(m.clone());
         self.send_event("MESSAGE_CREATE", m);
+        id
+    }
+
+    /// [`FakeDiscord::say`] while the bot is not connected: the message is kept (the bot may
+    /// read it through `GET /channels/{id}/messages`) but no gateway event carries it.
+    pub fn say_offline(&self, user: &Value, channel: &str, content: &str) -> String {
+        let id = self.next_id();
+        let mut m = message(id.parse().unwrap(), channel, content);
+        m["author"] = user.clone();
+        // Messages read through the REST API carry no guild_id.
+        m.as_object_mut().unwrap().remove("guild_id");
+        self.said.lock().unwrap().push(m);
         id
     }
 
@@ -175,6 +191,7 @@ impl FakeDiscord {
             posts_fail: Arc::new(AtomicBool::new(false)),
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
+            said: Arc::new(Mutex::new(Vec::new())),
             violations: Arc::new(Mutex::new(Vec::new())),
             limits: Arc::new(AtomicBool::new(true)),
         };
@@ -188,6 +205,7 @@ impl FakeDiscord {
             posts_fail: shared.posts_fail.clone(),
             next_id: shared.next_id.clone(),
             pushed: Mutex::new(HashMap::new()),
+            said: shared.said.clone(),
             violations: shared.violations.clone(),
             limits: shared.limits.clone(),
         };
@@ -222,6 +240,12 @@ impl FakeDiscord {
         self.send_event("INTERACTION_CREATE", interaction);
     }
 
+    /// Sends gateway event `kind` with the payload a test built (GUILD_DELETE, GUILD_CREATE,
+    /// THREAD_DELETE, CHANNEL_DELETE, ...), checked as [`FakeDiscord::send_event`] checks.
+    pub fn send_raw_event(&self, kind: &'static str, d: Value) {
+        self.send_event(kind, d);
+    }
+
     /// Sends a gateway event, once its objects are checked against the schemas Discord
     /// describes for them (a test's own payload that Discord would never send fails at once).
     fn send_event(&self, kind: &'static str, d: Value) {
@@ -230,6 +254,11 @@ impl FakeDiscord {
             let checks: Vec<(&str, &Value)> = match kind {
                 _ if !world.is_empty() => world.iter().map(|(s, v)| (*s, v)).collect(),
                 "MESSAGE_CREATE" => vec![("MessageResponse", &d), ("UserResponse", &d["author"])],
+                // Discord's world changing (see [`FakeDiscord::send_raw_event`]).
+                "GUILD_CREATE" => vec![("GuildResponse", &d)],
+                "CHANNEL_DELETE" => vec![("GuildChannelResponse", &d)],
+                "GUILD_MEMBER_REMOVE" => vec![("UserResponse", &d["user"])],
+                "GUILD_DELETE" | "THREAD_DELETE" => vec![],
                 _ => {
                     let mut checks = vec![("InteractionTypes", &d["type"])];
                     for (schema, key) in [
@@ -544,6 +573,7 @@ async fn gateway(ws: WebSocketUpgrade, State(shared): State<Shared>) -> Response
 async fn rest(State(shared): State<Shared>, request: Request) -> Response {
     let method = request.method().clone();
     let path = request.uri().path().to_string();
+    let query = request.uri().query().map(str::to_string);
     let multipart = request
         .headers()
         .get("content-type")
@@ -706,6 +736,40 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         }
         (Method::POST, ["channels", channel, "messages"]) => {
             ok(message(id, channel, json["content"].as_str().unwrap_or("")))
+        }
+        // A channel's messages after `after`, at most `limit` (50 unless said), newest first
+        // as Discord gives them.
+        (Method::GET, ["channels", channel, "messages"]) => {
+            let query: HashMap<String, String> = query
+                .as_deref()
+                .map(|q| {
+                    q.split('&')
+                        .filter_map(|kv| kv.split_once('='))
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let after: u64 = query.get("after").and_then(|a| a.parse().ok()).unwrap_or(0);
+            let limit: usize = query
+                .get("limit")
+                .and_then(|l| l.parse().ok())
+                .unwrap_or(50);
+            let mut found: Vec<Value> = shared
+                .said
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|m| m["channel_id"] == *channel)
+                .filter(|m| m["id"].as_str().and_then(|i| i.parse::<u64>().ok()) > Some(after))
+                .take(limit)
+                .map(|m| {
+                    let mut m = m.clone();
+                    m.as_object_mut().unwrap().remove("guild_id");
+                    m
+                })
+                .collect();
+            found.reverse();
+            ok(Value::Array(found))
         }
         (Method::PUT, ["channels", _, "messages", _, "reactions", _, "@me"]) => {
             StatusCode::NO_CONTENT.into_response()

@@ -1,0 +1,215 @@
+//! Matches on hold, with a simulated clock: a server the bot was removed from keeps its
+//! matches' clocks still and its league rounds open, and gives them back where they were when
+//! the bot returns; a deleted thread holds its match until it is reopened elsewhere; a
+//! vacation ending meanwhile does not release a hold.
+
+use super::clock::{DAY, HOUR, SimClock};
+use super::scheduler::Fired;
+use super::tests::temp_db;
+use super::tests_leagues::new_league;
+use super::tests_time::{START, changes, timed_table};
+use super::*;
+use crate::store::HoldReason;
+
+fn place() -> Place {
+    Place {
+        guild_id: Some("g".into()),
+        channel_id: Some("c".into()),
+        thread_id: Some("t1".into()),
+    }
+}
+
+/// A two-player chess match in server g, thread t1, with `time` on the clock.
+fn guild_match(table: &mut Table, time: &str) -> Update {
+    let players: Vec<Player> = (0..2)
+        .map(|i| table.store().local_player(&format!("p{i}")).unwrap())
+        .collect();
+    table
+        .create_timed(
+            GameKind::Chess,
+            &[],
+            &players,
+            7,
+            &place(),
+            time_control::TimeControl::parse(time).unwrap(),
+        )
+        .unwrap()
+}
+
+#[test]
+fn a_server_left_holds_its_clocks_and_they_run_again_from_where_they_were() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-server"), &clock);
+    let created = guild_match(&mut table, "1d");
+    let id = created.match_id;
+    assert_eq!(created.clocks, vec![(Seat(0), START + DAY)]);
+    clock.advance(6 * HOUR);
+    let held = table.server_removed("g").unwrap();
+    assert_eq!(held.matches, [id]);
+    assert!(table.is_held(id).unwrap());
+    // Removed again (a duplicated event): nothing more.
+    assert!(table.server_removed("g").unwrap().matches.is_empty());
+    // No time runs out shown, none fires, however long the bot is away.
+    assert!(table.show(id).unwrap().clocks.is_empty());
+    clock.advance(30 * DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    assert_eq!(
+        table.show(id).unwrap().times,
+        vec![(Seat(0), 18 * HOUR, true), (Seat(1), DAY, false)]
+    );
+    // Back: the 18 hours left run from now.
+    let back = table.server_back("g").unwrap();
+    assert_eq!(back.matches, [id]);
+    assert!(!table.is_held(id).unwrap());
+    let now = table.now();
+    assert_eq!(
+        table.show(id).unwrap().clocks,
+        vec![(Seat(0), now + 18 * HOUR)]
+    );
+    // A server the bot was never removed from: nothing to do.
+    assert_eq!(table.server_back("g").unwrap(), ServerHold::default());
+    assert_eq!(table.server_back("other").unwrap(), ServerHold::default());
+    clock.advance(18 * HOUR);
+    let done = changes(table.fire_due(10).into_result().unwrap());
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].result.as_deref(), Some("Black won on time"));
+}
+
+#[test]
+fn a_move_in_a_held_match_keeps_the_clocks_held() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-move"), &clock);
+    let created = guild_match(&mut table, "1d");
+    let id = created.match_id;
+    let white = created.to_act[0].1.id;
+    table.server_removed("g").unwrap();
+    clock.advance(2 * HOUR);
+    let moved = table.act(id, white, None, "e4").unwrap();
+    assert!(
+        moved.clocks.is_empty(),
+        "Black's clock is held too: {moved:?}"
+    );
+    clock.advance(3 * DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    table.server_back("g").unwrap();
+    let now = table.now();
+    assert_eq!(table.show(id).unwrap().clocks, vec![(Seat(1), now + DAY)]);
+}
+
+#[test]
+fn a_deleted_thread_holds_its_match_until_it_is_reopened() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-thread"), &clock);
+    let created = guild_match(&mut table, "1d");
+    let id = created.match_id;
+    let white = created.to_act[0].1.id;
+    clock.advance(HOUR);
+    // Some other channel: nothing.
+    assert!(table.thread_deleted("elsewhere").unwrap().is_empty());
+    let told = table.thread_deleted("t1").unwrap();
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0].match_id, id);
+    assert!(table.thread_deleted("t1").unwrap().is_empty(), "told once");
+    assert_eq!(table.lost_threads(white, "g").unwrap(), [id]);
+    assert!(table.lost_threads(white, "h").unwrap().is_empty());
+    clock.advance(5 * DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    let reopened = table.reopened(id, "c2", "t2").unwrap();
+    assert_eq!(
+        reopened.public,
+        ["Match #1 goes on in this thread; its clocks run again."]
+    );
+    assert_eq!(reopened.place.thread_id.as_deref(), Some("t2"));
+    assert_eq!(reopened.place.channel_id.as_deref(), Some("c2"));
+    assert_eq!(reopened.clocks, vec![(Seat(0), table.now() + 23 * HOUR)]);
+    assert!(table.lost_threads(white, "g").unwrap().is_empty());
+    assert_eq!(table.store().match_in_thread("t2").unwrap(), Some(id));
+}
+
+#[test]
+fn the_channel_of_match_threads_deleted_holds_each_of_its_matches() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-channel"), &clock);
+    let first = guild_match(&mut table, "1d").match_id;
+    let second = guild_match(&mut table, "1d").match_id;
+    let told = table.thread_deleted("c").unwrap();
+    let ids: Vec<MatchId> = told.iter().map(|u| u.match_id).collect();
+    assert_eq!(ids, [first, second]);
+}
+
+#[test]
+fn a_vacation_ending_while_the_server_is_gone_leaves_the_clock_held() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-vacation"), &clock);
+    let created = guild_match(&mut table, "1d");
+    let id = created.match_id;
+    let white = created.to_act[0].1.id;
+    clock.advance(4 * HOUR);
+    table.start_vacation(white, 2).unwrap();
+    clock.advance(HOUR);
+    table.server_removed("g").unwrap();
+    clock.advance(HOUR);
+    table.end_vacation(white).unwrap();
+    assert!(table.show(id).unwrap().clocks.is_empty(), "still held");
+    clock.advance(3 * DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    table.server_back("g").unwrap();
+    // The 20 hours White had when the vacation began.
+    let now = table.now();
+    assert_eq!(
+        table.show(id).unwrap().clocks,
+        vec![(Seat(0), now + 20 * HOUR)]
+    );
+}
+
+#[test]
+fn a_thread_and_a_server_both_gone_need_both_back() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-both"), &clock);
+    let id = guild_match(&mut table, "1d").match_id;
+    table.thread_deleted("t1").unwrap();
+    table.server_removed("g").unwrap();
+    assert_eq!(
+        table.store().holds_of(id).unwrap(),
+        [HoldReason::Server, HoldReason::Thread]
+    );
+    table.server_back("g").unwrap();
+    assert!(table.is_held(id).unwrap(), "its thread is still gone");
+    table.reopened(id, "c", "t9").unwrap();
+    assert!(!table.is_held(id).unwrap());
+}
+
+#[test]
+fn a_league_of_a_server_left_is_suspended_and_its_round_closes_as_much_later() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-league"), &clock);
+    let mut new = new_league("held");
+    new.guild_id = Some("g".into());
+    new.channel_id = Some("c".into());
+    let league = table.create_league(new).unwrap();
+    for i in 1..=4 {
+        let player = table.store().local_player(&format!("l{i}")).unwrap();
+        table.join_league(&league, player.id).unwrap();
+    }
+    let started = table.start_round(&league).unwrap();
+    let deadline = started.deadline;
+    clock.advance(DAY);
+    table.server_removed("g").unwrap();
+    let leagues = |fired: Vec<Fired>| {
+        fired
+            .into_iter()
+            .filter(|f| matches!(f, Fired::League { .. } | Fired::RoundReminder { .. }))
+            .count()
+    };
+    clock.set(deadline + 10 * DAY);
+    assert_eq!(leagues(table.fire_due(50).into_result().unwrap()), 0);
+    assert_eq!(table.next_deadline().unwrap(), None, "nothing to wake for");
+    let season = table.store().season(league.id).unwrap();
+    assert!(!table.store().rounds(season.id).unwrap()[0].closed);
+    // Back: the round closes as much later as the server was gone.
+    table.server_back("g").unwrap();
+    let rounds = table.store().rounds(season.id).unwrap();
+    let gone = deadline + 10 * DAY - (START + DAY);
+    assert_eq!(rounds[0].deadline, deadline + gone);
+    assert_eq!(leagues(table.fire_due(50).into_result().unwrap()), 0);
+}
