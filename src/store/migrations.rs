@@ -60,4 +60,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0015_time_zone",
         include_str!("../../migrations/0015_time_zone.sql"),
     ),
+    (
+        "0016_outbox",
+        include_str!("../../migrations/0016_outbox.sql"),
+    ),
 ];

@@ -28,6 +28,7 @@ pub mod league_substitutes;
 pub mod leagues;
 mod listings;
 mod live;
+pub mod outbox;
 pub mod ratings;
 mod replays;
 mod requests;
@@ -481,6 +482,12 @@ impl Table {
                 lines: &lines,
                 replaces: key.replaces.as_deref(),
             });
+        }
+        // The board this change owes (see `outbox`): none inside a step that writes its own.
+        let owed = (!self.store.in_transaction() && outbox::on_discord(&loaded.stored.place))
+            .then(|| outbox::board_post(id, version, &public, self.now() + outbox::LEASE));
+        if let Some(owed) = &owed {
+            changes.push(Change::Owe(owed));
         }
         match self.store.change(id, loaded.stored.version, &changes) {
             Ok(version) => {
