@@ -10,6 +10,7 @@ mod direct;
 mod league;
 pub mod logs;
 mod matches;
+mod outbox;
 pub mod menu;
 mod pictures;
 mod rematch;

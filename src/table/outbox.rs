@@ -252,13 +252,63 @@ impl Table {
         ))
     }
 
-    /// An interaction showed `update`'s board: its owed post is sent (a repeat owes none).
-    pub fn delivered(&mut self, update: &Update) -> Result<(), TableError> {
-        if !update.repeated {
-            let now = self.now();
-            self.store
-                .board_sent(update.match_id, update.version, now)?;
-        }
+    /// An interaction showed the board of match `id` at `version`: its owed post is sent.
+    pub fn delivered(&mut self, id: MatchId, version: u64) -> Result<(), TableError> {
+        let now = self.now();
+        self.store.board_sent(id, version, now)?;
         Ok(())
+    }
+}
+
+impl Table {
+    /// What the sender needs to announce round `round` of league `league` as it is stored
+    /// now: the league, and the round's pairings with the matches whose thread is still to
+    /// open.
+    pub fn round_to_announce(
+        &self,
+        league: i64,
+        round: u32,
+    ) -> Result<
+        Option<(
+            crate::store::leagues::League,
+            super::leagues::RoundStarted,
+        )>,
+        TableError,
+    > {
+        let Some(found) = self.store.league_by_id(league)? else {
+            return Ok(None);
+        };
+        let season = self.store.season(league)?;
+        let Some(row) = self
+            .store
+            .rounds(season.id)?
+            .into_iter()
+            .find(|r| r.number == round)
+        else {
+            return Ok(None);
+        };
+        let pairings: Vec<_> = self
+            .store
+            .pairings(season.id)?
+            .into_iter()
+            .filter(|p| p.round == round)
+            .collect();
+        let mut matches = Vec::new();
+        for id in pairings.iter().filter_map(|p| p.match_id) {
+            let head = self.store.load_head(id)?;
+            if head.place.thread_id.is_none() && head.status == crate::store::Status::Active {
+                matches.push(self.show(id)?);
+            }
+        }
+        Ok(Some((
+            found,
+            super::leagues::RoundStarted {
+                round,
+                deadline: row.deadline,
+                pairings,
+                matches,
+                called_off: vec![],
+            },
+        )))
     }
 }
