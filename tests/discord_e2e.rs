@@ -12,6 +12,8 @@ mod clocks;
 mod fake_discord;
 #[path = "discord_e2e/league.rs"]
 mod league;
+#[path = "discord_e2e/outbox.rs"]
+mod outbox;
 #[path = "discord_e2e/strict.rs"]
 mod strict;
 #[path = "discord_e2e/swiss.rs"]

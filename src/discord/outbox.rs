@@ -163,7 +163,12 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
     match recorded {
         Ok(Ok((PostState::Sent, _))) => {}
         Ok(Ok((state, Some(failure)))) => {
-            tracing::warn!(post = id, %destination, kind = post.kind, ?state, reason = failure.reason(), "a post was not accepted");
+            let match_id = post.match_id.unwrap_or_default();
+            if state == PostState::Failed {
+                tracing::error!(post = id, match_id, %destination, kind = post.kind, error = failure.reason(), "a post was refused for good");
+            } else {
+                tracing::warn!(post = id, match_id, %destination, kind = post.kind, error = failure.reason(), "a post was not accepted; it is tried again later");
+            }
             if let (PostState::Failed, Failure::Refused { code, .. }) = (state, &failure) {
                 refused_for_good(table, &post, *code).await;
             }

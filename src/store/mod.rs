@@ -40,6 +40,7 @@ pub use admin::{AdminEntry, ServerSettings};
 pub use console::SessionLine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 pub use settings::{Settings, Zone};
+pub use tx::Level;
 pub use vacations::{VACATION_DAYS, Vacation, VacationError};
 
 pub use challenges::{
@@ -878,3 +879,5 @@ fn apply_change(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_outbox;

@@ -35,6 +35,13 @@ impl Tx<'_> {
     }
 }
 
+/// What [`Store::begin`] opened: the outermost transaction, or a savepoint inside one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Top,
+    Nested,
+}
+
 impl Store {
     /// Opens a write transaction for one store method (dropped uncommitted, it rolls back).
     pub(super) fn write(&mut self) -> rusqlite::Result<Tx<'_>> {
@@ -48,22 +55,37 @@ impl Store {
     }
 
     /// Opens a transaction around the store calls that follow, until [`Store::commit`] or
-    /// [`Store::rollback`].
-    pub fn begin(&mut self) -> Result<(), StoreError> {
-        Ok(self.conn.execute_batch("BEGIN IMMEDIATE")?)
+    /// [`Store::rollback`] of the level it returns: the outermost, or a savepoint inside one
+    /// already open.
+    pub fn begin(&mut self) -> Result<Level, StoreError> {
+        let level = match self.conn.is_autocommit() {
+            true => Level::Top,
+            false => Level::Nested,
+        };
+        self.conn.execute_batch(match level {
+            Level::Top => "BEGIN IMMEDIATE",
+            Level::Nested => "SAVEPOINT atomically",
+        })?;
+        Ok(level)
     }
 
-    /// Commits the transaction [`Store::begin`] opened.
-    pub fn commit(&mut self) -> Result<(), StoreError> {
-        Ok(self.conn.execute_batch("COMMIT")?)
+    /// Commits what [`Store::begin`] opened (a savepoint into the transaction around it).
+    pub fn commit(&mut self, level: Level) -> Result<(), StoreError> {
+        Ok(self.conn.execute_batch(match level {
+            Level::Top => "COMMIT",
+            Level::Nested => "RELEASE atomically",
+        })?)
     }
 
-    /// Undoes everything since [`Store::begin`]; nothing when no transaction is open.
-    pub fn rollback(&mut self) -> Result<(), StoreError> {
-        match self.conn.is_autocommit() {
-            true => Ok(()),
-            false => Ok(self.conn.execute_batch("ROLLBACK")?),
+    /// Undoes everything since [`Store::begin`] at `level`.
+    pub fn rollback(&mut self, level: Level) -> Result<(), StoreError> {
+        if self.conn.is_autocommit() {
+            return Ok(());
         }
+        Ok(self.conn.execute_batch(match level {
+            Level::Top => "ROLLBACK",
+            Level::Nested => "ROLLBACK TO atomically; RELEASE atomically",
+        })?)
     }
 
     /// A transaction is open ([`Store::begin`]).

@@ -800,6 +800,8 @@ mod tests_leagues;
 #[cfg(test)]
 mod tests_live;
 #[cfg(test)]
+mod tests_outbox;
+#[cfg(test)]
 mod tests_pods;
 #[cfg(test)]
 mod tests_replays;

@@ -126,21 +126,22 @@ pub(super) fn board_post(
 
 impl Table {
     /// Runs `work` as one transaction: everything it stored is kept if it returns Ok, and
-    /// nothing if it fails or panics (the panic goes on after the rollback).
+    /// nothing if it fails or panics (the panic goes on after the rollback). Inside another
+    /// such transaction it is a savepoint: kept only if the outer one is.
     pub fn atomically<T>(
         &mut self,
         work: impl FnOnce(&mut Table) -> Result<T, TableError>,
     ) -> Result<T, TableError> {
-        self.store.begin()?;
+        let level = self.store.begin()?;
         let done = catch_unwind(AssertUnwindSafe(|| work(self)));
         let kept = match &done {
-            Ok(Ok(_)) => self.store.commit().map_err(TableError::from),
+            Ok(Ok(_)) => self.store.commit(level).map_err(TableError::from),
             _ => Ok(()),
         };
         if !matches!((&done, &kept), (Ok(Ok(_)), Ok(()))) {
             // Live games cached by the work may hold what was rolled back.
             self.forget_live_games();
-            if let Err(e) = self.store.rollback() {
+            if let Err(e) = self.store.rollback(level) {
                 tracing::error!(error = %e, "a transaction could not be rolled back");
             }
         }

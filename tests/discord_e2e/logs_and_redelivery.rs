@@ -124,7 +124,7 @@ fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
         fake.posts_fail.store(true, Ordering::Relaxed);
         let line = logs
             .wait_for(&[
-                "a deadline fired but its message could not be posted",
+                "a post was refused for good",
                 "match_id=2",
             ])
             .await;
