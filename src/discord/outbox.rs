@@ -9,8 +9,8 @@
 //! the table says something was written, and at start-up sends what is pending.
 
 use super::commands::mention;
-use super::scheduler::{changed_message, channel_of, reminder_text, time_up_message};
 use super::logs;
+use super::scheduler::{changed_message, channel_of, reminder_text, time_up_message};
 use crate::store::outbox::{Destination, Post, PostState};
 use crate::table::outbox::Owed;
 use crate::table::{CallError, TableHandle};
@@ -153,9 +153,10 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
                 Some(Failure::Later { reason, after }) => {
                     t.store().post_retry(id, now, reason, *after)
                 }
-                Some(Failure::Refused { reason, .. }) => {
-                    t.store().post_failed(id, now, reason).map(|_| PostState::Failed)
-                }
+                Some(Failure::Refused { reason, .. }) => t
+                    .store()
+                    .post_failed(id, now, reason)
+                    .map(|_| PostState::Failed),
             }
             .map(|state| (state, failure))
         })
@@ -165,9 +166,9 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
         Ok(Ok((state, Some(failure)))) => {
             let match_id = post.match_id.unwrap_or_default();
             if state == PostState::Failed {
-                tracing::error!(post = id, match_id, %destination, kind = post.kind, error = failure.reason(), "a post was refused for good");
+                tracing::error!(post = id, match_id, %destination, kind = %post.kind, error = %failure.reason(), "a post was refused for good");
             } else {
-                tracing::warn!(post = id, match_id, %destination, kind = post.kind, error = failure.reason(), "a post was not accepted; it is tried again later");
+                tracing::warn!(post = id, match_id, %destination, kind = %post.kind, error = %failure.reason(), "a post was not accepted; it is tried again later");
             }
             if let (PostState::Failed, Failure::Refused { code, .. }) = (state, &failure) {
                 refused_for_good(table, &post, *code).await;
@@ -275,7 +276,8 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         tracing::debug!(post = post.id, "a post has nowhere to go; it is dropped");
         return Ok(());
     };
-    let sent = |r: Result<serenity::Message, serenity::Error>| r.map(|_| ()).map_err(|e| classify(&e));
+    let sent =
+        |r: Result<serenity::Message, serenity::Error>| r.map(|_| ()).map_err(|e| classify(&e));
     match owed {
         Owed::Board {
             match_id,

@@ -53,9 +53,7 @@ fn the_wait_between_tries_doubles_up_to_an_hour_and_honours_retry_after() {
     assert_eq!(backoff(12), 3600);
     assert_eq!(backoff(u32::MAX), 3600);
     let mut store = Store::open_in_memory().unwrap();
-    let id = store
-        .owe(&post(Destination::Match(3), 100), 100)
-        .unwrap();
+    let id = store.owe(&post(Destination::Match(3), 100), 100).unwrap();
     store.post_retry(id, 100, "503", None).unwrap();
     store.post_retry(id, 105, "503", None).unwrap();
     let stored = store.post(id).unwrap().unwrap();
@@ -76,7 +74,10 @@ fn a_post_refused_for_good_is_recorded_and_blocks_nothing() {
         .unwrap();
     let failed = store.post(first).unwrap().unwrap();
     assert_eq!(failed.state, PostState::Failed);
-    assert_eq!(failed.last_error.as_deref(), Some("403 Missing Access (50001)"));
+    assert_eq!(
+        failed.last_error.as_deref(),
+        Some("403 Missing Access (50001)")
+    );
     assert!(!store.post_sent(first, 2).unwrap(), "never sent after");
     assert_eq!(ids(&store.due_posts(2, 10).unwrap()), vec![second]);
 }

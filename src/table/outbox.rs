@@ -269,13 +269,8 @@ impl Table {
         &self,
         league: i64,
         round: u32,
-    ) -> Result<
-        Option<(
-            crate::store::leagues::League,
-            super::leagues::RoundStarted,
-        )>,
-        TableError,
-    > {
+    ) -> Result<Option<(crate::store::leagues::League, super::leagues::RoundStarted)>, TableError>
+    {
         let Some(found) = self.store.league_by_id(league)? else {
             return Ok(None);
         };

@@ -48,7 +48,10 @@ fn a_fired_deadline_owes_its_post_due_at_once() {
     assert_eq!(post.next_attempt, START + DAY + 1, "due at once");
     match Owed::parse(&post.payload).unwrap() {
         Owed::Board { public, turns, .. } => {
-            assert_eq!(public, vec!["alice ran out of time."]);
+            assert_eq!(
+                public,
+                vec!["alice ran out of time.", "Game over: Black won on time"]
+            );
             assert!(turns);
         }
         other => panic!("{other:?}"),
@@ -75,7 +78,10 @@ fn a_firing_rolled_back_leaves_neither_its_change_nor_its_post() {
     // The deadline is still pending: it fires, with its post, the next time.
     assert_eq!(table.fire_due(10).into_result().unwrap().len(), 1);
     assert_eq!(table.store().unsent_posts().unwrap().len(), 1);
-    assert_eq!(table.store().load_head(id).unwrap().status, Status::Finished);
+    assert_eq!(
+        table.store().load_head(id).unwrap().status,
+        Status::Finished
+    );
 }
 
 #[test]

@@ -109,9 +109,7 @@ fn matches_owing_boards(clock: &SimClock, threads: &[&str]) -> Table {
         let created = table
             .create(GameKind::Chess, &[], &players, seed as u64, &place)
             .unwrap();
-        table
-            .act(created.match_id, alice.id, None, "e4")
-            .unwrap();
+        table.act(created.match_id, alice.id, None, "e4").unwrap();
     }
     // Nobody showed those boards: their lease runs out.
     clock.advance(deckmate::table::outbox::LEASE + 1);
@@ -176,5 +174,9 @@ async fn a_thread_refusing_for_good_blocks_no_other() {
     clock.advance(DAY);
     table.call(|_| ()).await.unwrap();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(posts(&fake, closed, "White plays e4").len(), 1, "never retried");
+    assert_eq!(
+        posts(&fake, closed, "White plays e4").len(),
+        1,
+        "never retried"
+    );
 }
