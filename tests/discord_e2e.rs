@@ -20,6 +20,8 @@ mod league;
 mod long_lists;
 #[path = "discord_e2e/mentions.rs"]
 mod mentions;
+#[path = "discord_e2e/outbox.rs"]
+mod outbox;
 #[path = "discord_e2e/strict.rs"]
 mod strict;
 #[path = "discord_e2e/swiss.rs"]
@@ -29,6 +31,7 @@ mod vacations;
 #[path = "discord_e2e/world.rs"]
 mod world;
 
+use fake_discord::bot::assert_outbox_empty;
 use fake_discord::bot::{
     CHANNEL, choose, content, custom_ids, ephemeral, offered, offered_text, png_size, start_bot,
     two_player_match,
@@ -40,7 +43,7 @@ use std::sync::atomic::Ordering;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_from_challenge_to_draw_offer() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let outbox_table = start_bot(&fake).await;
     let registered = fake
         .wait_for(0, "command registration", |r| {
             r.method == "PUT" && r.path.ends_with("/commands")
@@ -315,6 +318,7 @@ async fn a_match_from_challenge_to_draw_offer() {
         ephemeral(&reply) && content(&reply).contains("is over (Black won by resignation)"),
         "{reply:?}"
     );
+    assert_outbox_empty(&outbox_table).await;
 }
 
 /// Opens a challenge to En Prise with these options and has bob accept it; returns the thread
@@ -332,7 +336,7 @@ async fn enprise_match(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn en_prise_by_buttons_menus_and_the_memory_timer() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let outbox_table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let carol = user("100000000000000003", "carol");
@@ -434,12 +438,13 @@ async fn en_prise_by_buttons_menus_and_the_memory_timer() {
         "{}",
         content(&reply)
     );
+    assert_outbox_empty(&outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn snipe_chess_setup_and_play_by_move_and_autocomplete() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let outbox_table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, first) = two_player_match(&fake, &alice, &bob, (4, "Snipe Chess"), "", 1).await;
@@ -495,12 +500,13 @@ async fn snipe_chess_setup_and_play_by_move_and_autocomplete() {
         ephemeral(&reply) && content(&reply).contains("it is not your turn: waiting for bob"),
         "{reply:?}"
     );
+    assert_outbox_empty(&outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chess_a_tete_choices_stay_private_and_the_defender_answers() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let outbox_table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let carol = user("100000000000000003", "carol");
@@ -595,12 +601,13 @@ async fn chess_a_tete_choices_stay_private_and_the_defender_answers() {
         };
     }
     assert!(blocked, "Black answered an attack with Block");
+    assert_outbox_empty(&outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_list_of_moves_comes_as_a_grouped_menu() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let outbox_table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, first) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -660,6 +667,7 @@ async fn a_long_list_of_moves_comes_as_a_grouped_menu() {
         ephemeral(&reply) && content(&reply).contains("has moved on"),
         "{reply:?}"
     );
+    assert_outbox_empty(&outbox_table).await;
 }
 
 /// Echek deals nothing at random, so the library finds the way to a move that closes in its
@@ -695,7 +703,7 @@ fn echek_path_to_a_losing_move() -> (Vec<(usize, String)>, (usize, String)) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_that_loses_on_the_spot_is_confirmed_by_its_player_only() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let outbox_table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let players = [&alice, &bob];
@@ -755,12 +763,13 @@ async fn a_move_that_loses_on_the_spot_is_confirmed_by_its_player_only() {
         ephemeral(&again) && content(&again).contains("is over"),
         "{again:?}"
     );
+    assert_outbox_empty(&outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_posts_the_match_as_an_animated_gif() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let outbox_table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -789,4 +798,5 @@ async fn replay_posts_the_match_as_an_animated_gif() {
         content(&refused).contains("there is no match #7"),
         "{refused:?}"
     );
+    assert_outbox_empty(&outbox_table).await;
 }

@@ -386,7 +386,10 @@ pub(super) async fn post_ruling(ctx: Context<'_>, update: &Update) -> String {
         .send_message(http, changed_message(update).await)
         .await
     {
-        Ok(_) => format!(" Announced in <#{thread}>."),
+        Ok(_) => {
+            super::outbox::delivered(&ctx.data().table, update).await;
+            format!(" Announced in <#{thread}>.")
+        }
         Err(e) => {
             tracing::error!(match_id = update.match_id, error = %logs::chain(&e), "a ruling could not be posted in its thread");
             " It could not be posted in the match's thread.".to_string()

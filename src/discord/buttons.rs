@@ -370,7 +370,9 @@ async fn claim_win(
     match result {
         Ok(update) => {
             log_applied(press, match_id, &update);
-            press.settle(ctx, update_text(&update)).await
+            press.settle(ctx, update_text(&update)).await?;
+            super::outbox::delivered(&data.table, &update).await;
+            Ok(())
         }
         Err(e) => press.tell(ctx, refused(press, match_id, &e)).await,
     }
@@ -508,7 +510,7 @@ async fn act_by_component(
         // Pressed in a direct message: the board goes to the match's thread, the mover is
         // told here.
         let player = player_of(data, &press.user).await?;
-        let told = super::direct::played_elsewhere(&ctx.http, &update, &player).await;
+        let told = super::direct::played_elsewhere(&ctx.http, &data.table, &update, &player).await;
         press.settle(ctx, told).await?;
         super::turns::tell_turns(&ctx.http, &data.table, &update, Some(player.id)).await;
         return Ok(());
@@ -523,6 +525,7 @@ async fn act_by_component(
             pings::of_update(&update),
         )
         .await?;
+    super::outbox::delivered(&data.table, &update).await;
     // Delivered again: the same answer (Discord keeps one of the two), nothing more.
     if update.repeated {
         return Ok(());
@@ -553,7 +556,9 @@ async fn answer_draw(
     match result {
         Ok(update) => {
             log_applied(press, match_id, &update);
-            press.settle(ctx, update_text(&update)).await
+            press.settle(ctx, update_text(&update)).await?;
+            super::outbox::delivered(&data.table, &update).await;
+            Ok(())
         }
         Err(e @ TableError::Stale(_)) => {
             refused(press, match_id, &e);

@@ -177,6 +177,7 @@ async fn played(
         .await
         .reference_message(reference);
     msg.channel_id.send_message(&ctx.http, reply).await?;
+    super::outbox::delivered(&data.table, update).await;
     if let Some(text) = private_lines(update, player.id) {
         let private =
             serenity::CreateMessage::new().content(format!("Match #{}: {text}", update.match_id));

@@ -383,6 +383,7 @@ pub(super) async fn board_after(
         Ok(update) => {
             log_applied(ctx, id, &update);
             answer(ctx, board_reply(&update).await?).await?;
+            super::outbox::delivered(&ctx.data().table, &update).await;
             if let Some(text) = private_lines(&update, player) {
                 ephemeral(ctx, text).await?;
             }
@@ -544,6 +545,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     log_applied(ctx, id, &update);
     if update.result.is_some() {
         answer(ctx, board_reply(&update).await?).await?;
+        super::outbox::delivered(&ctx.data().table, &update).await;
         return Ok(());
     }
     let version = update.version;
@@ -585,6 +587,7 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
             ])]),
     )
     .await?;
+    super::outbox::delivered(&ctx.data().table, &update).await;
     Ok(())
 }
 

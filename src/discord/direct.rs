@@ -150,7 +150,7 @@ async fn play(
     let reply = match result {
         Ok(update) if update.repeated => return Ok(()),
         Ok(update) => {
-            let told = played_elsewhere(&ctx.http, &update, player).await;
+            let told = played_elsewhere(&ctx.http, &data.table, &update, player).await;
             super::turns::tell_turns(&ctx.http, &data.table, &update, Some(player.id)).await;
             serenity::CreateMessage::new().content(told)
         }
@@ -177,6 +177,7 @@ async fn play(
 /// thread, and the next player's turn message out. Returns what to tell the mover.
 pub(super) async fn played_elsewhere(
     http: &serenity::Http,
+    table: &crate::table::TableHandle,
     update: &Update,
     player: &Player,
 ) -> String {
@@ -187,7 +188,10 @@ pub(super) async fn played_elsewhere(
             .send_message(http, changed_message(update).await)
             .await
         {
-            Ok(_) => told.push_str(&format!(" The board is in <#{thread}>.")),
+            Ok(_) => {
+                super::outbox::delivered(table, update).await;
+                told.push_str(&format!(" The board is in <#{thread}>."));
+            }
             Err(e) => tracing::error!(
                 match_id = update.match_id,
                 error = %logs::chain(&e),

@@ -15,6 +15,7 @@ pub mod limits;
 pub mod logs;
 mod matches;
 pub mod menu;
+mod outbox;
 pub mod pages;
 mod pictures;
 pub mod pings;

@@ -3,7 +3,7 @@
 //! written in the same transaction as the change it records.
 
 use super::{MatchId, PlayerId, Store, StoreError};
-use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// A server's rules for the bot; the default lets `/play` be used anywhere, with no clock,
 /// typed moves read and no cooldown.
@@ -61,9 +61,7 @@ impl Store {
         at: i64,
         change: impl FnOnce(&mut ServerSettings) -> String,
     ) -> Result<(ServerSettings, bool), StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let mut settings = read_settings(&tx, guild)?;
         let seen: Option<i64> = tx
             .query_row(
@@ -159,7 +157,7 @@ fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, Store
 /// When `player` may next challenge in server `guild` under its cooldown: None when the server
 /// has none or they never challenged there. Reads inside the caller's transaction.
 pub(super) fn cooldown_until(
-    tx: &Transaction,
+    tx: &Connection,
     guild: &str,
     player: PlayerId,
 ) -> Result<Option<i64>, StoreError> {
@@ -176,7 +174,7 @@ pub(super) fn cooldown_until(
 
 /// Writes a line of the admin log inside `tx`.
 pub(super) fn log(
-    tx: &Transaction,
+    tx: &Connection,
     guild: &str,
     match_id: Option<MatchId>,
     admin: PlayerId,
@@ -194,7 +192,7 @@ pub(super) fn log(
 
 /// Logs an admin action on match `id` inside `tx`, under the match's own server.
 pub(super) fn log_match(
-    tx: &Transaction,
+    tx: &Connection,
     id: MatchId,
     admin: PlayerId,
     action: &str,
@@ -214,7 +212,7 @@ pub(super) fn log_match(
 
 /// Seats `player` in `seat` of match `id` inside `tx` (a substitute).
 pub(super) fn reseat(
-    tx: &Transaction,
+    tx: &Connection,
     id: MatchId,
     seat: u8,
     player: PlayerId,

@@ -11,7 +11,7 @@ use super::{
     MatchId, Place, Player, PlayerId, Store, StoreError, Timing, insert_match, set_timing,
 };
 use crate::games::GameKind;
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use thiserror::Error;
 
 pub type ChallengeId = i64;
@@ -164,9 +164,7 @@ impl Store {
         challenger: usize,
         now: i64,
     ) -> Result<Challenge, ChallengeError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         // A server's cooldown between two challenges from one member, checked in the same
         // transaction, so two challenges sent at once cannot both slip through.
         if let (Some(guild), Some(&player)) = (&new.guild_id, new.players.get(challenger)) {
@@ -238,9 +236,7 @@ impl Store {
         now: i64,
         timing: Option<Timing>,
     ) -> Result<Accepted, ChallengeError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let challenge = answerable(&tx, id, player, now)?;
         let seat = seat_of(&challenge, player).expect("answerable checks the seat");
         if challenge.seats[seat].accepted_at.is_some() {
@@ -303,9 +299,7 @@ impl Store {
         player: PlayerId,
         now: i64,
     ) -> Result<Challenge, ChallengeError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         answerable(&tx, id, player, now)?;
         tx.execute(
             "UPDATE challenges SET status = 'declined' WHERE id = ?1 AND status = 'open'",

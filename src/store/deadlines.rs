@@ -4,7 +4,7 @@
 
 use super::{MatchId, Store, StoreError};
 use crate::engine::Seat;
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// What a deadline does when it falls due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub struct Deadline {
 /// Makes `deadlines` the match's pending deadlines: adds those not stored yet (one that fired
 /// already is not added again) and drops the pending ones no longer wanted.
 pub(super) fn replace(
-    tx: &Transaction,
+    tx: &Connection,
     id: MatchId,
     deadlines: &[NewDeadline],
 ) -> Result<(), StoreError> {
@@ -106,7 +106,7 @@ pub(super) fn replace(
 
 /// Marks deadline `id` fired at `now`; one that fired already makes the whole change fail with
 /// [`StoreError::Duplicate`].
-pub(super) fn claim(tx: &Transaction, id: i64, now: i64) -> Result<(), StoreError> {
+pub(super) fn claim(tx: &Connection, id: i64, now: i64) -> Result<(), StoreError> {
     let claimed = tx.execute(
         "UPDATE deadlines SET fired_at = ?1 WHERE id = ?2 AND fired_at IS NULL",
         params![now, id],
@@ -208,7 +208,7 @@ impl Store {
     /// Claims deadline `id` on its own (a reminder, whose effect is a message): true when
     /// this call claimed it, false when it had fired already.
     pub fn claim_deadline(&mut self, id: i64, now: i64) -> Result<bool, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let claimed = match claim(&tx, id, now) {
             Ok(()) => true,
             Err(StoreError::Duplicate(_)) => false,

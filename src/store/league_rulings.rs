@@ -7,7 +7,7 @@ use super::leagues::{LeagueId, PairingRow, RoundRow, SeasonId, pairing_result, t
 use super::{
     GameKind, MatchId, Place, PlayerId, Store, StoreError, Timing, insert_match, now, set_timing,
 };
-use rusqlite::{Transaction, TransactionBehavior, params};
+use rusqlite::{Connection, params};
 
 /// A league board a new match is played for, and whether the league is rated.
 #[derive(Clone, Copy, Debug)]
@@ -63,7 +63,7 @@ impl Store {
         key: &str,
         now: i64,
     ) -> Result<Option<u32>, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         if !claim_key(&tx, key, s.league, now)? {
             return Ok(None);
         }
@@ -118,7 +118,7 @@ impl Store {
         replacing: bool,
         key: Option<(&str, LeagueId)>,
     ) -> Result<bool, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         if let Some((key, league)) = key
             && !claim_key(&tx, key, league, round.starts_at)?
         {
@@ -176,9 +176,7 @@ impl Store {
         timing: Timing,
         link: BoardLink,
     ) -> Result<Option<MatchId>, StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let rules = new.game.rules();
         let id = insert_match(
             &tx,
@@ -218,7 +216,7 @@ impl Store {
         key: Option<&str>,
         now: i64,
     ) -> Result<bool, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         if let Some(key) = key
             && !claim_key(&tx, key, league, now)?
         {
@@ -255,7 +253,7 @@ impl Store {
 
 /// Records `key` as carried out inside `tx`; false when it was already.
 pub(super) fn claim_key(
-    tx: &Transaction,
+    tx: &Connection,
     key: &str,
     league: LeagueId,
     now: i64,

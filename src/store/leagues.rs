@@ -165,7 +165,7 @@ const LEAGUE_COLUMNS: &str = "id, guild_id, channel_id, name, game, options, tim
 impl Store {
     /// Creates a league and its first season (open for registration).
     pub fn create_league(&mut self, new: &NewLeague, now: i64) -> Result<League, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         tx.execute(
             "INSERT INTO leagues (guild_id, channel_id, name, game, options, time_control, format,
                                   rated, tiebreaks, round_days, forfeits_to_drop, created_at,
@@ -304,7 +304,7 @@ impl Store {
         player: PlayerId,
         now: i64,
     ) -> Result<Option<u32>, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let number: u32 = tx.query_row(
             "SELECT COALESCE(MAX(number), 0) + 1 FROM registrations WHERE season_id = ?1",
             [season],
@@ -390,7 +390,7 @@ impl Store {
         numbers: &[(PlayerId, u32)],
         rounds: u32,
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         for (player, number) in numbers {
             tx.execute(
                 "UPDATE registrations SET number = ?3 WHERE season_id = ?1 AND player_id = ?2",
@@ -476,7 +476,7 @@ impl Store {
         points: Option<&[u32]>,
         forfeits: &[usize],
     ) -> Result<(), StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         table_result(&tx, season, (round, board), points, forfeits)?;
         tx.commit()?;
         Ok(())
@@ -684,7 +684,7 @@ impl Store {
         now: i64,
         notice: i64,
     ) -> Result<Vec<(LeagueId, u32)>, StoreError> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let due: Vec<(LeagueId, SeasonId, u32)> = {
             let mut stmt = tx.prepare(
                 "SELECT s.league_id, r.season_id, r.number FROM rounds r

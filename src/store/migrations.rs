@@ -61,6 +61,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         include_str!("../../migrations/0015_time_zone.sql"),
     ),
     (
+        "0016_outbox",
+        include_str!("../../migrations/0016_outbox.sql"),
+    ),
+    (
         "0017_world",
         include_str!("../../migrations/0017_world.sql"),
     ),

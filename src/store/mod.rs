@@ -18,9 +18,7 @@ use crate::engine::{Outcome, Seat};
 use crate::games::GameKind;
 use read::read_match;
 use rusqlite::types::Value;
-use rusqlite::{
-    Connection, ErrorCode, OptionalExtension, Transaction, TransactionBehavior, params,
-};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
@@ -32,8 +30,10 @@ mod deadlines;
 pub mod league_rulings;
 pub mod leagues;
 mod migrations;
+pub mod outbox;
 mod read;
 mod settings;
+mod tx;
 mod vacations;
 mod world;
 
@@ -41,6 +41,7 @@ pub use admin::{AdminEntry, ServerSettings};
 pub use console::SessionLine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 pub use settings::{Settings, Zone};
+pub use tx::Level;
 pub use vacations::{VACATION_DAYS, Vacation, VacationError};
 pub use world::HoldReason;
 
@@ -143,7 +144,7 @@ impl std::fmt::Display for Status {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     pub id: PlayerId,
     pub name: String,
@@ -151,7 +152,7 @@ pub struct Player {
 }
 
 /// Where a match is played; all None for the console.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Place {
     pub guild_id: Option<String>,
     pub channel_id: Option<String>,
@@ -274,6 +275,8 @@ pub enum Change<'a> {
         action: &'a str,
         detail: &'a str,
     },
+    /// Writes a post the change owes to the outbox ([`outbox`]).
+    Owe(&'a outbox::NewPost),
 }
 
 impl Change<'_> {
@@ -489,9 +492,7 @@ impl Store {
         rules: u32,
         timing: Option<Timing>,
     ) -> Result<MatchId, StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let id = insert_match(&tx, game, options, seed, players, place, rules, now())?;
         if let Some(timing) = timing {
             set_timing(&tx, id, &timing)?;
@@ -519,9 +520,7 @@ impl Store {
         expected: u64,
         changes: &[Change],
     ) -> Result<u64, StoreError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let t = now();
         // The request's key first: a request delivered twice at once fails here as a
         // duplicate, not as a stale version.
@@ -557,6 +556,10 @@ impl Store {
 
     /// Reads a match and its log from action `first_ply + 1` on (nothing past its end).
     pub fn load_from(&self, id: MatchId, first_ply: u64) -> Result<StoredMatch, StoreError> {
+        // Inside a transaction already open (see `tx`), its view is the consistent one.
+        if !self.conn.is_autocommit() {
+            return read_match(&self.conn, id, first_ply);
+        }
         let tx = self.conn.unchecked_transaction()?;
         let found = read_match(&tx, id, first_ply);
         tx.finish()?;
@@ -706,7 +709,7 @@ impl Store {
 /// Inserts a new match and its seats inside `tx` (a caller's transaction), created at `t`.
 #[allow(clippy::too_many_arguments)]
 fn insert_match(
-    tx: &Transaction,
+    tx: &Connection,
     game: GameKind,
     options: &[(String, String)],
     seed: u64,
@@ -742,7 +745,7 @@ fn insert_match(
 }
 
 /// Gives a match being created its clock: time control, clocks and first deadlines.
-fn set_timing(tx: &Transaction, id: MatchId, timing: &Timing) -> Result<(), StoreError> {
+fn set_timing(tx: &Connection, id: MatchId, timing: &Timing) -> Result<(), StoreError> {
     tx.execute(
         "UPDATE matches SET time_control = ?1, clocks = ?2 WHERE id = ?3",
         params![timing.control, timing.clocks, id],
@@ -750,7 +753,7 @@ fn set_timing(tx: &Transaction, id: MatchId, timing: &Timing) -> Result<(), Stor
     deadlines::replace(tx, id, timing.deadlines)
 }
 
-fn why_not(tx: &Transaction, id: MatchId, expected: u64) -> StoreError {
+fn why_not(tx: &Connection, id: MatchId, expected: u64) -> StoreError {
     let row = tx
         .query_row(
             "SELECT status, version FROM matches WHERE id = ?1",
@@ -777,7 +780,7 @@ fn why_not(tx: &Transaction, id: MatchId, expected: u64) -> StoreError {
 }
 
 fn apply_change(
-    tx: &Transaction,
+    tx: &Connection,
     id: MatchId,
     version: u64,
     change: &Change,
@@ -869,9 +872,14 @@ fn apply_change(
             action,
             detail,
         } => admin::log_match(tx, id, *admin, action, detail, t)?,
+        Change::Owe(post) => {
+            outbox::insert(tx, post, t)?;
+        }
     }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_outbox;

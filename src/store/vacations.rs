@@ -3,7 +3,7 @@
 //! begun counts whole when they come back early). The table pauses and resumes the clocks.
 
 use super::{PlayerId, Store, StoreError};
-use rusqlite::{OptionalExtension, TransactionBehavior, params};
+use rusqlite::{OptionalExtension, params};
 use thiserror::Error;
 
 /// The most vacation days a player may take in a calendar year.
@@ -95,9 +95,7 @@ impl Store {
         if !(1..=VACATION_DAYS).contains(&days) {
             return Err(VacationError::Days(days));
         }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         if let Some(away) = active(&tx, player, now)? {
             return Err(VacationError::AlreadyAway {
                 until: away.ends_at,
@@ -134,9 +132,7 @@ impl Store {
 
     /// Ends the player's vacation at `now` (they came back early); returns it as it ended.
     pub fn end_vacation(&mut self, player: PlayerId, now: i64) -> Result<Vacation, VacationError> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let Some(mut away) = active(&tx, player, now)? else {
             return Err(VacationError::NotAway);
         };

@@ -23,6 +23,8 @@ pub struct TableHandle {
     /// Told after every call that may have changed a match (and so its deadlines), so that the
     /// scheduler loop can look again for the next deadline.
     changed: Arc<Notify>,
+    /// Told after every call and every deadline fired: the outbox may have new posts.
+    owed: Arc<Notify>,
 }
 
 /// Why a call to the table thread gave no answer.
@@ -67,12 +69,19 @@ impl TableHandle {
         TableHandle {
             jobs,
             changed: Arc::new(Notify::new()),
+            owed: Arc::new(Notify::new()),
         }
     }
 
     /// Notified after every [`TableHandle::call`]: a match may have new deadlines.
     pub fn changed(&self) -> Arc<Notify> {
         self.changed.clone()
+    }
+
+    /// Notified after every [`TableHandle::call`] (and by the scheduler after firing): the
+    /// outbox may have posts to send.
+    pub fn owed(&self) -> Arc<Notify> {
+        self.owed.clone()
     }
 
     /// Runs `work` on the table thread and waits for its result without blocking the runtime;
@@ -83,6 +92,7 @@ impl TableHandle {
     ) -> Result<R, CallError> {
         let result = self.call_quietly(work).await;
         self.changed.notify_one();
+        self.owed.notify_one();
         result
     }
 

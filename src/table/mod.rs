@@ -29,6 +29,7 @@ pub mod league_substitutes;
 pub mod leagues;
 mod listings;
 mod live;
+pub mod outbox;
 pub mod ratings;
 mod replays;
 mod requests;
@@ -484,6 +485,12 @@ impl Table {
                 replaces: key.replaces.as_deref(),
             });
         }
+        // The board this change owes (see `outbox`): none inside a step that writes its own.
+        let owed = (!self.store.in_transaction() && outbox::on_discord(&loaded.stored.place))
+            .then(|| outbox::board_post(id, version, &public, self.now() + outbox::LEASE));
+        if let Some(owed) = &owed {
+            changes.push(Change::Owe(owed));
+        }
         match self.store.change(id, loaded.stored.version, &changes) {
             Ok(version) => {
                 if let Some(live) = after {
@@ -796,6 +803,8 @@ mod tests_league_rounds;
 mod tests_leagues;
 #[cfg(test)]
 mod tests_live;
+#[cfg(test)]
+mod tests_outbox;
 #[cfg(test)]
 mod tests_pods;
 #[cfg(test)]

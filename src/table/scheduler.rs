@@ -65,7 +65,7 @@ impl Firing {
 }
 
 /// A player out of time whose opponents may claim the win.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TimeUp {
     pub match_id: MatchId,
     pub player: Player,
@@ -99,7 +99,7 @@ enum Step {
 }
 
 /// A reminder for the player to act.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Reminder {
     pub match_id: MatchId,
     pub game: GameKind,
@@ -208,48 +208,64 @@ impl Table {
                 _ => Ok(None),
             }
         }
-        for (id, round) in self
-            .store
-            .rounds_to_remind(now, super::leagues::ROUND_NOTICE)?
-        {
-            if let Some(reminder) = self.round_reminder(id, round)? {
-                fired.push(reminder);
-            }
-        }
-        for id in self.store.leagues_to_advance(now)? {
-            let Some(league) = self.store.league_by_id(id)? else {
-                continue;
-            };
-            // A round whose start was interrupted is finished first.
-            let opened = self
-                .open_missing_boards(&league)
-                .map(Some)
-                .or_else(settle)?
-                .flatten();
-            if let Some(opened) = opened {
-                fired.push(Fired::League {
-                    league: Box::new(league),
-                    closed: vec![],
-                    started: Some(Box::new(opened)),
-                });
-                continue;
-            }
-            let season = self.store.season(id)?;
-            let due = self
+        // The reminders are marked sent in the same transaction as the posts they owe.
+        let reminders = self.atomically(|t| {
+            let mut reminders = Vec::new();
+            for (id, round) in t
                 .store
-                .rounds(season.id)?
-                .iter()
-                .any(|r| !r.closed && r.deadline <= now);
-            let closed = match due {
-                true => self.close_round(&league).map(Some).or_else(settle)?,
-                false => None,
+                .rounds_to_remind(now, super::leagues::ROUND_NOTICE)?
+            {
+                if let Some(reminder) = t.round_reminder(id, round)? {
+                    t.owe_fired(&reminder)?;
+                    reminders.push(reminder);
+                }
+            }
+            Ok(reminders)
+        })?;
+        fired.extend(reminders);
+        for id in self.store.leagues_to_advance(now)? {
+            // Each league's step and the news it owes are one transaction.
+            let step = |t: &mut Table| {
+                let Some(league) = t.store.league_by_id(id)? else {
+                    return Ok(None);
+                };
+                // A round whose start was interrupted is finished first.
+                let opened = t
+                    .open_missing_boards(&league)
+                    .map(Some)
+                    .or_else(settle)?
+                    .flatten();
+                let moved = match opened {
+                    Some(opened) => Fired::League {
+                        league: Box::new(league),
+                        closed: vec![],
+                        started: Some(Box::new(opened)),
+                    },
+                    None => {
+                        let season = t.store.season(id)?;
+                        let due = t
+                            .store
+                            .rounds(season.id)?
+                            .iter()
+                            .any(|r| !r.closed && r.deadline <= now);
+                        let closed = match due {
+                            true => t.close_round(&league).map(Some).or_else(settle)?,
+                            false => None,
+                        };
+                        let started = t.start_round(&league).map(Some).or_else(settle)?;
+                        Fired::League {
+                            league: Box::new(league),
+                            closed: closed.unwrap_or_default(),
+                            started: started.map(Box::new),
+                        }
+                    }
+                };
+                t.owe_fired(&moved)?;
+                Ok(Some(moved))
             };
-            let started = self.start_round(&league).map(Some).or_else(settle)?;
-            fired.push(Fired::League {
-                league: Box::new(league),
-                closed: closed.unwrap_or_default(),
-                started: started.map(Box::new),
-            });
+            if let Some(moved) = self.atomically(step)? {
+                fired.push(moved);
+            }
         }
         Ok(())
     }
@@ -263,7 +279,16 @@ impl Table {
         for deadline in due {
             // A deadline whose firing panics (a bug) would panic at every tick: it is logged
             // and dropped like one of a damaged match, and the others still fire.
-            let step = catch_unwind(AssertUnwindSafe(|| self.fire(&deadline, now)));
+            // The deadline's effect and the posts it owes are one transaction.
+            let step = catch_unwind(AssertUnwindSafe(|| {
+                self.atomically(|t| {
+                    let step = t.fire(&deadline, now)?;
+                    if let Step::Fired(fired) = &step {
+                        t.owe_fired(fired)?;
+                    }
+                    Ok(step)
+                })
+            }));
             let step = match step {
                 Ok(step) => step,
                 Err(payload) => {
@@ -316,14 +341,17 @@ impl Table {
         fired: &mut Vec<Fired>,
     ) -> Result<(), TableError> {
         for id in self.store.due_challenges(now).map_err(challenge_error)? {
-            if self
-                .store
-                .expire_challenge(id, now)
-                .map_err(challenge_error)?
-            {
-                let challenge = self.store.challenge(id).map_err(challenge_error)?;
-                fired.push(Fired::ChallengeExpired(Box::new(challenge)));
-            }
+            // The expiry and the post it owes are one transaction.
+            let expired = self.atomically(|t| {
+                if !t.store.expire_challenge(id, now).map_err(challenge_error)? {
+                    return Ok(None);
+                }
+                let challenge = t.store.challenge(id).map_err(challenge_error)?;
+                let expired = Fired::ChallengeExpired(Box::new(challenge));
+                t.owe_fired(&expired)?;
+                Ok(Some(expired))
+            })?;
+            fired.extend(expired);
         }
         Ok(())
     }

@@ -3,6 +3,7 @@
 //! for /play, a default clock, typed moves off, a cooldown) applied; and every admin command
 //! refused to a member without Manage Server, with nothing changed.
 
+use super::fake_discord::bot::assert_outbox_empty;
 use crate::fake_discord::bot::{CHANNEL, content, ephemeral, start_bot_on, two_player_match};
 use crate::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::store::Store;
@@ -242,6 +243,7 @@ async fn admins_substitute_adjudicate_and_cancel_and_strangers_cannot() {
             .unwrap()
             .contains("match #2: dave (server admin) cancelled")
     );
+    assert_outbox_empty(&table).await;
 }
 
 /// `/play` from alice in `channel` against bob, with `time` if given; returns its id.
@@ -359,4 +361,5 @@ async fn server_settings_limit_play_set_its_clock_and_cooldown_and_turn_typed_mo
         "{}",
         content(&reply)
     );
+    assert_outbox_empty(&table).await;
 }

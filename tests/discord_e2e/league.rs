@@ -2,6 +2,7 @@
 //! thread per game, one game is played out by typed moves and the other never begins (a
 //! forfeit at the close), the standings follow, and ratings count the game played.
 
+use super::fake_discord::bot::assert_outbox_empty;
 use crate::fake_discord::bot::{CHANNEL, boards_since, content, ephemeral, start_bot_on};
 use crate::fake_discord::{FakeDiscord, user};
 use deckmate::store::Store;
@@ -32,7 +33,7 @@ fn named(extra: Value) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_league_round_is_paired_played_forfeited_and_ranked() {
     let fake = FakeDiscord::start().await;
-    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let (outbox_table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
     let dave = user("100000000000000004", "dave");
     let players: Vec<Value> = ["alice", "bob", "carol", "erin"]
         .iter()
@@ -169,6 +170,7 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
         lines[1].starts_with("<t:") && lines[1].ends_with("after 1 game"),
         "{rating}"
     );
+    assert_outbox_empty(&outbox_table).await;
 }
 
 /// The bot on `fake` with league Autumn (chess) of alice, bob, carol and erin, created by

@@ -123,10 +123,7 @@ fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
         assert!(content(&first).contains("to play"), "{first:?}");
         fake.posts_fail.store(true, Ordering::Relaxed);
         let line = logs
-            .wait_for(&[
-                "a deadline fired but its message could not be posted",
-                "match_id=2",
-            ])
+            .wait_for(&["a post was refused for good", "match_id=2"])
             .await;
         assert!(
             line.contains("ERROR") && line.contains("error=Missing Permissions"),

@@ -292,3 +292,20 @@ pub async fn http(fake: &FakeDiscord) -> serenity::Http {
         .await
         .expect("the client builds")
 }
+
+/// Waits (a few seconds at most) until the bot's outbox holds no post unsent: everything the
+/// table committed was announced and Discord accepted it. Panics listing what is left.
+pub async fn assert_outbox_empty(table: &TableHandle) {
+    let mut left = Vec::new();
+    for _ in 0..100 {
+        left = table
+            .call(|t| t.store().unsent_posts().expect("the outbox reads"))
+            .await
+            .expect("the table answers");
+        if left.is_empty() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("posts left unsent in the outbox: {left:#?}");
+}

@@ -60,6 +60,8 @@ struct Shared {
     hostile: Arc<hostile::Hostile>,
     gateway: Arc<gateway::Gateway>,
     posts_fail: Arc<AtomicBool>,
+    posts_unavailable: Arc<AtomicBool>,
+    forbidden_channels: Arc<Mutex<HashSet<String>>>,
     next_id: Arc<AtomicU64>,
     /// Interactions already answered (their callback taken).
     answered: Arc<Mutex<HashSet<String>>>,
@@ -84,6 +86,10 @@ pub struct FakeDiscord {
     pub gateway: Arc<gateway::Gateway>,
     /// Posting a message in a channel is refused (403 Missing Permissions) while set.
     pub posts_fail: Arc<AtomicBool>,
+    /// Posting a message fails with 503 Service Unavailable (a passing outage) while set.
+    pub posts_unavailable: Arc<AtomicBool>,
+    /// Channels where posting is refused for good (403 Missing Access, 50001).
+    pub forbidden_channels: Arc<Mutex<HashSet<String>>>,
     next_id: Arc<AtomicU64>,
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
@@ -189,6 +195,8 @@ impl FakeDiscord {
             hostile: hostile.clone(),
             gateway: Arc::new(gateway::Gateway::default()),
             posts_fail: Arc::new(AtomicBool::new(false)),
+            posts_unavailable: Arc::new(AtomicBool::new(false)),
+            forbidden_channels: Arc::new(Mutex::new(HashSet::new())),
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
             said: Arc::new(Mutex::new(Vec::new())),
@@ -203,6 +211,8 @@ impl FakeDiscord {
             hostile,
             gateway: shared.gateway.clone(),
             posts_fail: shared.posts_fail.clone(),
+            posts_unavailable: shared.posts_unavailable.clone(),
+            forbidden_channels: shared.forbidden_channels.clone(),
             next_id: shared.next_id.clone(),
             pushed: Mutex::new(HashMap::new()),
             said: shared.said.clone(),
@@ -729,6 +739,16 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
                                  "auto_archive_duration": 1440,
                                  "archive_timestamp": "2026-01-01T00:00:00.000000+00:00",
                                  "locked": json["locked"].as_bool().unwrap_or(false)}})),
+        (Method::POST, ["channels", _, "messages"])
+            if shared.posts_unavailable.load(Ordering::Relaxed) =>
+        {
+            refuse(StatusCode::SERVICE_UNAVAILABLE, "Service Unavailable", 0)
+        }
+        (Method::POST, ["channels", channel, "messages"])
+            if shared.forbidden_channels.lock().unwrap().contains(*channel) =>
+        {
+            refuse(StatusCode::FORBIDDEN, "Missing Access", 50001)
+        }
         (Method::POST, ["channels", _, "messages"])
             if shared.posts_fail.load(Ordering::Relaxed) =>
         {

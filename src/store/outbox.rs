@@ -1,0 +1,266 @@
+//! The outbox: posts the bot owes Discord, as rows. A row is written in the same transaction as
+//! the change that owes it (inside [`Store::change`] through [`super::Change::Owe`], or inside a
+//! transaction the table opened with [`Store::begin`]), and stays `pending` until the sender
+//! marks it `sent` (Discord accepted it) or `failed` (Discord refused it for good). Rows to one
+//! destination are sent in the order they were written: only the earliest pending row of a
+//! destination is ever due ([`Store::due_posts`]).
+
+use super::{MatchId, Store, StoreError};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+/// How many times a post is tried before it is given up as failed for good.
+pub const MAX_ATTEMPTS: u32 = 30;
+
+/// The longest wait between two tries of one post, in seconds.
+pub const LONGEST_BACKOFF: i64 = 3600;
+
+/// The wait after the `attempts`-th failed try: 5 s, doubling, at most an hour.
+pub fn backoff(attempts: u32) -> i64 {
+    (5i64 << attempts.saturating_sub(1).min(20)).min(LONGEST_BACKOFF)
+}
+
+/// Where a post goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// The match's thread (else its channel), looked up when the post is sent.
+    Match(MatchId),
+    /// A channel or thread, by its Discord id.
+    Channel(String),
+    /// A user's direct messages, by their Discord id.
+    User(String),
+}
+
+impl Destination {
+    /// The text stored: `match:<id>`, `channel:<id>` or `user:<id>`.
+    pub fn key(&self) -> String {
+        match self {
+            Destination::Match(id) => format!("match:{id}"),
+            Destination::Channel(id) => format!("channel:{id}"),
+            Destination::User(id) => format!("user:{id}"),
+        }
+    }
+
+    /// The destination a stored text names, if it names one.
+    pub fn parse(text: &str) -> Option<Destination> {
+        let (kind, id) = text.split_once(':')?;
+        Some(match kind {
+            "match" => Destination::Match(id.parse().ok()?),
+            "channel" => Destination::Channel(id.to_string()),
+            "user" => Destination::User(id.to_string()),
+            _ => return None,
+        })
+    }
+}
+
+/// Where a post stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PostState {
+    Pending,
+    Sent,
+    /// Refused for good, or given up after [`MAX_ATTEMPTS`]: `last_error` says why.
+    Failed,
+}
+
+impl PostState {
+    fn parse(text: &str) -> PostState {
+        match text {
+            "sent" => PostState::Sent,
+            "failed" => PostState::Failed,
+            _ => PostState::Pending,
+        }
+    }
+}
+
+/// A post to write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPost {
+    pub match_id: Option<MatchId>,
+    pub league_id: Option<i64>,
+    pub destination: Destination,
+    /// What the payload is ("board", "reminder", ...): the sender's switch.
+    pub kind: String,
+    /// What the sender needs to compose the post (JSON).
+    pub payload: String,
+    /// The match version a board post shows.
+    pub version: Option<u64>,
+    /// When it may first be sent: now, or a lease ahead while an interaction answers with it.
+    pub due: i64,
+}
+
+/// A post as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Post {
+    pub id: i64,
+    pub match_id: Option<MatchId>,
+    pub league_id: Option<i64>,
+    /// The stored destination text (see [`Destination::parse`]).
+    pub destination: String,
+    pub kind: String,
+    pub payload: String,
+    pub version: Option<u64>,
+    pub created_at: i64,
+    pub attempts: u32,
+    pub next_attempt: i64,
+    pub state: PostState,
+    pub last_error: Option<String>,
+}
+
+const COLUMNS: &str = "id, match_id, league_id, destination, kind, payload, version, created_at,
+     attempts, next_attempt, state, last_error";
+
+fn post(row: &Row) -> rusqlite::Result<Post> {
+    Ok(Post {
+        id: row.get(0)?,
+        match_id: row.get(1)?,
+        league_id: row.get(2)?,
+        destination: row.get(3)?,
+        kind: row.get(4)?,
+        payload: row.get(5)?,
+        version: row.get::<_, Option<i64>>(6)?.map(|v| v as u64),
+        created_at: row.get(7)?,
+        attempts: row.get::<_, i64>(8)? as u32,
+        next_attempt: row.get(9)?,
+        state: PostState::parse(&row.get::<_, String>(10)?),
+        last_error: row.get(11)?,
+    })
+}
+
+/// Writes `new` inside `conn`'s open transaction (or alone), created at `now`.
+pub(super) fn insert(conn: &Connection, new: &NewPost, now: i64) -> Result<i64, StoreError> {
+    conn.execute(
+        "INSERT INTO outbox (match_id, league_id, destination, kind, payload, version,
+             created_at, next_attempt)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            new.match_id,
+            new.league_id,
+            new.destination.key(),
+            new.kind,
+            new.payload,
+            new.version.map(|v| v as i64),
+            now,
+            new.due
+        ],
+    )?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// The earliest pending post of each destination: only these may be sent next.
+const HEADS: &str = "state = 'pending' AND id IN
+     (SELECT MIN(id) FROM outbox WHERE state = 'pending' GROUP BY destination)";
+
+impl Store {
+    /// Writes a post owed, created at `now`: inside the transaction the caller opened
+    /// ([`Store::begin`]), so it is kept only if that commits.
+    pub fn owe(&mut self, new: &NewPost, now: i64) -> Result<i64, StoreError> {
+        insert(&self.conn, new, now)
+    }
+
+    /// The posts due by `now`, at most `limit`, oldest first: of each destination, its
+    /// earliest pending post, if that one is due (a later post never overtakes it).
+    pub fn due_posts(&self, now: i64, limit: usize) -> Result<Vec<Post>, StoreError> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM outbox WHERE {HEADS} AND next_attempt <= ?1
+             ORDER BY id LIMIT ?2"
+        ))?;
+        let rows = stmt.query_map(params![now, limit as i64], post)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// When the earliest post that may be sent next falls due, if any is pending.
+    pub fn next_post_due(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self.conn.query_row(
+            &format!("SELECT MIN(next_attempt) FROM outbox WHERE {HEADS}"),
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Every post not sent yet (pending or failed), oldest first.
+    pub fn unsent_posts(&self) -> Result<Vec<Post>, StoreError> {
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM outbox WHERE state != 'sent' ORDER BY id"
+        ))?;
+        let rows = stmt.query_map([], post)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Post `id`, if there is one.
+    pub fn post(&self, id: i64) -> Result<Option<Post>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM outbox WHERE id = ?1"),
+                [id],
+                post,
+            )
+            .optional()?)
+    }
+
+    /// Marks pending post `id` sent; false when it was not pending (sent already).
+    pub fn post_sent(&mut self, id: i64, now: i64) -> Result<bool, StoreError> {
+        let n = self.conn.execute(
+            "UPDATE outbox SET state = 'sent', done_at = ?1, attempts = attempts + 1
+             WHERE id = ?2 AND state = 'pending'",
+            params![now, id],
+        )?;
+        Ok(n == 1)
+    }
+
+    /// Marks sent the pending board posts of match `id` at `version` (an interaction showed
+    /// that board); returns how many.
+    pub fn board_sent(&mut self, id: MatchId, version: u64, now: i64) -> Result<usize, StoreError> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET state = 'sent', done_at = ?1, attempts = attempts + 1
+             WHERE match_id = ?2 AND version = ?3 AND kind = 'board' AND state = 'pending'",
+            params![now, id, version as i64],
+        )?)
+    }
+
+    /// Post `id` failed for a while (`error`): tried again after the backoff, or later if
+    /// Discord asked for a longer wait (`at_least`, in seconds); given up as failed for good
+    /// after [`MAX_ATTEMPTS`]. Returns the post's state after.
+    pub fn post_retry(
+        &mut self,
+        id: i64,
+        now: i64,
+        error: &str,
+        at_least: Option<i64>,
+    ) -> Result<PostState, StoreError> {
+        let attempts: Option<i64> = self
+            .conn
+            .query_row(
+                "SELECT attempts FROM outbox WHERE id = ?1 AND state = 'pending'",
+                [id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(attempts) = attempts else {
+            return Ok(self.post(id)?.map_or(PostState::Failed, |p| p.state));
+        };
+        let attempts = attempts as u32 + 1;
+        if attempts >= MAX_ATTEMPTS {
+            let reason = format!("given up after {attempts} tries: {error}");
+            self.post_failed(id, now, &reason)?;
+            return Ok(PostState::Failed);
+        }
+        let wait = backoff(attempts).max(at_least.unwrap_or(0));
+        self.conn.execute(
+            "UPDATE outbox SET attempts = ?1, next_attempt = ?2, last_error = ?3
+             WHERE id = ?4 AND state = 'pending'",
+            params![attempts as i64, now + wait, error, id],
+        )?;
+        Ok(PostState::Pending)
+    }
+
+    /// Post `id` was refused for good (`error`): recorded, never tried again.
+    pub fn post_failed(&mut self, id: i64, now: i64, error: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE outbox SET state = 'failed', done_at = ?1, attempts = attempts + 1,
+                 last_error = ?2
+             WHERE id = ?3 AND state = 'pending'",
+            params![now, error, id],
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,310 @@
+//! The table's side of the outbox ([`crate::store::outbox`]): what each change owes Discord
+//! ([`Owed`]), written in the same transaction as the change.
+//!
+//! - A match change made by a call (a move, a button) owes its board: [`Table::commit`] writes
+//!   it inside the change's own transaction, due a [`LEASE`] ahead, and the adapter that
+//!   answered the interaction with that board marks it sent ([`Table::delivered`]); if its
+//!   answer failed, the sender posts it when the lease ends.
+//! - What a deadline fires (a clock out, a reminder, an expired challenge, a league round
+//!   closing and starting) is fired inside one transaction ([`Table::atomically`]) that also
+//!   writes what it owes, due at once. Inside such a transaction `commit` writes no board of its
+//!   own: the step writes what it owes from what it returns.
+
+use super::clock::Instant;
+use super::scheduler::{Fired, Reminder, TimeUp};
+use super::{Table, TableError, Update};
+use crate::store::outbox::{Destination, NewPost};
+use crate::store::{ChallengeId, MatchId, Player};
+use serde::{Deserialize, Serialize};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+
+/// How long (by the table's clock) an interaction has to show a board before the outbox
+/// posts it instead.
+pub const LEASE: i64 = 30;
+
+/// A post owed, as stored in the outbox's payload: what the sender needs to compose it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Owed {
+    /// A match changed: its public lines, and its board as of `version` (the board as it is
+    /// when sent; a match moved on since gets its lines alone, its later board being owed by
+    /// the later change). `turns`: the players to act are told by direct message too.
+    Board {
+        match_id: MatchId,
+        version: u64,
+        public: Vec<String>,
+        turns: bool,
+    },
+    /// A player is reminded of their clock.
+    Reminder(Reminder),
+    /// A player's time is up: the opponents may claim the win.
+    TimeUp(TimeUp),
+    /// A finished match's thread is archived.
+    Archive { match_id: MatchId },
+    /// A challenge expired: its message says so.
+    ChallengeExpired { challenge: ChallengeId },
+    /// A league round closes soon: the players of an open game are pinged in its thread.
+    RoundPing {
+        match_id: MatchId,
+        round: u32,
+        deadline: Instant,
+        players: Vec<Player>,
+    },
+    /// A league's round closed (its lines), and the next one started (its number).
+    League {
+        league: i64,
+        closed: Vec<String>,
+        started: Option<u32>,
+    },
+}
+
+impl Owed {
+    /// The outbox's `kind` for this post.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Owed::Board { .. } => "board",
+            Owed::Reminder(_) => "reminder",
+            Owed::TimeUp(_) => "time_up",
+            Owed::Archive { .. } => "archive",
+            Owed::ChallengeExpired { .. } => "challenge_expired",
+            Owed::RoundPing { .. } => "round_ping",
+            Owed::League { .. } => "league",
+        }
+    }
+
+    /// The row to write for this post, due at `due`.
+    pub fn post(&self, destination: Destination, due: Instant) -> NewPost {
+        let (match_id, league_id, version) = match self {
+            Owed::Board {
+                match_id, version, ..
+            } => (Some(*match_id), None, Some(*version)),
+            Owed::Reminder(r) => (Some(r.match_id), None, None),
+            Owed::TimeUp(t) => (Some(t.match_id), None, None),
+            Owed::Archive { match_id } | Owed::RoundPing { match_id, .. } => {
+                (Some(*match_id), None, None)
+            }
+            Owed::ChallengeExpired { .. } => (None, None, None),
+            Owed::League { league, .. } => (None, Some(*league), None),
+        };
+        NewPost {
+            match_id,
+            league_id,
+            destination,
+            kind: self.kind().to_string(),
+            payload: serde_json::to_string(self).expect("an owed post serialises"),
+            version,
+            due,
+        }
+    }
+
+    /// The post a stored payload holds, if it reads.
+    pub fn parse(payload: &str) -> Result<Owed, serde_json::Error> {
+        serde_json::from_str(payload)
+    }
+}
+
+/// A match is played on Discord: it has a channel (or a thread).
+pub(super) fn on_discord(place: &crate::store::Place) -> bool {
+    place.channel_id.is_some() || place.thread_id.is_some()
+}
+
+/// The board post a change owes, written by [`Table::commit`] inside the change.
+pub(super) fn board_post(
+    match_id: MatchId,
+    version: u64,
+    public: &[String],
+    due: Instant,
+) -> NewPost {
+    Owed::Board {
+        match_id,
+        version,
+        public: public.to_vec(),
+        turns: false,
+    }
+    .post(Destination::Match(match_id), due)
+}
+
+impl Table {
+    /// Runs `work` as one transaction: everything it stored is kept if it returns Ok, and
+    /// nothing if it fails or panics (the panic goes on after the rollback). Inside another
+    /// such transaction it is a savepoint: kept only if the outer one is.
+    pub fn atomically<T>(
+        &mut self,
+        work: impl FnOnce(&mut Table) -> Result<T, TableError>,
+    ) -> Result<T, TableError> {
+        let level = self.store.begin()?;
+        let done = catch_unwind(AssertUnwindSafe(|| work(self)));
+        let kept = match &done {
+            Ok(Ok(_)) => self.store.commit(level).map_err(TableError::from),
+            _ => Ok(()),
+        };
+        if !matches!((&done, &kept), (Ok(Ok(_)), Ok(()))) {
+            // Live games cached by the work may hold what was rolled back.
+            self.forget_live_games();
+            if let Err(e) = self.store.rollback(level) {
+                tracing::error!(error = %e, "a transaction could not be rolled back");
+            }
+        }
+        match done {
+            Err(payload) => resume_unwind(payload),
+            Ok(result) => {
+                kept?;
+                result
+            }
+        }
+    }
+
+    /// Writes the posts `fired` owes, due now, inside the transaction that fired it.
+    pub(super) fn owe_fired(&mut self, fired: &Fired) -> Result<(), TableError> {
+        let now = self.now();
+        let mut owed: Vec<(Owed, Destination)> = Vec::new();
+        match fired {
+            // A match played nowhere on Discord (the console's) owes nothing.
+            Fired::Changed(update) if !on_discord(&update.place) => {}
+            Fired::Reminder(Reminder { place, .. })
+            | Fired::TimeUp(TimeUp { place, .. })
+            | Fired::Archive { place, .. }
+                if !on_discord(place) => {}
+            Fired::Changed(update) => owed.push((
+                Owed::Board {
+                    match_id: update.match_id,
+                    version: update.version,
+                    public: update.public.clone(),
+                    turns: true,
+                },
+                Destination::Match(update.match_id),
+            )),
+            Fired::Reminder(r) => {
+                let dm = r.player.discord_id.clone().filter(|_| r.direct);
+                let to = dm.map_or(Destination::Match(r.match_id), Destination::User);
+                owed.push((Owed::Reminder(r.clone()), to));
+            }
+            Fired::TimeUp(up) => {
+                owed.push((Owed::TimeUp(up.clone()), Destination::Match(up.match_id)))
+            }
+            Fired::Archive { match_id, .. } => owed.push((
+                Owed::Archive {
+                    match_id: *match_id,
+                },
+                Destination::Match(*match_id),
+            )),
+            Fired::ChallengeExpired(c) => {
+                if let Some(channel) = &c.channel_id {
+                    owed.push((
+                        Owed::ChallengeExpired { challenge: c.id },
+                        Destination::Channel(channel.clone()),
+                    ));
+                }
+            }
+            Fired::RoundReminder {
+                round,
+                deadline,
+                games,
+                ..
+            } => {
+                for (match_id, _, players) in games.iter().filter(|(_, p, _)| on_discord(p)) {
+                    owed.push((
+                        Owed::RoundPing {
+                            match_id: *match_id,
+                            round: *round,
+                            deadline: *deadline,
+                            players: players.clone(),
+                        },
+                        Destination::Match(*match_id),
+                    ));
+                }
+            }
+            Fired::League {
+                league,
+                closed,
+                started,
+            } => {
+                if let Some(channel) = &league.new.channel_id {
+                    owed.push((
+                        Owed::League {
+                            league: league.id,
+                            closed: closed.clone(),
+                            started: started.as_ref().map(|s| s.round),
+                        },
+                        Destination::Channel(channel.clone()),
+                    ));
+                }
+            }
+        }
+        for (owed, to) in owed {
+            self.store.owe(&owed.post(to, now), now)?;
+        }
+        Ok(())
+    }
+
+    /// The board an owed post shows: the match as it is now, with the post's lines; and
+    /// whether the match is still at the post's version (else only its lines are news).
+    pub fn owed_board(
+        &self,
+        id: MatchId,
+        version: u64,
+        public: Vec<String>,
+    ) -> Result<(Update, bool), TableError> {
+        let loaded = self.load(id)?;
+        let current = loaded.stored.version == version;
+        Ok((
+            super::update::update(&loaded, public, vec![], self.now()),
+            current,
+        ))
+    }
+
+    /// An interaction showed the board of match `id` at `version`: its owed post is sent.
+    pub fn delivered(&mut self, id: MatchId, version: u64) -> Result<(), TableError> {
+        let now = self.now();
+        self.store.board_sent(id, version, now)?;
+        Ok(())
+    }
+}
+
+impl Table {
+    /// What the sender needs to announce round `round` of league `league` as it is stored
+    /// now: the league, and the round's pairings with the matches whose thread is still to
+    /// open.
+    pub fn round_to_announce(
+        &self,
+        league: i64,
+        round: u32,
+    ) -> Result<Option<(crate::store::leagues::League, super::leagues::RoundStarted)>, TableError>
+    {
+        let Some(found) = self.store.league_by_id(league)? else {
+            return Ok(None);
+        };
+        let season = self.store.season(league)?;
+        let Some(row) = self
+            .store
+            .rounds(season.id)?
+            .into_iter()
+            .find(|r| r.number == round)
+        else {
+            return Ok(None);
+        };
+        let pairings: Vec<_> = self
+            .store
+            .pairings(season.id)?
+            .into_iter()
+            .filter(|p| p.round == round)
+            .collect();
+        let mut matches = Vec::new();
+        for id in pairings.iter().filter_map(|p| p.match_id) {
+            let head = self.store.load_head(id)?;
+            if head.place.thread_id.is_none() && head.status == crate::store::Status::Active {
+                matches.push(self.show(id)?);
+            }
+        }
+        Ok(Some((
+            found,
+            super::leagues::RoundStarted {
+                round,
+                deadline: row.deadline,
+                pairings,
+                matches,
+                called_off: vec![],
+            },
+        )))
+    }
+}

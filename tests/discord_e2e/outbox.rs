@@ -1,0 +1,182 @@
+//! The outbox end to end: what the table commits is posted once Discord accepts it, across an
+//! outage and a restart, and a channel that refuses for good blocks no other.
+
+use super::fake_discord::bot::{assert_outbox_empty, content, start_bot_on, timed_match};
+use super::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
+use deckmate::games::GameKind;
+use deckmate::store::outbox::PostState;
+use deckmate::store::{Place, Store};
+use deckmate::table::clock::{DAY, SimClock};
+use deckmate::table::{Table, TableHandle};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+const START: i64 = 1_800_000_000;
+
+/// Posts to `channel` whose text holds `words`, accepted or not.
+fn posts(fake: &FakeDiscord, channel: &str, words: &str) -> Vec<Recorded> {
+    let path = format!("/channels/{channel}/messages");
+    fake.requests()
+        .into_iter()
+        .filter(|r| r.method == "POST" && r.path.ends_with(&path) && content(r).contains(words))
+        .collect()
+}
+
+/// Waits until `check` holds of the fake's requests (10 s at most).
+async fn until(fake: &FakeDiscord, what: &str, check: impl Fn(&FakeDiscord) -> bool) {
+    for _ in 0..200 {
+        if check(fake) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("never happened: {what}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_run_out_during_an_outage_is_posted_once_when_discord_is_back() {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(&fake, table).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = timed_match(&fake, &alice, &bob, (0, "Chess"), "", 1, Some("1d")).await;
+
+    // Discord is down while alice's day runs out: the post is tried, refused, and kept.
+    fake.posts_unavailable.store(true, Ordering::Relaxed);
+    clock.advance(DAY + 1);
+    table.call(|_| ()).await.unwrap();
+    until(&fake, "a refused try", |f| {
+        posts(f, &thread, "ran out of time")
+            .iter()
+            .any(|r| r.status == 503)
+    })
+    .await;
+    let pending = table
+        .call(|t| t.store().unsent_posts().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(pending.len(), 1, "{pending:#?}");
+    assert_eq!(pending[0].state, PostState::Pending);
+    assert!(pending[0].attempts >= 1, "{pending:#?}");
+
+    // Discord is back: after the backoff the result is posted, once.
+    fake.posts_unavailable.store(false, Ordering::Relaxed);
+    clock.advance(3600);
+    table.call(|_| ()).await.unwrap();
+    until(&fake, "the result posted", |f| {
+        posts(f, &thread, "ran out of time")
+            .iter()
+            .any(|r| r.status == 200)
+    })
+    .await;
+    assert_outbox_empty(&table).await;
+    clock.advance(3600);
+    table.call(|_| ()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let accepted: Vec<_> = posts(&fake, &thread, "ran out of time")
+        .into_iter()
+        .filter(|r| r.status == 200)
+        .collect();
+    assert_eq!(accepted.len(), 1, "posted exactly once: {accepted:#?}");
+    assert!(
+        content(&accepted[0]).contains("alice ran out of time"),
+        "{}",
+        content(&accepted[0])
+    );
+}
+
+/// A table on `clock` with a chess match in each of `threads` (alice and bob), each with a
+/// move played whose board is owed to its thread and not shown by any interaction.
+fn matches_owing_boards(clock: &SimClock, threads: &[&str]) -> Table {
+    let mut table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let alice = table
+        .store()
+        .discord_player("100000000000000001", "alice")
+        .unwrap();
+    let bob = table
+        .store()
+        .discord_player("100000000000000002", "bob")
+        .unwrap();
+    for (seed, thread) in threads.iter().enumerate() {
+        let place = Place {
+            guild_id: Some(GUILD_ID.to_string()),
+            channel_id: Some("700000000000000001".to_string()),
+            thread_id: Some(thread.to_string()),
+        };
+        let players = [alice.clone(), bob.clone()];
+        let created = table
+            .create(GameKind::Chess, &[], &players, seed as u64, &place)
+            .unwrap();
+        table.act(created.match_id, alice.id, None, "e4").unwrap();
+    }
+    // Nobody showed those boards: their lease runs out.
+    clock.advance(deckmate::table::outbox::LEASE + 1);
+    table
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn posts_pending_when_the_bot_stopped_are_sent_when_it_starts() {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let thread = "710000000000000001";
+    let table = matches_owing_boards(&clock, &[thread]);
+    let (table, _) = start_bot_on(&fake, table).await;
+    until(&fake, "the owed board posted", |f| {
+        posts(f, thread, "White plays e4")
+            .iter()
+            .any(|r| r.status == 200 && !r.files.is_empty())
+    })
+    .await;
+    assert_outbox_empty(&table).await;
+    assert_eq!(posts(&fake, thread, "White plays e4").len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_refusing_for_good_blocks_no_other() {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let (closed, open) = ("710000000000000001", "710000000000000002");
+    fake.forbidden_channels
+        .lock()
+        .unwrap()
+        .insert(closed.to_string());
+    let table = matches_owing_boards(&clock, &[closed, open]);
+    let (table, _): (TableHandle, _) = start_bot_on(&fake, table).await;
+    until(&fake, "the open thread's board posted", |f| {
+        posts(f, open, "White plays e4")
+            .iter()
+            .any(|r| r.status == 200)
+    })
+    .await;
+    let mut left = Vec::new();
+    for _ in 0..100 {
+        left = table
+            .call(|t| t.store().unsent_posts().unwrap())
+            .await
+            .unwrap();
+        if left.iter().all(|p| p.state == PostState::Failed) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The refused post is recorded as failed for good, with Discord's reason, and tried once.
+    assert_eq!(left.len(), 1, "{left:#?}");
+    assert_eq!(left[0].state, PostState::Failed);
+    assert!(
+        left[0]
+            .last_error
+            .as_deref()
+            .is_some_and(|e| e.contains("Missing Access")),
+        "{left:#?}"
+    );
+    clock.advance(DAY);
+    table.call(|_| ()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        posts(&fake, closed, "White plays e4").len(),
+        1,
+        "never retried"
+    );
+}
