@@ -5,8 +5,7 @@
 //! may bring a deadline nearer), and at start-up fires what fell due while the bot was down.
 
 use super::commands::{choice_components, mention, update_text};
-use super::plain::plain_lines;
-use super::{limits, logs, pictures, pings};
+use super::{logs, pictures, pings};
 use crate::table::clock::span;
 use crate::table::{CallError, Reminder, TableHandle, TimeUp, Update};
 use poise::serenity_prelude as serenity;
