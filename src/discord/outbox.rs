@@ -141,10 +141,7 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
             })
         }
     };
-    let failure = match outcome {
-        Ok(()) => None,
-        Err(failure) => Some(failure),
-    };
+    let failure = outcome.err();
     let recorded = table
         .call_quietly(move |t| {
             let now = t.now();
