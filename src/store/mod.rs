@@ -33,6 +33,7 @@ pub mod league_rulings;
 pub mod leagues;
 mod migrations;
 mod read;
+mod read_only;
 mod settings;
 mod vacations;
 

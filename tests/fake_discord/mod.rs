@@ -10,6 +10,7 @@
 #![allow(dead_code)]
 
 pub mod bot;
+pub mod deadline;
 pub mod logs;
 pub mod spec;
 
@@ -57,6 +58,8 @@ struct Shared {
     answered: Arc<Mutex<HashSet<String>>>,
     /// Requests Discord would refuse, and answers of the fake's that Discord would not give.
     violations: Arc<Mutex<Vec<String>>>,
+    deadlines: deadline::Deadlines,
+    registration_fails: Arc<AtomicBool>,
 }
 
 pub struct FakeDiscord {
@@ -70,6 +73,11 @@ pub struct FakeDiscord {
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
     violations: Arc<Mutex<Vec<String>>>,
+    /// Discord's three seconds to answer an interaction and fifteen minutes for follow-ups.
+    pub deadlines: deadline::Deadlines,
+    /// Registering the commands is refused (403 Missing Access, as for a server the bot is
+    /// not in) while set.
+    pub registration_fails: Arc<AtomicBool>,
 }
 
 impl Drop for FakeDiscord {
@@ -152,6 +160,8 @@ impl FakeDiscord {
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
             violations: Arc::new(Mutex::new(Vec::new())),
+            deadlines: deadline::Deadlines::default(),
+            registration_fails: Arc::new(AtomicBool::new(false)),
         };
         let fake = FakeDiscord {
             base,
@@ -162,6 +172,8 @@ impl FakeDiscord {
             next_id: shared.next_id.clone(),
             pushed: Mutex::new(HashMap::new()),
             violations: shared.violations.clone(),
+            deadlines: shared.deadlines.clone(),
+            registration_fails: shared.registration_fails.clone(),
         };
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -184,6 +196,7 @@ impl FakeDiscord {
     /// Delivers an interaction over the gateway.
     pub fn push(&self, interaction: Value) {
         if let Some(id) = interaction["id"].as_str() {
+            self.deadlines.pushed(id);
             self.pushed
                 .lock()
                 .unwrap()
@@ -623,6 +636,10 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         )
             .into_response()
     };
+    if let Some(late) = shared.deadlines.late(&parts) {
+        let late = (method.to_string(), path, json, files, late);
+        return deadline::recorded(&shared.requests, late);
+    }
     let response = match (method.clone(), parts.as_slice()) {
         (Method::GET, ["gateway"]) => {
             ok(json!({"url": format!("{}/ws", shared.base.replace("http", "ws"))}))
@@ -631,6 +648,12 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             json!({"url": format!("{}/ws", shared.base.replace("http", "ws")), "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
         ),
+        (Method::PUT, ["applications", _, "guilds", _, "commands"])
+        | (Method::PUT, ["applications", _, "commands"])
+            if shared.registration_fails.load(Ordering::Relaxed) =>
+        {
+            refuse(StatusCode::FORBIDDEN, "Missing Access", 50001)
+        }
         (Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (Method::PUT, ["applications", _, "commands"]) => ok(json!([])),
         (Method::POST, ["interactions", _, _, "callback"])
