@@ -184,14 +184,16 @@ async fn every_command_button_menu_and_autocomplete_is_answered_while_the_table_
         .collect();
     // Read through the read-only connection, the table being busy.
     assert!(choices.contains(&"e4"), "{choices:?}");
-    // Nothing but the acknowledgements happened meanwhile.
-    let webhooks = fake
+    // Only work that needs no table (/rules) may be answered before the table is free.
+    let rules = &pushed.iter().find(|(q, _, _)| q == "rules").unwrap().1;
+    let early = fake
         .requests()
         .into_iter()
         .skip(n)
         .filter(|r| r.path.starts_with("/api/v10/webhooks/"))
+        .filter(|r| !r.path.contains(&format!("token-{rules}")))
         .count();
-    assert_eq!(webhooks, 0, "no answer before the table is free");
+    assert_eq!(early, 0, "no answer that needs the table before it is free");
 
     release.send(()).unwrap();
     for (qualified, id, _) in &pushed {
