@@ -1,6 +1,8 @@
 //! The real serenity client and poise framework, driven end to end against a fake Discord on
 //! 127.0.0.1.
 
+#[path = "discord_e2e/acknowledge.rs"]
+mod acknowledge;
 #[path = "discord_e2e/admin.rs"]
 mod admin;
 #[path = "discord_e2e/challenges.rs"]
@@ -22,6 +24,8 @@ mod long_lists;
 mod mentions;
 #[path = "discord_e2e/outbox.rs"]
 mod outbox;
+#[path = "discord_e2e/startup.rs"]
+mod startup;
 #[path = "discord_e2e/strict.rs"]
 mod strict;
 #[path = "discord_e2e/swiss.rs"]

@@ -322,17 +322,11 @@ pub fn autocomplete_choices(actions: Vec<String>) -> Vec<serenity::AutocompleteC
         .collect()
 }
 
-/// The caller's legal actions in this thread that contain `partial`, at most 25.
+/// The caller's legal actions in this thread that contain `partial`, at most 25; read without
+/// waiting for the table and without writing (see [`super::autocomplete`]).
 async fn legal_here(ctx: Context<'_>, partial: &str) -> Result<Vec<String>, Error> {
-    let Some(id) = match_here(ctx.data(), ctx.channel_id()).await? else {
-        return Ok(vec![]);
-    };
-    let player = player_of(ctx.data(), ctx.author()).await?.id;
-    let legal = ctx
-        .data()
-        .table
-        .call(move |t| t.legal(id, player))
-        .await??;
+    let legal =
+        super::autocomplete::legal_actions(ctx.data(), ctx.channel_id(), ctx.author().id).await;
     Ok(filter_actions(legal, partial))
 }
 

@@ -1,7 +1,9 @@
 //! The Discord adapter: poise slash commands and buttons over the table service. Thin: parse,
 //! call the table (on its own thread, through [`TableHandle`]), reply.
 
+pub mod acknowledge;
 mod admin;
+mod autocomplete;
 mod buttons;
 mod catch_up;
 mod challenges;
@@ -10,6 +12,7 @@ mod commands;
 mod direct;
 mod home;
 mod dm_memory;
+pub mod invite;
 mod league;
 pub mod limits;
 pub mod logs;
@@ -26,11 +29,13 @@ pub mod rest;
 mod rules;
 mod scheduler;
 mod settings;
+mod startup;
 mod turns;
 mod vacation;
 mod world;
 
 pub use commands::commands;
+pub use startup::start;
 
 use crate::store::{ChallengeId, Store};
 use crate::table::{Table, TableHandle};
@@ -49,11 +54,17 @@ pub struct Data {
     pub table: TableHandle,
     /// Which messages in match threads are read as moves.
     pub chat: ChatMode,
+    /// A read-only table of its own for autocomplete (None for a store kept in memory).
+    pub reader: Option<autocomplete::Reader>,
 }
 
 impl Data {
     pub fn new(table: TableHandle, chat: ChatMode) -> Self {
-        Data { table, chat }
+        Data {
+            table,
+            chat,
+            reader: None,
+        }
     }
 }
 
@@ -173,6 +184,7 @@ pub fn framework(
             // Nobody is notified unless a message names whom it calls (see pings.rs).
             allowed_mentions: Some(pings::nobody()),
             on_error: |error| Box::pin(logs::on_error(error)),
+            pre_command: |ctx| Box::pin(acknowledge::pre_command(ctx)),
             event_handler: |framework, event| {
                 Box::pin(async move {
                     let (ctx, data) = (framework.serenity_context, framework.user_data);
@@ -202,25 +214,11 @@ pub fn framework(
         })
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match dev_guild {
-                    Some(guild) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            commands,
-                            serenity::GuildId::new(guild),
-                        )
-                        .await?
-                    }
-                    None => poise::builtins::register_globally(ctx, commands).await?,
-                }
-                // Deadlines (clocks, reminders, Memory's reveal) fire from here on, those that
-                // fell due while the bot was down first.
-                scheduler::spawn(table.clone(), ctx.http.clone());
+                let data = startup::setup(ctx, framework, table, dev_guild, chat).await?;
                 if let Some(tx) = ready.lock().expect("not poisoned").take() {
                     let _ = tx.send(());
                 }
-                Ok(Data::new(table, chat))
+                Ok(data)
             })
         })
         .build()
@@ -238,13 +236,12 @@ pub fn intents(chat: ChatMode) -> serenity::GatewayIntents {
     }
 }
 
-/// Runs the bot until the process is stopped.
+/// Runs the bot until the process is stopped; an error when it could not start.
 pub async fn run(config: BotConfig) -> Result<(), Error> {
     let store = Store::open(&config.database_path)?;
     let table = TableHandle::spawn(Table::new(store));
     let mut client = client(&config, table, None).await?;
-    client.start().await?;
-    Ok(())
+    start(&mut client).await
 }
 
 /// The Discord client as `config` says, on `table`: its REST calls (and so the gateway

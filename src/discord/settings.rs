@@ -56,7 +56,7 @@ pub async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
                 pings.join(", "),
                 ctx.author().id
             );
-            ctx.say(text).await?;
+            super::reply::answer(ctx, poise::CreateReply::default().content(text)).await?;
             Ok(())
         }
         Err(e) => ephemeral(ctx, format!("{e}.")).await,

@@ -32,6 +32,7 @@ pub mod leagues;
 mod migrations;
 pub mod outbox;
 mod read;
+mod read_only;
 mod settings;
 mod tx;
 mod vacations;

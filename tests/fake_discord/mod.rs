@@ -14,6 +14,7 @@ pub mod bot;
 pub mod gateway;
 pub mod hostile;
 pub mod limits;
+pub mod deadline;
 pub mod logs;
 pub mod spec;
 pub mod tls;
@@ -70,6 +71,8 @@ struct Shared {
     /// Requests Discord would refuse, and answers of the fake's that Discord would not give.
     violations: Arc<Mutex<Vec<String>>>,
     limits: Arc<AtomicBool>,
+    deadlines: deadline::Deadlines,
+    registration_fails: Arc<AtomicBool>,
 }
 
 pub struct FakeDiscord {
@@ -98,6 +101,11 @@ pub struct FakeDiscord {
     /// Discord's limits on content, components, thread names and autocomplete are enforced
     /// (see limits.rs); on unless a test turns them off.
     pub limits: Arc<AtomicBool>,
+    /// Discord's three seconds to answer an interaction and fifteen minutes for follow-ups.
+    pub deadlines: deadline::Deadlines,
+    /// Registering the commands is refused (403 Missing Access, as for a server the bot is
+    /// not in) while set.
+    pub registration_fails: Arc<AtomicBool>,
 }
 
 impl Drop for FakeDiscord {
@@ -202,6 +210,8 @@ impl FakeDiscord {
             said: Arc::new(Mutex::new(Vec::new())),
             violations: Arc::new(Mutex::new(Vec::new())),
             limits: Arc::new(AtomicBool::new(true)),
+            deadlines: deadline::Deadlines::default(),
+            registration_fails: Arc::new(AtomicBool::new(false)),
         };
         let fake = FakeDiscord {
             base,
@@ -218,6 +228,8 @@ impl FakeDiscord {
             said: shared.said.clone(),
             violations: shared.violations.clone(),
             limits: shared.limits.clone(),
+            deadlines: shared.deadlines.clone(),
+            registration_fails: shared.registration_fails.clone(),
         };
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -242,6 +254,7 @@ impl FakeDiscord {
     /// Delivers an interaction over the gateway.
     pub fn push(&self, interaction: Value) {
         if let Some(id) = interaction["id"].as_str() {
+            self.deadlines.pushed(id);
             self.pushed
                 .lock()
                 .unwrap()
@@ -673,10 +686,20 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         )
             .into_response()
     };
+    if let Some(late) = shared.deadlines.late(&parts) {
+        let late = (method.to_string(), path, json, files, late);
+        return deadline::recorded(&shared.requests, late);
+    }
     let response = match (method.clone(), parts.as_slice()) {
         (Method::GET, ["gateway"]) => ok(json!({"url": shared.gateway_url})),
         (Method::GET, ["gateway", "bot"]) => ok(json!({"url": shared.gateway_url, "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
+        (Method::PUT, ["applications", _, "guilds", _, "commands"])
+        | (Method::PUT, ["applications", _, "commands"])
+            if shared.registration_fails.load(Ordering::Relaxed) =>
+        {
+            refuse(StatusCode::FORBIDDEN, "Missing Access", 50001)
+        }
         (Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (Method::PUT, ["applications", _, "commands"]) => ok(json!([])),
         (Method::POST, ["interactions", _, _, "callback"])

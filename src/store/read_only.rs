@@ -1,0 +1,40 @@
+//! A second, read-only connection to the bot's database, for answers that must not wait for
+//! the table thread (autocomplete): it can never write, and in WAL mode it reads the latest
+//! committed state while the table writes.
+
+use super::{PlayerId, Store, StoreError};
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
+
+impl Store {
+    /// Opens the database file at `path` for reading only: no migration, no write, ever.
+    pub fn open_read_only(path: impl AsRef<std::path::Path>) -> Result<Store, StoreError> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags)?;
+        conn.busy_timeout(std::time::Duration::from_secs(1))?;
+        Ok(Store { conn })
+    }
+
+    /// A read-only connection to this store's file; None for a store kept in memory, which no
+    /// other connection can see.
+    pub fn reader(&self) -> Result<Option<Store>, StoreError> {
+        match self.conn.path().filter(|p| !p.is_empty()) {
+            Some(path) => Ok(Some(Store::open_read_only(path)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The player with this Discord id, if the bot has met them; records nothing.
+    pub fn discord_player_id(&self, discord_id: &str) -> Result<Option<PlayerId>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id FROM players WHERE discord_id = ?1",
+                [discord_id],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests;
