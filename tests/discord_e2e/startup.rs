@@ -15,6 +15,7 @@ fn config(fake: &FakeDiscord) -> BotConfig {
         ("DISCORD_TOKEN", BOT_TOKEN.to_string()),
         ("DEV_GUILD_ID", GUILD_ID.to_string()),
         ("DISCORD_API_URL", fake.base.clone()),
+        ("DISCORD_API_CA", crate::fake_discord::tls::CA.to_string()),
     ];
     BotConfig::from_vars(|name| {
         vars.iter()
@@ -60,6 +61,7 @@ async fn the_binary_exits_non_zero_with_the_reason_when_registration_is_refused(
         .env("DISCORD_TOKEN", BOT_TOKEN)
         .env("DEV_GUILD_ID", GUILD_ID)
         .env("DISCORD_API_URL", &fake.base)
+        .env("DISCORD_API_CA", crate::fake_discord::tls::CA)
         .env("DATABASE_PATH", dir.join("bot.db"))
         .env("RUST_LOG", "debug")
         .stdout(std::process::Stdio::piped())
