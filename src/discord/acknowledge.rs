@@ -41,8 +41,9 @@ pub fn ack_of(qualified: &str, options: &[&str]) -> Option<Ack> {
         "view" | "games" | "history" | "export" | "rules" | "rating" | "settings me"
         | "vacation start" | "vacation end" | "vacation status" | "league unavailable"
         | "league pairings" | "league schedule" => Private,
-        "admin cancel" | "admin adjudicate" | "admin substitute" | "admin server"
-        | "admin log" => Private,
+        "admin cancel" | "admin adjudicate" | "admin substitute" | "admin server" | "admin log" => {
+            Private
+        }
         _ => return None,
     })
 }

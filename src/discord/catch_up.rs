@@ -26,33 +26,34 @@ pub fn spawn(ctx: &serenity::Context, data: &Data) {
     });
 }
 
+/// An active match thread to read: the match, its thread, its server, the last message seen.
+type ThreadToRead = (MatchId, String, Option<String>, Option<u64>);
+
 /// Reads every active match thread's missed messages, thread by thread.
 pub async fn catch_up(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
     let threads = data
         .table
-        .call(
-            |t| -> Result<
-                Vec<(MatchId, String, Option<String>, Option<u64>)>,
-                crate::table::TableError,
-            > {
-                let mut out = Vec::new();
-                for (id, thread) in t.store().active_in_threads()? {
-                    // A match whose thread or server is gone has nothing to read.
-                    if t.is_held(id)? {
-                        continue;
-                    }
-                    let guild = t.store().load_head(id)?.place.guild_id;
-                    let seen = t.store().last_seen(&thread)?;
-                    out.push((id, thread, guild, seen));
+        .call(|t| -> Result<Vec<ThreadToRead>, crate::table::TableError> {
+            let mut out = Vec::new();
+            for (id, thread) in t.store().active_in_threads()? {
+                // A match whose thread or server is gone has nothing to read.
+                if t.is_held(id)? {
+                    continue;
                 }
-                Ok(out)
-            },
-        )
+                let guild = t.store().load_head(id)?.place.guild_id;
+                let seen = t.store().last_seen(&thread)?;
+                out.push((id, thread, guild, seen));
+            }
+            Ok(out)
+        })
         .await??;
     for (id, thread, guild, seen) in threads {
-        let (Ok(channel), Some(Ok(guild))) =
-            (thread.parse::<u64>(), guild.map(|g| g.parse::<u64>()))
-        else {
+        let (Some(channel), Some(guild)) = (
+            thread.parse::<u64>().ok().filter(|&c| c != 0),
+            guild
+                .and_then(|g| g.parse::<u64>().ok())
+                .filter(|&g| g != 0),
+        ) else {
             continue;
         };
         // Never seen anything there (a thread from before this was kept): from its start; a

@@ -44,8 +44,8 @@ pub enum RestError {
 
 /// The REST client `config` asks for, serenity's rate limiter on.
 pub async fn http(config: &BotConfig) -> Result<serenity::Http, RestError> {
-    let mut builder = serenity::HttpBuilder::new(&config.token)
-        .default_allowed_mentions(super::pings::nobody());
+    let mut builder =
+        serenity::HttpBuilder::new(&config.token).default_allowed_mentions(super::pings::nobody());
     if let Some(url) = &config.api_url {
         builder = builder.client(client_for(url, config.api_ca.as_deref()).await?);
     }

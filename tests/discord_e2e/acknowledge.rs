@@ -152,7 +152,10 @@ async fn every_command_button_menu_and_autocomplete_is_answered_while_the_table_
     // Everything is answered while the table is still held.
     for (qualified, id, options) in &pushed {
         let answered = callback(&fake, n, id).await;
-        assert_eq!(answered.status, 204, "/{qualified} answered in time: {answered:?}");
+        assert_eq!(
+            answered.status, 204,
+            "/{qualified} answered in time: {answered:?}"
+        );
         assert_eq!(answered.json["type"], DEFERRED_MESSAGE, "/{qualified}");
         let given: Vec<&str> = options
             .pointer("/0/options")
@@ -295,7 +298,8 @@ async fn an_acknowledgement_after_the_deadline_is_refused_as_discord_refuses_it(
     let alice = user("100000000000000001", "alice");
     // A deadline no bot can meet: the deferral comes too late and is refused, and so is the
     // answer that follows it (the interaction was never acknowledged).
-    fake.deadlines.set_acknowledge(Some(Duration::from_millis(1)));
+    fake.deadlines
+        .set_acknowledge(Some(Duration::from_millis(1)));
     let n = fake.requests().len();
     let game = json!([{"name": "game", "type": 4, "value": 0}]);
     let id = fake.command(&alice, CHANNEL, "rules", game, json!({}));
@@ -312,12 +316,14 @@ async fn an_acknowledgement_after_the_deadline_is_refused_as_discord_refuses_it(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_public_answer_after_the_follow_up_expiry_is_posted_in_the_channel_a_private_one_is_not() {
+async fn a_public_answer_after_the_follow_up_expiry_is_posted_in_the_channel_a_private_one_is_not()
+{
     let fake = FakeDiscord::start().await;
     let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
     let dave = user("100000000000000004", "dave");
     // Follow-ups expire half a second after the interaction; the table is busy for one.
-    fake.deadlines.set_follow_ups(Some(Duration::from_millis(500)));
+    fake.deadlines
+        .set_follow_ups(Some(Duration::from_millis(500)));
     let release = block(&table).await;
     let n = fake.requests().len();
     let create = json!([{"name": "name", "type": 3, "value": "Autumn"},

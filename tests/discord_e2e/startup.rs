@@ -74,7 +74,9 @@ async fn the_binary_exits_non_zero_with_the_reason_when_registration_is_refused(
     let out = match tokio::time::timeout(Duration::from_secs(30), waited).await {
         Ok(out) => out.unwrap().unwrap(),
         Err(_) => {
-            let _ = std::process::Command::new("kill").arg(pid.to_string()).status();
+            let _ = std::process::Command::new("kill")
+                .arg(pid.to_string())
+                .status();
             panic!("the bot stayed up after its registration was refused");
         }
     };
@@ -89,6 +91,9 @@ async fn the_binary_exits_non_zero_with_the_reason_when_registration_is_refused(
             && last.contains("Missing Access"),
         "{err}"
     );
-    assert!(!err.contains(BOT_TOKEN) && !said.contains(BOT_TOKEN), "{err}");
+    assert!(
+        !err.contains(BOT_TOKEN) && !said.contains(BOT_TOKEN),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

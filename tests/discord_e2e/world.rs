@@ -394,9 +394,14 @@ async fn closed_dms_are_remembered_until_a_direct_message_gets_through() {
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
 
     // Alice asks for turn messages by DM, but her DMs are closed: /settings me says so.
-    fake.dm_fails.store(true, std::sync::atomic::Ordering::Relaxed);
+    fake.dm_fails
+        .store(true, std::sync::atomic::Ordering::Relaxed);
     let n = fake.requests().len();
-    let id = settings_me(&fake, &alice, json!([{"name": "dm", "type": 5, "value": true}]));
+    let id = settings_me(
+        &fake,
+        &alice,
+        json!([{"name": "dm", "type": 5, "value": true}]),
+    );
     let reply = fake.reply_to(n, &id).await;
     assert!(
         content(&reply).ends_with("Your DMs are closed to me; I post in the match thread instead."),
@@ -430,9 +435,14 @@ async fn closed_dms_are_remembered_until_a_direct_message_gets_through() {
     assert_eq!(dm_tries(n), 0, "no DM tried while they are closed");
 
     // Her DMs open again: the next change of settings gets through and forgets it.
-    fake.dm_fails.store(false, std::sync::atomic::Ordering::Relaxed);
+    fake.dm_fails
+        .store(false, std::sync::atomic::Ordering::Relaxed);
     let n = fake.requests().len();
-    let id = settings_me(&fake, &alice, json!([{"name": "reminders", "type": 5, "value": true}]));
+    let id = settings_me(
+        &fake,
+        &alice,
+        json!([{"name": "reminders", "type": 5, "value": true}]),
+    );
     let reply = fake.reply_to(n, &id).await;
     assert!(!content(&reply).contains("closed"), "{reply:?}");
     assert_eq!(dm_tries(n), 1);

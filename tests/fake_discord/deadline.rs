@@ -6,7 +6,6 @@
 //! [`Deadlines::set_follow_ups`]): a test shrinks the fifteen minutes to see what the bot does
 //! when an answer comes too late.
 
-use super::Recorded;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -55,7 +54,10 @@ impl Deadlines {
     /// starts when the user acts).
     pub fn pushed(&self, id: &str) {
         let mut inner = self.0.lock().unwrap();
-        inner.pushed.entry(id.to_string()).or_insert_with(Instant::now);
+        inner
+            .pushed
+            .entry(id.to_string())
+            .or_insert_with(Instant::now);
     }
 
     /// Discord's refusal of a request to an interaction's callback or webhook (`parts`: the
@@ -83,20 +85,4 @@ impl Deadlines {
         let body = axum::Json(json!({"message": message, "code": code}));
         Some((StatusCode::NOT_FOUND, body).into_response())
     }
-}
-
-/// Records a late request with its refusal (method, path, body, files, answer) and returns
-/// the answer.
-pub fn recorded(
-    requests: &Mutex<Vec<Recorded>>,
-    (method, path, json, files, answer): (String, String, serde_json::Value, Vec<(String, Vec<u8>)>, Response),
-) -> Response {
-    requests.lock().unwrap().push(Recorded {
-        method,
-        path,
-        json,
-        files,
-        status: answer.status().as_u16(),
-    });
-    answer
 }

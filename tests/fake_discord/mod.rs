@@ -11,10 +11,10 @@
 #![allow(dead_code)]
 
 pub mod bot;
+pub mod deadline;
 pub mod gateway;
 pub mod hostile;
 pub mod limits;
-pub mod deadline;
 pub mod logs;
 pub mod spec;
 pub mod tls;
@@ -687,8 +687,14 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             .into_response()
     };
     if let Some(late) = shared.deadlines.late(&parts) {
-        let late = (method.to_string(), path, json, files, late);
-        return deadline::recorded(&shared.requests, late);
+        shared.requests.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            json,
+            files,
+            status: late.status().as_u16(),
+        });
+        return late;
     }
     let response = match (method.clone(), parts.as_slice()) {
         (Method::GET, ["gateway"]) => ok(json!({"url": shared.gateway_url})),

@@ -23,12 +23,22 @@ fn every_command_is_acknowledged_one_way_or_the_other() {
     leaves(&super::super::commands(), "", &mut names);
     assert!(names.len() > 30, "{names:?}");
     let missing: Vec<&String> = names.iter().filter(|n| ack_of(n, &[]).is_none()).collect();
-    assert!(missing.is_empty(), "no acknowledgement chosen for {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "no acknowledgement chosen for {missing:?}"
+    );
 }
 
 #[test]
 fn private_answers_are_deferred_privately() {
-    for name in ["view", "games", "settings me", "admin log", "rating", "league pairings"] {
+    for name in [
+        "view",
+        "games",
+        "settings me",
+        "admin log",
+        "rating",
+        "league pairings",
+    ] {
         assert_eq!(ack_of(name, &[]), Some(Ack::Private), "{name}");
     }
     for name in ["play", "move", "board", "league close", "nudge"] {

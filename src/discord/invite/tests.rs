@@ -23,7 +23,10 @@ fn the_invite_integer_grants_exactly_the_permissions_the_bot_uses() {
     );
     // Bit by bit, as Discord documents them.
     let bits = [6, 10, 11, 14, 15, 16, 34, 35, 38];
-    assert_eq!(bits.iter().map(|b| 1u64 << b).sum::<u64>(), INVITE_PERMISSIONS);
+    assert_eq!(
+        bits.iter().map(|b| 1u64 << b).sum::<u64>(),
+        INVITE_PERMISSIONS
+    );
 }
 
 #[test]
