@@ -269,6 +269,7 @@ pub(super) async fn announce(
                 .collect::<Result<Vec<Vec<_>>, crate::store::StoreError>>()
         })
         .await??;
+    let mut failed: Option<serenity::Error> = None;
     for (p, seated) in pairings.iter().zip(&names) {
         let everyone: Vec<String> = seated.iter().map(mention).collect();
         let line = match (seated.as_slice(), &p.result) {
@@ -311,7 +312,17 @@ pub(super) async fn announce(
                 serenity::CreateThread::new(limits::thread_name(&title))
                     .kind(serenity::ChannelType::PublicThread),
             )
-            .await?;
+            .await;
+        // One board whose thread cannot open does not stop the others; the first such
+        // failure is returned once every board was tried.
+        let thread = match thread {
+            Ok(thread) => thread,
+            Err(e) => {
+                tracing::error!(match_id = update.match_id, error = %logs::chain(&e), "a league board's thread could not be opened");
+                failed.get_or_insert(e);
+                continue;
+            }
+        };
         let (match_id, thread_id) = (update.match_id, thread.id.to_string());
         let update = table
             .call(move |t| -> Result<_, TableError> {
@@ -328,7 +339,10 @@ pub(super) async fn announce(
             tracing::error!(match_id, error = %logs::chain(&e), "a league board could not be posted");
         }
     }
-    Ok(())
+    match failed {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
+    }
 }
 
 /// The answer to a close or re-pair delivered a second time.

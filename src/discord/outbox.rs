@@ -58,6 +58,11 @@ fn classify(error: &serenity::Error) -> Failure {
             return Failure::Refused { reason, code };
         }
     }
+    // serenity refused to send it at all (content over Discord's limits, say): sending it
+    // again would be refused again, and would hold back every later post to the channel.
+    if matches!(error, serenity::Error::Model(_)) {
+        return Failure::Refused { reason, code: 0 };
+    }
     Failure::Later {
         reason,
         after: None,
@@ -316,6 +321,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 }
                 let lines = super::plain::plain_lines(&update.public);
                 let text = format!("Match #{match_id}: {}", lines.join("\n"));
+                let text = super::limits::cut(&text, super::limits::CONTENT);
                 return sent(to.say(http, text).await);
             }
             sent(to.send_message(http, changed_message(&update).await).await)?;
@@ -414,9 +420,14 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             if let Some((_, started)) = round {
                 super::league::announce(http, table, to, started)
                     .await
-                    .map_err(|e| Failure::Later {
-                        reason: logs::chain(&*e),
-                        after: None,
+                    .map_err(|e| match e.downcast_ref::<serenity::Error>() {
+                        // Discord refused (a missing permission): trying again would post
+                        // and ping every pairing line again, to be refused again.
+                        Some(e) => classify(e),
+                        None => Failure::Later {
+                            reason: logs::chain(&*e),
+                            after: None,
+                        },
                     })?;
             }
             Ok(())

@@ -17,6 +17,7 @@ pub fn only<'a>(players: impl IntoIterator<Item = &'a Player>) -> serenity::Crea
     let users: Vec<serenity::UserId> = players
         .into_iter()
         .filter_map(|p| p.discord_id.as_deref()?.parse().ok())
+        .filter(|&id: &u64| id != 0)
         .map(serenity::UserId::new)
         .collect();
     nobody().users(users)

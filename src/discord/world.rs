@@ -100,6 +100,21 @@ pub(super) async fn reopen_here(ctx: Context<'_>) -> Result<Option<()>, Error> {
     let Some(&id) = lost.first() else {
         return Ok(None);
     };
+    // The new thread needs a channel that can hold it and the bot's permissions there, as
+    // for /play.
+    if let poise::Context::Application(actx) = ctx {
+        let channel = actx.interaction.channel.as_ref().map(|c| c.kind);
+        if let Some(reason) = super::home::problem(channel, actx.interaction.app_permissions) {
+            reply::answer(
+                ctx,
+                poise::CreateReply::default()
+                    .content(reason)
+                    .ephemeral(true),
+            )
+            .await?;
+            return Ok(Some(()));
+        }
+    }
     let thread = reopen(ctx, id).await?;
     let mut text = format!("Match #{id} goes on in <#{thread}>.");
     if lost.len() > 1 {
@@ -160,7 +175,10 @@ async fn reopen(ctx: Context<'_>, id: MatchId) -> Result<serenity::ChannelId, Er
             serenity::CreateMessage::new()
                 .content(format!("{}\n{}", pings.join(", "), update_text(&update)))
                 .add_file(pictures::board_file(&update).await?)
-                .components(choice_components(&update)),
+                .components(choice_components(&update))
+                .allowed_mentions(super::pings::only(
+                    update.seat_views.iter().map(|(_, p, _)| p),
+                )),
         )
         .await?;
     Ok(thread.id)

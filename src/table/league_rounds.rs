@@ -350,7 +350,9 @@ impl Table {
             }
             let Some(id) = p.match_id else { continue };
             let stored = self.store.load_head(id)?;
-            if stored.status != Status::Active || stored.plies > 0 {
+            // A game held because its thread is gone is not forfeited: its players could
+            // not play it.
+            if stored.status != Status::Active || stored.plies > 0 || self.is_held(id)? {
                 continue;
             }
             let due: Vec<usize> = if p.table.is_empty() {
