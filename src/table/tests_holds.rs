@@ -36,6 +36,23 @@ fn guild_match(table: &mut Table, time: &str) -> Update {
         .unwrap()
 }
 
+/// A league of four in server g (channel c), its first round started.
+fn round_one_in_server(
+    table: &mut Table,
+    name: &str,
+) -> (crate::store::leagues::League, leagues::RoundStarted) {
+    let mut new = new_league(name);
+    new.guild_id = Some("g".into());
+    new.channel_id = Some("c".into());
+    let league = table.create_league(new).unwrap();
+    for i in 1..=4 {
+        let player = table.store().local_player(&format!("l{i}")).unwrap();
+        table.join_league(&league, player.id).unwrap();
+    }
+    let started = table.start_round(&league).unwrap();
+    (league, started)
+}
+
 #[test]
 fn a_server_left_holds_its_clocks_and_they_run_again_from_where_they_were() {
     let clock = SimClock::at(START);
@@ -183,15 +200,7 @@ fn a_thread_and_a_server_both_gone_need_both_back() {
 fn a_league_of_a_server_left_is_suspended_and_its_round_closes_as_much_later() {
     let clock = SimClock::at(START);
     let mut table = timed_table(&temp_db("hold-league"), &clock);
-    let mut new = new_league("held");
-    new.guild_id = Some("g".into());
-    new.channel_id = Some("c".into());
-    let league = table.create_league(new).unwrap();
-    for i in 1..=4 {
-        let player = table.store().local_player(&format!("l{i}")).unwrap();
-        table.join_league(&league, player.id).unwrap();
-    }
-    let started = table.start_round(&league).unwrap();
+    let (league, started) = round_one_in_server(&mut table, "held");
     let deadline = started.deadline;
     clock.advance(DAY);
     table.server_removed("g").unwrap();
@@ -212,4 +221,48 @@ fn a_league_of_a_server_left_is_suspended_and_its_round_closes_as_much_later() {
     let gone = deadline + 10 * DAY - (START + DAY);
     assert_eq!(rounds[0].deadline, deadline + gone);
     assert_eq!(leagues(table.fire_due(50).into_result().unwrap()), 0);
+}
+
+#[test]
+fn a_league_game_whose_thread_is_gone_is_not_forfeited_when_its_round_closes() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-league-thread"), &clock);
+    let (league, started) = round_one_in_server(&mut table, "threads");
+    let season = table.store().season(league.id).unwrap();
+    let games: Vec<MatchId> = table
+        .store()
+        .pairings(season.id)
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.match_id)
+        .collect();
+    assert_eq!(games.len(), 2);
+    for (id, thread) in games.iter().zip(["t1", "t2"]) {
+        table.store().set_thread(*id, thread).unwrap();
+    }
+    // Neither game begun; the first one's thread is deleted.
+    assert_eq!(table.thread_deleted("t1").unwrap().len(), 1);
+    clock.set(started.deadline + HOUR);
+    table.fire_due(50).into_result().unwrap();
+    let results: Vec<(MatchId, Option<String>)> = table
+        .store()
+        .pairings(season.id)
+        .unwrap()
+        .into_iter()
+        .filter_map(|p| Some((p.match_id?, p.result)))
+        .collect();
+    assert!(table.store().rounds(season.id).unwrap()[0].closed);
+    assert_eq!(
+        results.iter().find(|(id, _)| *id == games[0]).unwrap().1,
+        None
+    );
+    assert_eq!(
+        results
+            .iter()
+            .find(|(id, _)| *id == games[1])
+            .unwrap()
+            .1
+            .as_deref(),
+        Some("0F-1X")
+    );
 }
