@@ -136,3 +136,14 @@ fn vacations_are_limited_to_fourteen_days_a_year() {
     assert!(err.to_string().contains("from 1 to 14"), "{err}");
     table.start_vacation(white, 4).unwrap();
 }
+
+#[test]
+fn a_vacation_with_a_match_without_a_clock_holds_nothing_and_fails_nothing() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("vacation-untimed"), &clock);
+    let created = create(&mut table, GameKind::Chess, 2, &[], "none");
+    let white = created.to_act[0].1.id;
+    let away = table.start_vacation(white, 2).unwrap();
+    assert_eq!(away.used.0, 2);
+    assert!(table.show(created.match_id).unwrap().clocks.is_empty());
+}

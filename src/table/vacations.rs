@@ -60,9 +60,12 @@ impl Table {
             super::clock::span(vacation.ends_at - vacation.starts_at)
         );
         let matches = self.retime_all(player, &line, |timing, seats, now| {
+            // A match without a clock has no clock to hold.
             let mut away = vec![None; timing.clocks.len()];
             for &seat in seats {
-                away[seat] = Some(vacation.ends_at);
+                if let Some(slot) = away.get_mut(seat) {
+                    *slot = Some(vacation.ends_at);
+                }
             }
             hold(timing, &away, now)
         })?;
