@@ -236,16 +236,7 @@ async fn autocomplete_records_nobody() {
     assert_eq!(known, None, "autocomplete wrote nothing");
 }
 
-fn league(fake: &FakeDiscord, who: &Value, sub: &str, options: Value, perms: &str) -> String {
-    fake.command_with(
-        who,
-        CHANNEL,
-        "league",
-        json!([{"name": sub, "type": 1, "options": options}]),
-        json!({}),
-        perms,
-    )
-}
+use crate::fake_discord::bot::league;
 
 fn autumn() -> Value {
     json!([{"name": "name", "type": 3, "value": "Autumn"}])

@@ -11,16 +11,7 @@ use serde_json::{Value, json};
 
 const MANAGE_SERVER: &str = "32";
 
-fn league(fake: &FakeDiscord, who: &Value, sub: &str, options: Value, perms: &str) -> String {
-    fake.command_with(
-        who,
-        CHANNEL,
-        "league",
-        json!([{"name": sub, "type": 1, "options": options}]),
-        json!({}),
-        perms,
-    )
-}
+use crate::fake_discord::bot::league;
 
 fn named(extra: Value) -> Value {
     let mut options = vec![json!({"name": "name", "type": 3, "value": "Autumn"})];

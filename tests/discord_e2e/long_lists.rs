@@ -74,14 +74,7 @@ fn discord_id(i: usize) -> String {
 /// The league subcommand `sub` of league `name`, by `who` with permissions `perms`.
 fn league(fake: &FakeDiscord, who: &Value, name: &str, sub: &str, perms: &str) -> String {
     let options = json!([{"name": "name", "type": 3, "value": name}]);
-    fake.command_with(
-        who,
-        CHANNEL,
-        "league",
-        json!([{"name": sub, "type": 1, "options": options}]),
-        json!({}),
-        perms,
-    )
+    crate::fake_discord::bot::league(fake, who, sub, options, perms)
 }
 
 /// Every request the fake refused for Discord's limits (or its schema) after `after`.

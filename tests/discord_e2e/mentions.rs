@@ -199,14 +199,7 @@ async fn hostile_names_notify_nobody_and_show_as_plain_text() {
     let league = |who: &Value, sub: &str, extra: Value, perms: &str| {
         let mut options = vec![json!({"name": "name", "type": 3, "value": league_name})];
         options.extend(extra.as_array().cloned().unwrap_or_default());
-        fake.command_with(
-            who,
-            CHANNEL,
-            "league",
-            json!([{"name": sub, "type": 1, "options": options}]),
-            json!({}),
-            perms,
-        )
+        crate::fake_discord::bot::league(&fake, who, sub, Value::Array(options), perms)
     };
     let n = fake.requests().len();
     let id = league(

@@ -309,3 +309,15 @@ pub async fn assert_outbox_empty(table: &TableHandle) {
     }
     panic!("posts left unsent in the outbox: {left:#?}");
 }
+
+/// `/league sub` with `options`, by `who` holding permissions `perms`, in the test channel.
+pub fn league(fake: &FakeDiscord, who: &Value, sub: &str, options: Value, perms: &str) -> String {
+    fake.command_with(
+        who,
+        CHANNEL,
+        "league",
+        json!([{"name": sub, "type": 1, "options": options}]),
+        json!({}),
+        perms,
+    )
+}
