@@ -1,7 +1,11 @@
-use super::challenges::challenge_problem;
-use super::commands::{filter_actions, parse_options};
 use super::*;
+use crate::discord::format::boards::action_components;
+use crate::discord::format::options::{GameChoice, parse_options};
+use crate::discord::shared::autocomplete::filter_actions;
+use crate::discord::shared::challenges::challenge_problem;
+use poise::serenity_prelude as serenity;
 use serde_json::Value;
+use std::path::PathBuf;
 
 fn vars(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
     let pairs: Vec<(String, String)> = pairs
@@ -361,12 +365,12 @@ fn command_definitions_fit_discords_limits() {
 #[test]
 fn every_game_can_be_challenged_and_has_a_rules_summary() {
     use poise::ChoiceParameter;
-    let offered: Vec<crate::games::GameKind> = (0..commands::GameChoice::list().len())
-        .map(|i| commands::GameChoice::from_index(i).unwrap().kind())
+    let offered: Vec<crate::games::GameKind> = (0..GameChoice::list().len())
+        .map(|i| GameChoice::from_index(i).unwrap().kind())
         .collect();
     assert_eq!(offered, crate::games::GameKind::ALL);
     for kind in crate::games::GameKind::ALL {
-        let summary = commands::rules_summary(kind);
+        let summary = crate::discord::commands::rules_summary(kind);
         assert!(summary.contains(kind.name()), "{summary}");
         assert!(summary.len() <= 2000, "Discord's message limit: {kind}");
     }
@@ -375,8 +379,8 @@ fn every_game_can_be_challenged_and_has_a_rules_summary() {
 #[test]
 fn no_choices_make_no_row_of_buttons() {
     // Discord refuses an action row with nothing in it.
-    assert!(super::commands::action_components(&[], "", 1, 0).is_empty());
-    let one = super::commands::action_components(&["e4".to_string()], "", 1, 0);
+    assert!(action_components(&[], "", 1, 0).is_empty());
+    let one = action_components(&["e4".to_string()], "", 1, 0);
     assert_eq!(one.len(), 1);
 }
 
@@ -384,9 +388,9 @@ mod fuzz {
     //! Every text a member types into a setting, a league command or a component's id:
     //! accepted, or refused with words; never a panic. Ids that parse read back the same.
 
-    use super::super::admin::{read_channels, read_cooldown};
-    use super::super::menu::{Entry, Pick};
     use super::*;
+    use crate::discord::format::menu::{Entry, Pick};
+    use crate::discord::format::options::{read_channels, read_cooldown};
     use crate::league::standings::{Scoring, parse_tiebreaks};
     use crate::store::Settings;
     use crate::table::time_control::TimeControl;
@@ -553,6 +557,217 @@ mod fuzz {
         #[test]
         fn fuzz_every_button_reads_back_from_its_custom_id(action in button()) {
             prop_assert_eq!(ButtonAction::parse(&action.custom_id()), Some(action));
+        }
+    }
+}
+
+mod floors {
+    //! The adapter's floors (see `mod.rs`): a file uses only its own floor and those below it,
+    //! no file but the command list names a command group, commands and events never use each
+    //! other, and no files use each other in a circle.
+
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::{Path, PathBuf};
+
+    /// A file's floor by where it is: the root's types and configuration, builders, shared
+    /// lookups and senders, command groups and event handlers, and start-up on top.
+    fn floor(file: &str) -> u8 {
+        match file.split('/').next() {
+            Some("mod.rs" | "config.rs") => 0,
+            Some("format") => 1,
+            Some("shared") => 2,
+            Some("commands" | "events") => 3,
+            _ => 4,
+        }
+    }
+
+    /// Every `crate::discord::…` path in `code`, braces expanded (`a::{b, c::d}`).
+    fn paths(code: &str) -> Vec<String> {
+        const START: &str = "crate::discord::";
+        let mut out = Vec::new();
+        let mut rest = code;
+        while let Some(at) = rest.find(START) {
+            rest = &rest[at + START.len()..];
+            let end = tree_end(rest);
+            expand("", &rest[..end], &mut out);
+            rest = &rest[end..];
+        }
+        out
+    }
+
+    /// Where the use tree at the start of `text` ends.
+    fn tree_end(text: &str) -> usize {
+        let mut depth = 0;
+        for (i, c) in text.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth > 0 => depth -= 1,
+                c if depth == 0 && !(c.is_alphanumeric() || c == '_' || c == ':') => return i,
+                _ => {}
+            }
+        }
+        text.len()
+    }
+
+    fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+        let tree = tree.trim();
+        let Some(open) = tree.find('{') else {
+            out.push(format!("{prefix}{tree}"));
+            return;
+        };
+        let prefix = format!("{prefix}{}", &tree[..open]);
+        let inner = &tree[open + 1..tree.len() - 1];
+        let (mut depth, mut from) = (0, 0);
+        for (i, c) in inner.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    expand(&prefix, &inner[from..i], out);
+                    from = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if !inner[from..].trim().is_empty() {
+            expand(&prefix, &inner[from..], out);
+        }
+    }
+
+    /// The file a path leads to (relative to src/discord), following its modules.
+    fn file_of(root: &Path, path: &str) -> String {
+        let mut dir = PathBuf::new();
+        let mut file = "mod.rs".to_string();
+        for segment in path.split("::").filter(|s| !s.is_empty() && *s != "self") {
+            let as_file = dir.join(format!("{segment}.rs"));
+            let as_dir = dir.join(segment);
+            if root.join(&as_file).is_file() {
+                file = as_file.to_string_lossy().into_owned();
+                dir = as_dir;
+            } else if root.join(as_dir.join("mod.rs")).is_file() {
+                file = as_dir.join("mod.rs").to_string_lossy().into_owned();
+                dir = as_dir;
+            } else {
+                break;
+            }
+        }
+        file
+    }
+
+    /// Each source file of the adapter (tests left out) and the files it uses.
+    fn uses() -> BTreeMap<String, BTreeSet<String>> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
+        let mut files = Vec::new();
+        let mut dirs = vec![root.clone()];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).expect("src/discord reads") {
+                let path = entry.expect("an entry reads").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs")
+                    && !path.ends_with("tests.rs")
+                    && !path.parent().is_some_and(|p| p.ends_with("tests"))
+                {
+                    files.push(path);
+                }
+            }
+        }
+        let mut graph = BTreeMap::new();
+        for path in files {
+            let name = path
+                .strip_prefix(&root)
+                .expect("under src/discord")
+                .to_string_lossy()
+                .replace('\\', "/");
+            let text = std::fs::read_to_string(&path).expect("a source file reads");
+            let code: String = text
+                .split("#[cfg(test)]")
+                .next()
+                .unwrap_or_default()
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let used: BTreeSet<String> = paths(&code)
+                .iter()
+                .map(|p| file_of(&root, p))
+                .filter(|f| *f != name)
+                .collect();
+            graph.insert(name, used);
+        }
+        graph
+    }
+
+    #[test]
+    fn the_use_tree_reader_expands_braces_and_finds_files() {
+        let found = paths("use crate::discord::format::{logs, plain::{plain, plain_lines}};");
+        assert_eq!(
+            found,
+            [
+                "format::logs",
+                "format::plain::plain",
+                "format::plain::plain_lines"
+            ]
+        );
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
+        assert_eq!(file_of(&root, "format::plain::plain"), "format/plain.rs");
+        assert_eq!(file_of(&root, "Data"), "mod.rs");
+        assert_eq!(file_of(&root, "commands"), "commands/mod.rs");
+    }
+
+    #[test]
+    fn every_file_uses_only_its_floor_and_the_floors_below() {
+        let graph = uses();
+        assert!(graph.len() > 30, "{:?}", graph.keys());
+        let mut wrong = Vec::new();
+        for (file, used) in &graph {
+            if file.ends_with("mod.rs") && floor(file) == 0 {
+                continue; // The root declares the tree and re-exports from it.
+            }
+            for other in used {
+                let group = |f: &str| f.starts_with("commands/") && f != "commands/mod.rs";
+                let side = |f: &str| f.split('/').next().unwrap_or_default().to_string();
+                let across = floor(file) == 3 && floor(other) == 3 && side(file) != side(other);
+                if floor(other) > floor(file)
+                    || (group(other) && !file.starts_with("commands/mod.rs"))
+                    || across
+                {
+                    wrong.push(format!("{file} uses {other}"));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn no_files_use_each_other_in_a_circle() {
+        let graph = uses();
+        // Depth-first search: a file met again while its own search is open closes a circle.
+        fn visit<'a>(
+            file: &'a str,
+            graph: &'a BTreeMap<String, BTreeSet<String>>,
+            open: &mut Vec<&'a str>,
+            done: &mut BTreeSet<&'a str>,
+        ) -> Option<Vec<String>> {
+            if let Some(at) = open.iter().position(|f| *f == file) {
+                return Some(open[at..].iter().map(|f| f.to_string()).collect());
+            }
+            if !done.insert(file) {
+                return None;
+            }
+            open.push(file);
+            for next in graph.get(file).into_iter().flatten() {
+                if let Some(circle) = visit(next, graph, open, done) {
+                    return Some(circle);
+                }
+            }
+            open.pop();
+            None
+        }
+        let mut done = BTreeSet::new();
+        for file in graph.keys().filter(|f| !f.ends_with("mod.rs")) {
+            let circle = visit(file, &graph, &mut Vec::new(), &mut done);
+            assert_eq!(circle, None, "these files use each other in a circle");
         }
     }
 }

@@ -1,0 +1,123 @@
+//! Typed moves posted while the bot was down. The gateway replays missed events only on a
+//! RESUME; after a restart (READY) or an INVALID_SESSION (serenity identifies again, and READY
+//! follows) the bot reads each active match thread's messages posted after the last one it saw
+//! there ([`crate::store::Store::last_seen`]), oldest first, and handles each as if it had just
+//! arrived. A move is keyed by its message's id, so one handled already is never applied or
+//! announced twice.
+
+use crate::discord::events::chat;
+use crate::discord::format::logs;
+use crate::discord::{Data, Error};
+use crate::store::MatchId;
+use poise::serenity_prelude as serenity;
+
+/// Messages asked for at once (Discord's most).
+const PAGE: u8 = 100;
+/// The most pages read in one thread at one start (10,000 messages): a thread that busy is
+/// read up to there, and the rest is left.
+const MOST_PAGES: usize = 100;
+
+/// Starts reading what was missed, in its own task (the gateway goes on meanwhile).
+pub fn spawn(ctx: &serenity::Context, data: &Data) {
+    let ctx = ctx.clone();
+    let data = Data::new(data.table.clone(), data.chat);
+    tokio::spawn(async move {
+        if let Err(e) = catch_up(&ctx, &data).await {
+            tracing::error!(error = %logs::chain(&*e), "the messages posted while the bot was away could not be read");
+        }
+    });
+}
+
+/// An active match thread to read: the match, its thread, its server, the last message seen.
+type ThreadToRead = (MatchId, String, Option<String>, Option<u64>);
+
+/// Reads every active match thread's missed messages, thread by thread.
+pub async fn catch_up(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+    let threads = data
+        .table
+        .call(|t| -> Result<Vec<ThreadToRead>, crate::table::TableError> {
+            let mut out = Vec::new();
+            for (id, thread) in t.store().active_in_threads()? {
+                // A match whose thread or server is gone has nothing to read.
+                if t.is_held(id)? {
+                    continue;
+                }
+                let guild = t.store().load_head(id)?.place.guild_id;
+                let seen = t.store().last_seen(&thread)?;
+                out.push((id, thread, guild, seen));
+            }
+            Ok(out)
+        })
+        .await??;
+    for (id, thread, guild, seen) in threads {
+        let (Some(channel), Some(guild)) = (
+            thread.parse::<u64>().ok().filter(|&c| c != 0),
+            guild
+                .and_then(|g| g.parse::<u64>().ok())
+                .filter(|&g| g != 0),
+        ) else {
+            continue;
+        };
+        // Never seen anything there (a thread from before this was kept): from its start; a
+        // thread's messages all come after it.
+        let after = seen.unwrap_or(channel);
+        let read = read_thread(
+            ctx,
+            data,
+            serenity::ChannelId::new(channel),
+            serenity::GuildId::new(guild),
+            after,
+        )
+        .await;
+        match read {
+            Ok(0) => {}
+            Ok(count) => tracing::info!(
+                match_id = id,
+                count,
+                "messages posted while the bot was away were read"
+            ),
+            Err(e) => {
+                tracing::info!(match_id = id, error = %logs::chain(&*e), "a match thread's missed messages could not be read")
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Handles `channel`'s messages after message `after`, oldest first; returns how many.
+async fn read_thread(
+    ctx: &serenity::Context,
+    data: &Data,
+    channel: serenity::ChannelId,
+    guild: serenity::GuildId,
+    mut after: u64,
+) -> Result<usize, Error> {
+    let mut count = 0;
+    for _ in 0..MOST_PAGES {
+        let ask = serenity::GetMessages::new()
+            .after(serenity::MessageId::new(after))
+            .limit(PAGE);
+        let mut page = channel.messages(&ctx.http, ask).await?;
+        // Discord gives the newest first.
+        page.sort_by_key(|m| m.id);
+        let full = page.len() >= usize::from(PAGE);
+        for mut message in page {
+            if message.id.get() <= after {
+                continue;
+            }
+            after = message.id.get();
+            count += 1;
+            // Messages read through the REST API do not say their server.
+            message.guild_id = Some(guild);
+            chat::on_message(ctx, &message, data).await;
+        }
+        let thread = channel.to_string();
+        data.table
+            .call(move |t| t.store().saw_message(&thread, after))
+            .await??;
+        if !full {
+            break;
+        }
+    }
+    Ok(count)
+}

@@ -1,0 +1,114 @@
+//! The options of a slash command that are read the same everywhere: the game, and
+//! `key=value` game options.
+
+use crate::games::GameKind;
+use crate::table::time_control::read_duration;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "Chess"]
+    Chess,
+    #[name = "Enthralling Chess"]
+    Enthralling,
+    #[name = "En Prise"]
+    Enprise,
+    #[name = "Echek n°1"]
+    Echek,
+    #[name = "Snipe Chess"]
+    Snipe,
+    #[name = "Chess-à-Tête"]
+    Chessatete,
+}
+
+impl GameChoice {
+    pub fn kind(self) -> GameKind {
+        match self {
+            GameChoice::Chess => GameKind::Chess,
+            GameChoice::Enthralling => GameKind::Enthralling,
+            GameChoice::Enprise => GameKind::Enprise,
+            GameChoice::Echek => GameKind::Echek,
+            GameChoice::Snipe => GameKind::Snipe,
+            GameChoice::Chessatete => GameKind::Chessatete,
+        }
+    }
+}
+
+/// Reads "key=value key=value" (commas also separate). A value in quotes may hold spaces and
+/// commas: `white_deck="King, Queen, 4 Knight, ..."`.
+pub fn parse_options(text: &str) -> Result<Vec<(String, String)>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' | '“' | '”' => quoted = !quoted,
+            c if !quoted && (c.is_whitespace() || c == ',') => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if quoted {
+        return Err("a quoted option value is not closed: add the closing \"".into());
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+        .iter()
+        .map(|pair| {
+            pair.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("options are written key=value; \"{pair}\" is not"))
+        })
+        .collect()
+}
+
+/// Channel mentions (`<#123>`) or bare ids; "anywhere" (or "all", "off") for no limit.
+pub(crate) fn read_channels(text: &str) -> Result<Vec<String>, String> {
+    let text = text.trim();
+    if ["anywhere", "all", "any", "off", "none"].contains(&text.to_lowercase().as_str()) {
+        return Ok(vec![]);
+    }
+    let mut channels = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if word.is_empty() {
+            continue;
+        }
+        let id = word
+            .strip_prefix("<#")
+            .and_then(|w| w.strip_suffix('>'))
+            .unwrap_or(word);
+        if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+            return Err(format!(
+                "\"{}\" is not a channel: mention channels like #chess, or say anywhere",
+                crate::engine::echo(word)
+            ));
+        }
+        if !channels.contains(&id.to_string()) {
+            channels.push(id.to_string());
+        }
+    }
+    if channels.is_empty() {
+        return Err("Mention at least one channel, or say anywhere.".into());
+    }
+    Ok(channels)
+}
+
+/// "10m", "1h", "2d" or off (0), up to [`COOLDOWN_LIMIT`].
+pub(crate) fn read_cooldown(text: &str) -> Result<i64, String> {
+    let text = text.trim();
+    if ["off", "none", "0"].contains(&text.to_lowercase().as_str()) {
+        return Ok(0);
+    }
+    match read_duration(text) {
+        Ok(seconds) if seconds <= COOLDOWN_LIMIT => Ok(seconds),
+        Ok(_) => Err("A cooldown is at most 7 days.".into()),
+        Err(why) => Err(format!("Say how long, like 10m, 1h or 1d, or off: {why}.")),
+    }
+}
+
+/// The longest cooldown a server may ask for between two challenges.
+pub(crate) const COOLDOWN_LIMIT: i64 = 7 * 24 * 3600;

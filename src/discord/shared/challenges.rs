@@ -1,0 +1,365 @@
+//! Challenges in Discord: the message `/play` posts, with Accept and Decline buttons, and what
+//! the buttons do. They answer the challenge in the store, so a challenge survives a restart,
+//! its id is never reused, and the last acceptance creates exactly one match, whose thread the
+//! accepting press then opens.
+
+use crate::discord::format::boards::{choice_components, mention, update_text};
+use crate::discord::format::ids::ButtonAction;
+use crate::discord::format::plain::plain;
+use crate::discord::format::{limits, pictures, pings};
+use crate::discord::shared::press::Press;
+use crate::discord::shared::press::refuse as refuse_press;
+use crate::discord::{Data, Error};
+use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, Timing};
+use crate::table::time_control::TimeControl;
+use crate::table::{Table, TableError, Update};
+use poise::serenity_prelude as serenity;
+use std::time::Duration;
+
+/// How long a challenge waits for its answers.
+pub const CHALLENGE_TTL: Duration = Duration::from_secs(15 * 60);
+
+pub(crate) fn challenge_buttons(id: ChallengeId) -> Vec<serenity::CreateActionRow> {
+    vec![serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(ButtonAction::AcceptChallenge(id).custom_id())
+            .label("Accept")
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(ButtonAction::DeclineChallenge(id).custom_id())
+            .label("Decline")
+            .style(serenity::ButtonStyle::Danger),
+    ])]
+}
+
+/// Why these players cannot be challenged, if they cannot.
+pub fn challenge_problem(players: &[serenity::User]) -> Option<String> {
+    if players.iter().skip(1).any(|u| u.bot) {
+        return Some("Bots cannot play; challenge people.".into());
+    }
+    for (i, user) in players.iter().enumerate() {
+        if players[..i].iter().any(|u| u.id == user.id) {
+            return Some(if i > 0 && user.id == players[0].id {
+                "You cannot challenge yourself.".into()
+            } else {
+                format!("{} is named twice.", plain(&user.name))
+            });
+        }
+    }
+    None
+}
+
+/// The most of a challenge's options its message shows, in characters.
+const OPTIONS_SHOWN: usize = 800;
+
+/// The challenge's message: who challenges whom to what, and who is still awaited until when.
+pub(crate) fn challenge_text(c: &Challenge) -> String {
+    let invited: Vec<String> = c.seats[1..].iter().map(|s| mention(&s.player)).collect();
+    let mut text = format!(
+        "{} challenges {} to {}.",
+        mention(&c.seats[0].player),
+        invited.join(", "),
+        c.game.name()
+    );
+    if !c.options.is_empty() {
+        let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        // Options are the challenger's own words: cut so the message keeps within its limit.
+        let options = plain(&limits::cut(&options.join(" "), OPTIONS_SHOWN));
+        text.push_str(&format!(" Options: {options}."));
+    }
+    match TimeControl::parse(&c.time_control) {
+        Ok(TimeControl::None) | Err(_) => {}
+        Ok(time) => text.push_str(&format!(" Clock: {}.", time.describe())),
+    }
+    let waiting: Vec<String> = c.waiting().into_iter().map(mention).collect();
+    text.push_str(&format!(
+        "\nWaiting for {} to accept (until <t:{}:t>, <t:{}:R>).",
+        waiting.join(", "),
+        c.expires_at,
+        c.expires_at
+    ));
+    text
+}
+
+/// What the presser is told when a challenge cannot be answered; None for a failure on our
+/// side (logged and answered as one).
+pub(crate) fn refusal(error: &ChallengeError) -> Option<String> {
+    Some(match error {
+        ChallengeError::NoSuchChallenge(_) => {
+            "This challenge is not known here. Start a new one with /play.".into()
+        }
+        ChallengeError::NotAddressed(_) => "This challenge is not addressed to you.".into(),
+        ChallengeError::AlreadyAccepted(_) => {
+            "You have already accepted this challenge; waiting for the others.".into()
+        }
+        ChallengeError::Declined(_) => {
+            "This challenge was declined. Start a new one with /play.".into()
+        }
+        ChallengeError::Expired { at, .. } => {
+            format!("This challenge expired on <t:{at}:f>. Start a new one with /play.")
+        }
+        ChallengeError::AlreadyStarted {
+            match_id,
+            thread_id: Some(thread),
+            ..
+        } => {
+            format!("This challenge was already accepted: match #{match_id} is on in <#{thread}>.")
+        }
+        ChallengeError::AlreadyStarted { match_id, .. } => format!(
+            "This challenge was already accepted: match #{match_id} is starting; its thread \
+             opens in a moment."
+        ),
+        ChallengeError::Cooldown { until } => format!(
+            "This server asks members to wait between challenges: you can challenge again \
+             <t:{until}:R>."
+        ),
+        ChallengeError::Corrupt { .. } | ChallengeError::Store(_) => return None,
+    })
+}
+
+/// Runs `work` on the store for the presser (made a player first), at the adapter's time.
+async fn answer_challenge<R: Send + 'static>(
+    data: &Data,
+    press: &Press<'_>,
+    work: impl FnOnce(&mut Table, i64, i64) -> Result<R, ChallengeError> + Send + 'static,
+) -> Result<Result<R, ChallengeError>, Error> {
+    let (user, name) = (
+        press.user.id.to_string(),
+        press.user.display_name().to_string(),
+    );
+    Ok(data
+        .table
+        .call(move |t| {
+            let player = t.store().discord_player(&user, &name)?.id;
+            let now = t.now();
+            work(t, player, now)
+        })
+        .await?)
+}
+
+/// Refuses a press for a reason the challenge gives, or fails it when storage failed.
+async fn refuse_for(
+    ctx: &serenity::Context,
+    press: &Press<'_>,
+    error: ChallengeError,
+) -> Result<(), Error> {
+    match refusal(&error) {
+        Some(reason) => refuse_press(ctx, press, &reason).await,
+        None => Err(error.into()),
+    }
+}
+
+pub(crate) async fn accept_challenge(
+    ctx: &serenity::Context,
+    press: &Press<'_>,
+    data: &Data,
+    id: ChallengeId,
+) -> Result<(), Error> {
+    let accepted = answer_challenge(data, press, move |t, player, now| {
+        // The match's clock, should this be the last acceptance: it starts now.
+        let c = t.store().challenge(id)?;
+        let time = TimeControl::parse(&c.time_control).map_err(|e| ChallengeError::Corrupt {
+            id,
+            detail: format!("its time control cannot be read: {e}"),
+        })?;
+        let seats = c.seats.len();
+        let players: Vec<_> = c.seats.iter().map(|s| s.player.id).collect();
+        let (clocks, deadlines) = t
+            .clocks_at_start(c.game, &c.options, seats, c.seed, time, &players)
+            .map_err(|e| ChallengeError::Corrupt {
+                id,
+                detail: format!("its game cannot start: {e}"),
+            })?;
+        let timing = Timing {
+            control: &c.time_control,
+            clocks: &clocks,
+            deadlines: &deadlines,
+        };
+        t.store().accept_challenge(id, player, now, Some(timing))
+    })
+    .await?;
+    let (challenge, match_id) = match accepted {
+        Err(e) => return refuse_for(ctx, press, e).await,
+        Ok(Accepted::Waiting(challenge)) => {
+            return press.edit(ctx, challenge_text(&challenge), None).await;
+        }
+        Ok(Accepted::Started {
+            challenge,
+            match_id,
+        }) => (challenge, match_id),
+    };
+    // Everyone is in and the match exists: this press, and no other, opens its thread.
+    let names: Vec<&str> = challenge
+        .seats
+        .iter()
+        .map(|s| s.player.name.as_str())
+        .collect();
+    let thread = press
+        .channel_id
+        .create_thread_from_message(
+            ctx,
+            press.message.id,
+            serenity::CreateThread::new(limits::thread_name(&format!(
+                "{}: {}",
+                challenge.game.name(),
+                names.join(" vs ")
+            )))
+            .kind(serenity::ChannelType::PublicThread),
+        )
+        .await?;
+    let thread_id = thread.id.to_string();
+    let update: Update = data
+        .table
+        .call(move |t| -> Result<Update, TableError> {
+            t.store().set_thread(match_id, &thread_id)?;
+            t.opened(match_id)
+        })
+        .await??;
+    tracing::info!(
+        match_id,
+        challenge = id,
+        game = challenge.game.name(),
+        thread = %thread.id,
+        "a challenge was accepted and its match created"
+    );
+    thread
+        .id
+        .send_message(
+            ctx,
+            serenity::CreateMessage::new()
+                .content(update_text(&update))
+                .add_file(pictures::board_file(&update).await?)
+                .components(choice_components(&update))
+                .allowed_mentions(pings::of_update(&update)),
+        )
+        .await?;
+    press
+        .settle(
+            ctx,
+            format!(
+                "Challenge accepted: match #{match_id} is on in <#{}>.",
+                thread.id
+            ),
+        )
+        .await
+}
+
+pub(crate) async fn decline_challenge(
+    ctx: &serenity::Context,
+    press: &Press<'_>,
+    data: &Data,
+    id: ChallengeId,
+) -> Result<(), Error> {
+    let declined = answer_challenge(data, press, move |t, player, now| {
+        let store = t.store();
+        store.decline_challenge(id, player, now)
+    })
+    .await?;
+    let challenge = match declined {
+        Ok(challenge) => challenge,
+        Err(e) => return refuse_for(ctx, press, e).await,
+    };
+    let challenger = challenge.seats[0].player.discord_id.as_deref();
+    let verb = if challenger == Some(press.user.id.to_string().as_str()) {
+        "withdrew"
+    } else {
+        "declined"
+    };
+    press
+        .settle(
+            ctx,
+            format!(
+                "<@{}> {verb} the challenge to {}.",
+                press.user.id,
+                challenge.game.name()
+            ),
+        )
+        .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+    use crate::store::{ChallengeSeat, ChallengeStatus, Player};
+
+    fn challenge(accepted: &[bool]) -> Challenge {
+        let seats = accepted
+            .iter()
+            .enumerate()
+            .map(|(i, &accepted)| ChallengeSeat {
+                player: Player {
+                    id: i as i64 + 1,
+                    name: format!("p{i}"),
+                    discord_id: Some(format!("{}", i + 1)),
+                },
+                accepted_at: accepted.then_some(5),
+            })
+            .collect();
+        Challenge {
+            id: 1,
+            game: GameKind::Chess,
+            options: vec![("fen".into(), "x".into())],
+            time_control: "none".into(),
+            seed: 0,
+            guild_id: None,
+            channel_id: None,
+            message_id: None,
+            created_at: 100,
+            expires_at: 1000,
+            status: ChallengeStatus::Open,
+            match_id: None,
+            seats,
+        }
+    }
+
+    #[test]
+    fn challenge_text_names_who_is_still_awaited_and_until_when() {
+        let text = challenge_text(&challenge(&[true, false]));
+        assert!(
+            text.starts_with("<@1> challenges <@2> to Chess. Options: fen=x."),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("Waiting for <@2> to accept (until <t:1000:t>, <t:1000:R>)."),
+            "{text}"
+        );
+        let text = challenge_text(&challenge(&[true, true, false]));
+        assert!(text.contains("challenges <@2>, <@3>"), "{text}");
+        assert!(text.contains("Waiting for <@3> to accept"), "{text}");
+    }
+
+    #[test]
+    fn every_refusal_says_what_happened() {
+        let cases = [
+            (ChallengeError::NoSuchChallenge(1), "not known"),
+            (ChallengeError::NotAddressed(1), "not addressed to you"),
+            (ChallengeError::AlreadyAccepted(1), "already accepted"),
+            (ChallengeError::Declined(1), "was declined"),
+            (
+                ChallengeError::Expired { id: 1, at: 1000 },
+                "expired on <t:1000:f>. Start a new one with /play.",
+            ),
+            (
+                ChallengeError::AlreadyStarted {
+                    id: 1,
+                    match_id: 4,
+                    thread_id: Some("77".into()),
+                },
+                "already accepted: match #4 is on in <#77>.",
+            ),
+            (
+                ChallengeError::AlreadyStarted {
+                    id: 1,
+                    match_id: 4,
+                    thread_id: None,
+                },
+                "match #4 is starting",
+            ),
+        ];
+        for (error, expected) in cases {
+            let text = refusal(&error).unwrap();
+            assert!(text.contains(expected), "{error:?}: {text}");
+        }
+        let storage = ChallengeError::Store(crate::store::StoreError::Duplicate("k".into()));
+        assert_eq!(refusal(&storage), None, "a failure is not a refusal");
+    }
+}

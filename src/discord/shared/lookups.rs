@@ -1,0 +1,50 @@
+//! Lookups every command needs (the caller as a player, the match of this thread) and the
+//! private answers for a caller's mistake.
+
+use crate::discord::format::logs;
+use crate::discord::shared::reply;
+use crate::discord::{Context, Data, Error};
+use crate::store::{MatchId, Player};
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+
+/// Refuses a command for a reason of the caller's (a bad option, the wrong channel): logged at
+/// debug, told privately.
+pub(crate) async fn refuse(ctx: Context<'_>, reason: impl Into<String>) -> Result<(), Error> {
+    let reason = reason.into();
+    tracing::debug!(
+        user = %ctx.author().id,
+        request = %logs::redact(&ctx.invocation_string(), &[]),
+        %reason,
+        "a command was refused"
+    );
+    ephemeral(ctx, reason).await
+}
+
+/// Tells the caller `text` privately (also after a public deferral).
+pub(crate) async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+    reply::private(ctx, CreateReply::default().content(text)).await
+}
+
+pub(crate) async fn player_of(data: &Data, user: &serenity::User) -> Result<Player, Error> {
+    let (id, name) = (user.id.to_string(), user.display_name().to_string());
+    Ok(data
+        .table
+        .call(move |t| t.store().discord_player(&id, &name))
+        .await??)
+}
+
+/// The match played in this channel (a match thread), or a message saying where to go.
+pub(crate) async fn match_here(
+    data: &Data,
+    channel: serenity::ChannelId,
+) -> Result<Option<MatchId>, Error> {
+    let thread = channel.to_string();
+    Ok(data
+        .table
+        .call(move |t| t.store().match_in_thread(&thread))
+        .await??)
+}
+
+pub(crate) const NOT_A_MATCH: &str =
+    "This channel is not a match thread. Use this command in your match's thread (see /games).";

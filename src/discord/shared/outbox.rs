@@ -1,0 +1,456 @@
+//! The outbox's sender: one task that drains the posts the table owes Discord
+//! ([`crate::table::outbox`]). Of each destination only the earliest pending post is sent, and
+//! one at a time, so a later post never overtakes an earlier one; destinations are served side
+//! by side, each send in its own task (a panic loses no other post and puts its own back for a
+//! retry). A post is marked sent only once Discord accepted it; a transient failure (5xx, a
+//! timeout, a 429 beyond serenity's own waiting) is tried again after a backoff; a refusal for
+//! good (403, 404, closed DMs) is recorded with its reason and handled: a direct message
+//! refused goes to the match's thread instead, a thread gone is logged. The sender wakes when
+//! the table says something was written, and at start-up sends what is pending.
+
+use crate::discord::format::boards::mention;
+use crate::discord::format::notices::{
+    changed_message, channel_of, reminder_text, time_up_message,
+};
+use crate::discord::format::{limits, logs, pings, plain};
+use crate::discord::shared::{dm_memory, rounds, turns};
+use crate::store::outbox::{Destination, Post, PostState};
+use crate::table::outbox::Owed;
+use crate::table::{CallError, TableHandle};
+use poise::serenity_prelude as serenity;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How many due posts one look at the outbox takes at most.
+const BATCH: usize = 50;
+/// The longest sleep between two looks (the table's clock may be simulated, and move).
+const LONGEST_SLEEP: u64 = 5;
+
+/// Why a post was not sent.
+#[derive(Debug)]
+enum Failure {
+    /// Worth trying again (a 5xx, a timeout, a 429), after `after` seconds at least.
+    Later { reason: String, after: Option<i64> },
+    /// Refused for good (403, 404, closed DMs, a malformed post): never tried again.
+    Refused { reason: String, code: isize },
+}
+
+impl Failure {
+    fn reason(&self) -> &str {
+        match self {
+            Failure::Later { reason, .. } | Failure::Refused { reason, .. } => reason,
+        }
+    }
+}
+
+/// How a failed request is taken: a refusal for good or a failure to try again.
+fn classify(error: &serenity::Error) -> Failure {
+    let reason = logs::chain(error);
+    if let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response)) = error {
+        let status = response.status_code.as_u16();
+        let code = response.error.code;
+        // 429s serenity did not wait out, request timeouts and 5xx come back.
+        if status == 429 || status == 408 || status >= 500 {
+            return Failure::Later {
+                reason,
+                after: None,
+            };
+        }
+        if (400..500).contains(&status) {
+            return Failure::Refused { reason, code };
+        }
+    }
+    // serenity refused to send it at all (content over Discord's limits, say): sending it
+    // again would be refused again, and would hold back every later post to the channel.
+    if matches!(error, serenity::Error::Model(_)) {
+        return Failure::Refused { reason, code: 0 };
+    }
+    Failure::Later {
+        reason,
+        after: None,
+    }
+}
+
+/// Starts the sender; it ends when the table stops.
+pub fn spawn(table: TableHandle, http: Arc<serenity::Http>) {
+    tokio::spawn(run(table, http));
+}
+
+async fn run(table: TableHandle, http: Arc<serenity::Http>) {
+    let owed = table.owed();
+    // Destinations with a send under way: their next post waits for it.
+    let busy: Arc<Mutex<HashSet<String>>> = Arc::default();
+    let done = Arc::new(tokio::sync::Notify::new());
+    loop {
+        let due = table
+            .call_quietly(|t| {
+                let now = t.now();
+                let due = t.store().due_posts(now, BATCH)?;
+                let next = t.store().next_post_due()?;
+                Ok::<_, crate::store::StoreError>((due, next.map(|next| next - now)))
+            })
+            .await;
+        let wait = match due {
+            Ok(Ok((due, next))) => {
+                for post in due {
+                    let fresh = busy
+                        .lock()
+                        .map(|mut b| b.insert(post.destination.clone()))
+                        .unwrap_or(false);
+                    if !fresh {
+                        continue;
+                    }
+                    let (table, http, busy, done) =
+                        (table.clone(), http.clone(), busy.clone(), done.clone());
+                    tokio::spawn(async move {
+                        let destination = post.destination.clone();
+                        send_isolated(&table, &http, post).await;
+                        if let Ok(mut b) = busy.lock() {
+                            b.remove(&destination);
+                        }
+                        done.notify_one();
+                    });
+                }
+                next.map_or(LONGEST_SLEEP, |s| s.clamp(0, LONGEST_SLEEP as i64) as u64)
+            }
+            Ok(Err(e)) => {
+                tracing::error!(error = %logs::chain(&e), "the outbox could not be read; it is read again shortly");
+                LONGEST_SLEEP
+            }
+            Err(CallError::Panicked) => LONGEST_SLEEP,
+            Err(CallError::Stopped) => return,
+        };
+        // A post due now whose destination is busy waits for that send to end.
+        let wait = Duration::from_secs(wait.max(1)).min(Duration::from_secs(LONGEST_SLEEP));
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = owed.notified() => {}
+            _ = done.notified() => {}
+        }
+    }
+}
+
+/// Sends one post in a task of its own and records what came of it: sent, tried again later,
+/// or refused for good (and then handled). A panic puts the post back for a retry.
+async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Post) {
+    let (id, destination) = (post.id, post.destination.clone());
+    let sending = {
+        let (table, http, post) = (table.clone(), http.clone(), post.clone());
+        tokio::spawn(async move { send(&http, &table, &post).await })
+    };
+    let outcome = match sending.await {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            tracing::error!(post = id, %destination, error = %e, "sending a post panicked; it is tried again later");
+            Err(Failure::Later {
+                reason: format!("sending panicked: {e}"),
+                after: None,
+            })
+        }
+    };
+    let failure = outcome.err();
+    let recorded = table
+        .call_quietly(move |t| {
+            let now = t.now();
+            match &failure {
+                None => t.store().post_sent(id, now).map(|_| PostState::Sent),
+                Some(Failure::Later { reason, after }) => {
+                    t.store().post_retry(id, now, reason, *after)
+                }
+                Some(Failure::Refused { reason, .. }) => t
+                    .store()
+                    .post_failed(id, now, reason)
+                    .map(|_| PostState::Failed),
+            }
+            .map(|state| (state, failure))
+        })
+        .await;
+    match recorded {
+        Ok(Ok((PostState::Sent, _))) => {}
+        Ok(Ok((state, Some(failure)))) => {
+            let match_id = post.match_id.unwrap_or_default();
+            if state == PostState::Failed {
+                tracing::error!(post = id, match_id, %destination, kind = %post.kind, error = %failure.reason(), "a post was refused for good");
+            } else {
+                tracing::warn!(post = id, match_id, %destination, kind = %post.kind, error = %failure.reason(), "a post was not accepted; it is tried again later");
+            }
+            if let (PostState::Failed, Failure::Refused { code, .. }) = (state, &failure) {
+                refused_for_good(table, &post, *code).await;
+            }
+        }
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => {
+            tracing::error!(post = id, error = %logs::chain(&e), "a post's outcome could not be recorded; it may be sent again")
+        }
+        Err(_) => {}
+    }
+}
+
+/// What is done about a post refused for good: a direct message goes to the match's thread
+/// instead; a post to a thread that is gone is logged (its match's clocks are held elsewhere).
+async fn refused_for_good(table: &TableHandle, post: &Post, code: isize) {
+    let Ok(owed) = Owed::parse(&post.payload) else {
+        return;
+    };
+    match (Destination::parse(&post.destination), owed) {
+        (Some(Destination::User(user)), Owed::Reminder(reminder)) => {
+            if code == dm_memory::CLOSED_DMS {
+                let remembered = table
+                    .call(move |t| {
+                        let now = t.now();
+                        t.store().remember_closed_dms(&user, now)
+                    })
+                    .await;
+                if let Ok(Err(e)) = remembered {
+                    tracing::error!(error = %logs::chain(&e), "closed DMs could not be remembered");
+                }
+            }
+            tracing::info!(
+                match_id = reminder.match_id,
+                code,
+                "a reminder could not go by direct message; it goes to the thread"
+            );
+            let again = Owed::Reminder(reminder.clone());
+            let moved = table
+                .call(move |t| {
+                    let now = t.now();
+                    let post = again.post(Destination::Match(reminder.match_id), now);
+                    t.store().owe(&post, now)
+                })
+                .await;
+            if let Ok(Err(e)) = moved {
+                tracing::error!(error = %logs::chain(&e), "a reminder refused by direct message could not be owed to the thread");
+            }
+        }
+        (destination, _) => tracing::warn!(
+            post = post.id,
+            destination = ?destination,
+            code,
+            "a post was refused for good and is dropped"
+        ),
+    }
+}
+
+/// The channel of match `id` as stored now: its thread, else its channel.
+async fn match_channel(
+    table: &TableHandle,
+    id: crate::store::MatchId,
+) -> Result<Option<serenity::ChannelId>, Failure> {
+    match table.call_quietly(move |t| t.store().load_head(id)).await {
+        Ok(Ok(stored)) => Ok(channel_of(&stored.place)),
+        Ok(Err(e)) => Err(Failure::Refused {
+            reason: format!("match #{id} cannot be read: {}", logs::chain(&e)),
+            code: 0,
+        }),
+        Err(_) => Err(Failure::Later {
+            reason: "the table was busy".into(),
+            after: None,
+        }),
+    }
+}
+
+/// Where a post goes: the channel (or a user's direct-message channel), or None when it has
+/// none (a match played nowhere on Discord): nothing to send.
+async fn channel(
+    http: &serenity::Http,
+    table: &TableHandle,
+    post: &Post,
+) -> Result<Option<serenity::ChannelId>, Failure> {
+    let parse = |id: &str| id.parse().ok().filter(|&n: &u64| n != 0);
+    match Destination::parse(&post.destination) {
+        Some(Destination::Match(id)) => match_channel(table, id).await,
+        Some(Destination::Channel(id)) => Ok(parse(&id).map(serenity::ChannelId::new)),
+        Some(Destination::User(id)) => {
+            let Some(user) = parse(&id) else {
+                return Ok(None);
+            };
+            // A user whose DMs are known to be closed is not asked again: the post goes to
+            // the match thread instead (see `refused_for_good`).
+            if dm_memory::closed(table, serenity::UserId::new(user)).await {
+                return Err(Failure::Refused {
+                    reason: "their direct messages are closed to the bot".into(),
+                    code: dm_memory::CLOSED_DMS,
+                });
+            }
+            let dm = serenity::UserId::new(user).create_dm_channel(http).await;
+            Ok(Some(dm.map_err(|e| classify(&e))?.id))
+        }
+        None => Err(Failure::Refused {
+            reason: format!("an unknown destination {:?}", post.destination),
+            code: 0,
+        }),
+    }
+}
+
+fn table_busy(_: CallError) -> Failure {
+    Failure::Later {
+        reason: "the table could not be called".into(),
+        after: None,
+    }
+}
+
+/// Composes and sends one post.
+async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result<(), Failure> {
+    let owed = Owed::parse(&post.payload).map_err(|e| Failure::Refused {
+        reason: format!("an unreadable payload: {e}"),
+        code: 0,
+    })?;
+    let Some(to) = channel(http, table, post).await? else {
+        tracing::debug!(post = post.id, "a post has nowhere to go; it is dropped");
+        return Ok(());
+    };
+    let sent =
+        |r: Result<serenity::Message, serenity::Error>| r.map(|_| ()).map_err(|e| classify(&e));
+    match owed {
+        Owed::Board {
+            match_id,
+            version,
+            public,
+            turns,
+        } => {
+            let board = table
+                .call_quietly(move |t| t.owed_board(match_id, version, public))
+                .await
+                .map_err(table_busy)?;
+            let (update, current) = board.map_err(|e| Failure::Refused {
+                reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
+                code: 0,
+            })?;
+            if !current {
+                // The match moved on: its lines are news, its board is owed by a later post.
+                if update.public.is_empty() {
+                    return Ok(());
+                }
+                let lines = plain::plain_lines(&update.public);
+                let text = format!("Match #{match_id}: {}", lines.join("\n"));
+                let text = limits::cut(&text, limits::CONTENT);
+                return sent(to.say(http, text).await);
+            }
+            sent(to.send_message(http, changed_message(&update).await).await)?;
+            if turns {
+                turns::tell_turns(http, table, &update, None).await;
+            }
+            Ok(())
+        }
+        Owed::Reminder(reminder) => {
+            let message = serenity::CreateMessage::new()
+                .content(reminder_text(&reminder))
+                .allowed_mentions(pings::only([&reminder.player]));
+            sent(to.send_message(http, message).await)
+        }
+        Owed::TimeUp(up) => sent(to.send_message(http, time_up_message(&up)).await),
+        Owed::RoundPing {
+            round,
+            deadline,
+            players,
+            ..
+        } => {
+            let pings: Vec<String> = players.iter().map(mention).collect();
+            let text = format!(
+                "{}: round {round} closes <t:{deadline}:R>. A game not begun by then is forfeited.",
+                pings.join(", ")
+            );
+            let message = serenity::CreateMessage::new()
+                .content(text)
+                .allowed_mentions(pings::only(&players));
+            sent(to.send_message(http, message).await)
+        }
+        Owed::Archive { match_id } => {
+            let thread = table
+                .call_quietly(move |t| t.store().load_head(match_id).map(|m| m.place.thread_id))
+                .await
+                .map_err(table_busy)?;
+            // Only a thread is archived; a match played in its channel has none.
+            if !matches!(thread, Ok(Some(_))) {
+                return Ok(());
+            }
+            let edit = serenity::EditThread::new().archived(true).locked(true);
+            to.edit_thread(http, edit)
+                .await
+                .map(|_| ())
+                .map_err(|e| classify(&e))
+        }
+        Owed::ChallengeExpired { challenge } => {
+            let found = table
+                .call_quietly(move |t| t.store().challenge(challenge))
+                .await
+                .map_err(table_busy)?;
+            let Ok(c) = found else {
+                return Ok(());
+            };
+            let Some(message) = c.message_id.as_deref().and_then(|id| id.parse().ok()) else {
+                return Ok(());
+            };
+            let edit = serenity::EditMessage::new()
+                .content(format!(
+                    "This challenge to {} expired <t:{}:R>: not everyone accepted in time. Start a new one with /play.",
+                    c.game.name(),
+                    c.expires_at
+                ))
+                .components(vec![]);
+            to.edit_message(http, serenity::MessageId::new(message), edit)
+                .await
+                .map(|_| ())
+                .map_err(|e| classify(&e))
+        }
+        Owed::League {
+            league,
+            closed,
+            started,
+        } => {
+            let mut lines = plain::plain_lines(&closed);
+            let round = match started {
+                Some(round) => table
+                    .call_quietly(move |t| t.round_to_announce(league, round))
+                    .await
+                    .map_err(table_busy)?
+                    .map_err(|e| Failure::Later {
+                        reason: logs::chain(&e),
+                        after: None,
+                    })?,
+                None => None,
+            };
+            if let Some((_, started)) = &round {
+                lines.push(format!(
+                    "Round {} is paired; it closes <t:{}:R>.",
+                    started.round, started.deadline
+                ));
+            }
+            for text in limits::chunks(&lines, limits::CONTENT) {
+                sent(to.say(http, text).await)?;
+            }
+            if let Some((_, started)) = round {
+                rounds::announce(http, table, to, started)
+                    .await
+                    .map_err(|e| match e.downcast_ref::<serenity::Error>() {
+                        // Discord refused (a missing permission): trying again would post
+                        // and ping every pairing line again, to be refused again.
+                        Some(e) => classify(e),
+                        None => Failure::Later {
+                            reason: logs::chain(&*e),
+                            after: None,
+                        },
+                    })?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// An interaction showed `update`'s board: the post it owed is marked sent, so the outbox does
+/// not post it again. A failure is logged: the board is then posted once more when the lease
+/// ends, which is better than never.
+pub(crate) async fn delivered(table: &TableHandle, update: &crate::table::Update) {
+    if update.repeated {
+        return;
+    }
+    let (id, version) = (update.match_id, update.version);
+    match table.call(move |t| t.delivered(id, version)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => {
+            tracing::error!(match_id = id, error = %logs::chain(&e), "a board shown could not be marked sent")
+        }
+        Err(_) => {}
+    }
+}
