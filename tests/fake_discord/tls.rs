@@ -1,6 +1,6 @@
 //! The fake Discord's REST API over TLS, answering for discord.com: serenity's rate limiter
 //! always asks `https://discord.com/api/v10/…` (it ignores a proxy address), so the bot's
-//! client resolves discord.com to the fake (src/discord/rest.rs), and the fake shows a
+//! client resolves discord.com to the fake (src/discord/shared/rest.rs), and the fake shows a
 //! certificate for discord.com signed by a test-only authority the bot is told to trust
 //! (tests/fixtures/fake_discord_tls: its key was thrown away once the two certificates were
 //! made, so it can sign nothing else).
