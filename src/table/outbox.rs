@@ -14,7 +14,7 @@ use super::clock::Instant;
 use super::scheduler::{Fired, Reminder, TimeUp};
 use super::{Table, TableError, Update};
 use crate::store::outbox::{Destination, NewPost};
-use crate::store::{ChallengeId, MatchId, Player};
+use crate::store::{ChallengeId, MatchId, Player, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 
@@ -34,6 +34,14 @@ pub enum Owed {
         version: u64,
         public: Vec<String>,
         turns: bool,
+    },
+    /// A move came to players who asked to be told by direct message (`/settings me dm:true`):
+    /// their turn messages, after the board of `version` (not to `mover`, who just played).
+    /// Told only while the match is still at that version: a later move owes its own.
+    Turns {
+        match_id: MatchId,
+        version: u64,
+        mover: Option<PlayerId>,
     },
     /// A player is reminded of their clock.
     Reminder(Reminder),
@@ -63,6 +71,7 @@ impl Owed {
     pub fn kind(&self) -> &'static str {
         match self {
             Owed::Board { .. } => "board",
+            Owed::Turns { .. } => "turns",
             Owed::Reminder(_) => "reminder",
             Owed::TimeUp(_) => "time_up",
             Owed::Archive { .. } => "archive",
@@ -76,6 +85,9 @@ impl Owed {
     pub fn post(&self, destination: Destination, due: Instant) -> NewPost {
         let (match_id, league_id, version) = match self {
             Owed::Board {
+                match_id, version, ..
+            } => (Some(*match_id), None, Some(*version)),
+            Owed::Turns {
                 match_id, version, ..
             } => (Some(*match_id), None, Some(*version)),
             Owed::Reminder(r) => (Some(r.match_id), None, None),
@@ -106,6 +118,22 @@ impl Owed {
 /// A match is played on Discord: it has a channel (or a thread).
 pub(super) fn on_discord(place: &crate::store::Place) -> bool {
     place.channel_id.is_some() || place.thread_id.is_some()
+}
+
+/// The turn messages a move owes, due at once: the sender keeps them behind the move's board
+/// (one destination's posts go in order), so they follow it.
+pub(super) fn turns_post(
+    match_id: MatchId,
+    version: u64,
+    mover: Option<PlayerId>,
+    due: Instant,
+) -> NewPost {
+    Owed::Turns {
+        match_id,
+        version,
+        mover,
+    }
+    .post(Destination::Match(match_id), due)
 }
 
 /// The board post a change owes, written by [`Table::commit`] inside the change.

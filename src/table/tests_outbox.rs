@@ -1,6 +1,6 @@
 //! What the table owes the outbox: a fired deadline writes its post in its own transaction (a
 //! rollback leaves neither), a move owes its board under a lease until an interaction shows
-//! it, and a match played nowhere on Discord owes nothing.
+//! it and then its turn messages, and a match played nowhere on Discord owes nothing.
 
 use super::clock::{DAY, SimClock};
 use super::outbox::{LEASE, Owed};
@@ -85,17 +85,46 @@ fn a_firing_rolled_back_leaves_neither_its_change_nor_its_post() {
 }
 
 #[test]
-fn a_move_owes_its_board_under_a_lease_until_it_is_shown() {
+fn a_move_owes_its_board_under_a_lease_until_it_is_shown_and_then_its_turn_messages() {
     let clock = SimClock::at(START);
     let (mut table, id, alice) = table_with_match(&clock, Some("77"));
     let update = table.act(id, alice.id, None, "e4").unwrap();
     let owed = table.store().unsent_posts().unwrap();
-    assert_eq!(owed.len(), 1);
+    let kinds: Vec<&str> = owed.iter().map(|p| p.kind.as_str()).collect();
+    assert_eq!(kinds, ["board", "turns"], "{owed:#?}");
     assert_eq!(owed[0].next_attempt, START + LEASE);
     assert_eq!(owed[0].version, Some(update.version));
+    assert_eq!(
+        Owed::parse(&owed[1].payload).unwrap(),
+        Owed::Turns {
+            match_id: id,
+            version: update.version,
+            mover: Some(alice.id),
+        }
+    );
+    // The turn messages are due at once, but wait behind the board in the match's line.
+    assert_eq!(owed[1].next_attempt, START);
     assert!(table.store().due_posts(START, 10).unwrap().is_empty());
-    assert_eq!(table.store().due_posts(START + LEASE, 10).unwrap().len(), 1);
+    let due = table.store().due_posts(START + LEASE, 10).unwrap();
+    assert_eq!(
+        due.iter().map(|p| p.kind.as_str()).collect::<Vec<_>>(),
+        ["board"]
+    );
     table.delivered(id, update.version).unwrap();
+    let due = table.store().due_posts(START, 10).unwrap();
+    assert_eq!(
+        due.iter().map(|p| p.kind.as_str()).collect::<Vec<_>>(),
+        ["turns"]
+    );
+}
+
+#[test]
+fn a_refused_move_owes_nothing() {
+    let clock = SimClock::at(START);
+    let (mut table, id, alice) = table_with_match(&clock, Some("77"));
+    assert!(table.act(id, alice.id, None, "e5").is_err());
+    let bob = table.store().discord_player("2", "bob").unwrap();
+    assert!(table.act(id, bob.id, None, "e5").is_err(), "not bob's turn");
     assert!(table.store().unsent_posts().unwrap().is_empty());
 }
 

@@ -12,7 +12,7 @@ use crate::discord::format::{logs, pages, pictures, pings};
 use crate::discord::shared::challenges::{accept_challenge, decline_challenge};
 use crate::discord::shared::lookups::player_of;
 use crate::discord::shared::press::{Deferred, Press, pressed, refuse};
-use crate::discord::shared::{acting, lists, outbox, rematch, turns};
+use crate::discord::shared::{acting, lists, outbox, rematch};
 use crate::discord::{Data, Error};
 use crate::store::{MatchId, PlayerId};
 use crate::table::{Request, Table, TableError, Update};
@@ -326,7 +326,6 @@ async fn act_by_component(
         let player = player_of(data, &press.user).await?;
         let told = acting::played_elsewhere(&ctx.http, &data.table, &update, &player).await;
         press.settle(ctx, told).await?;
-        turns::tell_turns(&ctx.http, &data.table, &update, Some(player.id)).await;
         return Ok(());
     }
     let board = pictures::board_file(&update).await?;
@@ -347,7 +346,6 @@ async fn act_by_component(
     if let Some(text) = private_lines(&update, player) {
         press.tell(ctx, text).await?;
     }
-    turns::tell_turns(&ctx.http, &data.table, &update, Some(player)).await;
     Ok(())
 }
 

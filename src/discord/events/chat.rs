@@ -17,7 +17,7 @@ use crate::discord::format::logs::player_message;
 use crate::discord::format::{logs, notices, pings};
 use crate::discord::shared::acting::act_on_message;
 use crate::discord::shared::lookups::{match_here, player_of};
-use crate::discord::shared::{dm_memory, outbox, turns};
+use crate::discord::shared::{dm_memory, outbox};
 use crate::discord::{Data, Error};
 use crate::store::{MatchId, Player};
 use crate::table::{TableError, Update};
@@ -132,8 +132,8 @@ async fn typed_move(
     }
 }
 
-/// The move was played: the new board as a reply, the mover's private lines by direct
-/// message, and the next player's turn message.
+/// The move was played: the new board as a reply and the mover's private lines by direct
+/// message; the next player's turn message follows from the outbox once the board is shown.
 async fn played(
     ctx: &serenity::Context,
     msg: &serenity::Message,
@@ -159,7 +159,6 @@ async fn played(
             tracing::info!(match_id = update.match_id, error = %e, "private lines could not go by direct message");
         }
     }
-    turns::tell_turns(&ctx.http, &data.table, update, Some(player.id)).await;
     Ok(())
 }
 

@@ -7,9 +7,9 @@ use crate::discord::format::boards::confirmation;
 use crate::discord::format::ids::ButtonAction;
 use crate::discord::format::logs;
 use crate::discord::format::logs::player_message;
+use crate::discord::shared::acting;
 use crate::discord::shared::acting::played_elsewhere;
 use crate::discord::shared::lookups::player_of;
-use crate::discord::shared::{acting, turns};
 use crate::discord::{Data, Error};
 use crate::store::{MatchId, Player};
 use crate::table::TableError;
@@ -156,7 +156,6 @@ async fn play(
         Ok(update) if update.repeated => return Ok(()),
         Ok(update) => {
             let told = played_elsewhere(&ctx.http, &data.table, &update, player).await;
-            turns::tell_turns(&ctx.http, &data.table, &update, Some(player.id)).await;
             serenity::CreateMessage::new().content(told)
         }
         Err(TableError::Refused(_)) => return Ok(()),

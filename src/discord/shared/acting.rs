@@ -6,7 +6,7 @@ use crate::discord::format::notices::{changed_message, channel_of};
 use crate::discord::format::{logs, plain};
 use crate::discord::shared::lookups::{NOT_A_MATCH, ephemeral, match_here, player_of, refuse};
 use crate::discord::shared::reply::answer;
-use crate::discord::shared::{outbox, reply, turns};
+use crate::discord::shared::{outbox, reply};
 use crate::discord::{Context, Data, Error};
 use crate::store::{MatchId, Player, PlayerId};
 use crate::table::{Request, Table, TableError, Update};
@@ -73,8 +73,6 @@ pub(crate) async fn board_after(
             if let Some(text) = private_lines(&update, player) {
                 ephemeral(ctx, text).await?;
             }
-            let http = &ctx.serenity_context().http;
-            turns::tell_turns(http, &ctx.data().table, &update, Some(player)).await;
             Ok(())
         }
         Err(TableError::Confirm {
@@ -116,7 +114,8 @@ pub(crate) async fn act_on_message(
 }
 
 /// A move made away from the match's thread (a DM, or a button in one): the board goes to the
-/// thread, and the next player's turn message out. Returns what to tell the mover.
+/// thread (the next player's turn message follows from the outbox once it is there). Returns
+/// what to tell the mover.
 pub(crate) async fn played_elsewhere(
     http: &serenity::Http,
     table: &crate::table::TableHandle,

@@ -333,6 +333,24 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             }
             Ok(())
         }
+        Owed::Turns {
+            match_id,
+            version,
+            mover,
+        } => {
+            let board = table
+                .call_quietly(move |t| t.owed_board(match_id, version, vec![]))
+                .await
+                .map_err(table_busy)?;
+            let (update, current) = board.map_err(|e| Failure::Refused {
+                reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
+                code: 0,
+            })?;
+            if current {
+                turns::tell_turns(http, table, &update, mover).await;
+            }
+            Ok(())
+        }
         Owed::Reminder(reminder) => {
             let message = serenity::CreateMessage::new()
                 .content(reminder_text(&reminder))
