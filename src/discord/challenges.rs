@@ -1,20 +1,20 @@
 //! Challenges in Discord: `/play` stores a challenge (through the table's thread) and posts it
 //! with Accept and Decline buttons; the buttons answer it in the store, so a challenge survives
-//! a restart, its id is never reused, and the last acceptance creates exactly one match, whose
-//! thread the accepting press then opens.
+//! a restart, its id is never reused, and the last acceptance creates exactly one match, held
+//! until the outbox's sender has made its thread (threads.rs).
 
 use super::buttons::{Press, refuse as refuse_press};
 use super::commands::{
-    GameChoice, choice_components, mention, parse_options, player_message, refuse, update_text,
+    GameChoice, mention, parse_options, player_message, refuse,
 };
 use super::plain::plain;
 use super::reply::{self, answer};
-use super::{ButtonAction, Context, Data, Error, pictures};
+use super::{ButtonAction, Context, Data, Error};
 use super::{limits, pings};
 use crate::engine::GameRng;
-use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, NewChallenge, Timing};
+use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, NewChallenge};
 use crate::table::time_control::TimeControl;
-use crate::table::{Table, TableError, Update};
+use crate::table::Table;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
@@ -228,6 +228,10 @@ pub(super) fn refusal(error: &ChallengeError) -> Option<String> {
             "This challenge was already accepted: match #{match_id} is starting; its thread \
              opens in a moment."
         ),
+        ChallengeError::CalledOff { match_id, .. } => format!(
+            "This challenge was accepted, but match #{match_id} was called off: its thread \
+             could not be made. Start a new one with /play."
+        ),
         ChallengeError::Cooldown { until } => format!(
             "This server asks members to wait between challenges: you can challenge again \
              <t:{until}:R>."
@@ -274,29 +278,22 @@ pub(super) async fn accept_challenge(
     data: &Data,
     id: ChallengeId,
 ) -> Result<(), Error> {
-    let accepted = answer_challenge(data, press, move |t, player, now| {
-        // The match's clock, should this be the last acceptance: it starts now.
-        let c = t.store().challenge(id)?;
-        let time = TimeControl::parse(&c.time_control).map_err(|e| ChallengeError::Corrupt {
-            id,
-            detail: format!("its time control cannot be read: {e}"),
-        })?;
-        let seats = c.seats.len();
-        let players: Vec<_> = c.seats.iter().map(|s| s.player.id).collect();
-        let (clocks, deadlines) = t
-            .clocks_at_start(c.game, &c.options, seats, c.seed, time, &players)
-            .map_err(|e| ChallengeError::Corrupt {
-                id,
-                detail: format!("its game cannot start: {e}"),
-            })?;
-        let timing = Timing {
-            control: &c.time_control,
-            clocks: &clocks,
-            deadlines: &deadlines,
-        };
-        t.store().accept_challenge(id, player, now, Some(timing))
-    })
-    .await?;
+    // The last acceptance creates the match, held with its thread owed to the outbox, in one
+    // transaction (see table/openings.rs); the outbox's sender makes the thread and posts the
+    // first board. The sender is woken once this press has answered, so that its note of where
+    // the match is on comes after this answer.
+    let from = press.message.id.to_string();
+    let (user, name) = (
+        press.user.id.to_string(),
+        press.user.display_name().to_string(),
+    );
+    let accepted = data
+        .table
+        .call_quietly(move |t| {
+            let player = t.store().discord_player(&user, &name)?.id;
+            t.accept_challenge(id, player, Some(&from))
+        })
+        .await?;
     let (challenge, match_id) = match accepted {
         Err(e) => return refuse_for(ctx, press, e).await,
         Ok(Accepted::Waiting(challenge)) => {
@@ -307,60 +304,23 @@ pub(super) async fn accept_challenge(
             match_id,
         }) => (challenge, match_id),
     };
-    // Everyone is in and the match exists: this press, and no other, opens its thread.
-    let names: Vec<&str> = challenge
-        .seats
-        .iter()
-        .map(|s| s.player.name.as_str())
-        .collect();
-    let thread = press
-        .channel_id
-        .create_thread_from_message(
-            ctx,
-            press.message.id,
-            serenity::CreateThread::new(limits::thread_name(&format!(
-                "{}: {}",
-                challenge.game.name(),
-                names.join(" vs ")
-            )))
-            .kind(serenity::ChannelType::PublicThread),
-        )
-        .await?;
-    let thread_id = thread.id.to_string();
-    let update: Update = data
-        .table
-        .call(move |t| -> Result<Update, TableError> {
-            t.store().set_thread(match_id, &thread_id)?;
-            t.opened(match_id)
-        })
-        .await??;
     tracing::info!(
         match_id,
         challenge = id,
         game = challenge.game.name(),
-        thread = %thread.id,
-        "a challenge was accepted and its match created"
+        "a challenge was accepted and its match created; its thread opens next"
     );
-    thread
-        .id
-        .send_message(
-            ctx,
-            serenity::CreateMessage::new()
-                .content(update_text(&update))
-                .add_file(pictures::board_file(&update).await?)
-                .components(choice_components(&update))
-                .allowed_mentions(pings::of_update(&update)),
-        )
-        .await?;
-    press
+    let settled = press
         .settle(
             ctx,
             format!(
-                "Challenge accepted: match #{match_id} is on in <#{}>.",
-                thread.id
+                "Challenge accepted: match #{match_id} starts; its thread opens in a moment."
             ),
         )
-        .await
+        .await;
+    data.table.owed().notify_one();
+    data.table.changed().notify_one();
+    settled
 }
 
 pub(super) async fn decline_challenge(

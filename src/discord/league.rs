@@ -4,11 +4,11 @@
 //! a thread of its own. `/rating` and `/leaderboard` read the ratings of a game.
 
 use super::admin::{admin_of, post_ruling};
-use super::commands::{GameChoice, choice_components, mention, player_of, update_text};
+use super::commands::{GameChoice, mention, player_of};
 use super::pages::{self, Listing};
 use super::plain::{plain, plain_lines};
 use super::reply;
-use super::{Context, Error, logs, pictures};
+use super::{Context, Error, logs};
 use super::{limits, pings};
 use crate::league::standings::{Scoring, Tiebreak, parse_tiebreaks, points};
 use crate::store::leagues::{Format, League, NewLeague};
@@ -241,8 +241,8 @@ pub async fn start(
     announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
 }
 
-/// Announces a started round in the league's `channel`: each game on a line of its own, and a
-/// thread for each match with its first board.
+/// Announces a started round in the league's `channel`: each game on a line of its own (each
+/// match's thread and first board are owed to the outbox, which makes them).
 pub(super) async fn announce(
     http: &serenity::Http,
     table: &crate::table::TableHandle,
@@ -250,10 +250,7 @@ pub(super) async fn announce(
     started: RoundStarted,
 ) -> Result<(), Error> {
     let RoundStarted {
-        round,
-        pairings,
-        matches,
-        ..
+        round, pairings, ..
     } = started;
     let rows = pairings.clone();
     let names = table
@@ -269,7 +266,6 @@ pub(super) async fn announce(
                 .collect::<Result<Vec<Vec<_>>, crate::store::StoreError>>()
         })
         .await??;
-    let mut failed: Option<serenity::Error> = None;
     for (p, seated) in pairings.iter().zip(&names) {
         let everyone: Vec<String> = seated.iter().map(mention).collect();
         let line = match (seated.as_slice(), &p.result) {
@@ -299,50 +295,10 @@ pub(super) async fn announce(
         let line = serenity::CreateMessage::new()
             .content(line)
             .allowed_mentions(pings::only(seated));
-        let posted = channel.send_message(http, line).await?;
-        let Some(update) = matches.iter().find(|u| Some(u.match_id) == p.match_id) else {
-            continue;
-        };
-        let who: Vec<&str> = seated.iter().map(|x| x.name.as_str()).collect();
-        let title = format!("{} round {round}: {}", update.game.name(), who.join(" vs "));
-        let thread = channel
-            .create_thread_from_message(
-                http,
-                posted.id,
-                serenity::CreateThread::new(limits::thread_name(&title))
-                    .kind(serenity::ChannelType::PublicThread),
-            )
-            .await;
-        // One board whose thread cannot open does not stop the others; the first such
-        // failure is returned once every board was tried.
-        let thread = match thread {
-            Ok(thread) => thread,
-            Err(e) => {
-                tracing::error!(match_id = update.match_id, error = %logs::chain(&e), "a league board's thread could not be opened");
-                failed.get_or_insert(e);
-                continue;
-            }
-        };
-        let (match_id, thread_id) = (update.match_id, thread.id.to_string());
-        let update = table
-            .call(move |t| -> Result<_, TableError> {
-                t.store().set_thread(match_id, &thread_id)?;
-                t.opened(match_id)
-            })
-            .await??;
-        let message = serenity::CreateMessage::new()
-            .content(update_text(&update))
-            .add_file(pictures::board_file(&update).await?)
-            .components(choice_components(&update))
-            .allowed_mentions(pings::of_update(&update));
-        if let Err(e) = thread.id.send_message(http, message).await {
-            tracing::error!(match_id, error = %logs::chain(&e), "a league board could not be posted");
-        }
+        // Each game's thread is made by the outbox's sender (threads.rs), one post per board.
+        channel.send_message(http, line).await?;
     }
-    match failed {
-        Some(e) => Err(e.into()),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
 /// The answer to a close or re-pair delivered a second time.

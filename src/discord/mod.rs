@@ -30,6 +30,7 @@ mod rules;
 mod scheduler;
 mod settings;
 mod startup;
+mod threads;
 mod turns;
 mod vacation;
 mod world;
