@@ -816,6 +816,8 @@ mod tests_leagues;
 #[cfg(test)]
 mod tests_live;
 #[cfg(test)]
+mod tests_openings;
+#[cfg(test)]
 mod tests_outbox;
 #[cfg(test)]
 mod tests_pods;
