@@ -83,6 +83,9 @@ pub struct Hostile {
     pub error_every: AtomicU64,
     /// The next this many thread creations answer 503 (a passing outage on threads alone).
     pub threads_unavailable: AtomicU64,
+    /// Words a thread's name may not hold (as in a server listed in Server Discovery): a
+    /// thread named with one is refused 400 Invalid Form Body (50035), for good.
+    pub refused_thread_words: Mutex<Vec<String>>,
     /// Permission checks (on by default).
     pub check_permissions: AtomicBool,
     /// The bot's permissions by channel (else [`bits::NEEDED`]; a thread: its parent's).
@@ -118,6 +121,7 @@ impl Default for Hostile {
             server_errors: AtomicBool::new(false),
             error_every: AtomicU64::new(20),
             threads_unavailable: AtomicU64::new(0),
+            refused_thread_words: Mutex::default(),
             check_permissions: AtomicBool::new(true),
             permissions: Mutex::default(),
             kinds: Mutex::default(),
@@ -269,6 +273,26 @@ impl Hostile {
                 "503: Service Unavailable",
                 0,
             ));
+        }
+        let name = json["name"].as_str().unwrap_or_default().to_lowercase();
+        if thread
+            && method == Method::POST
+            && self
+                .refused_thread_words
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|w| name.contains(&w.to_lowercase()))
+        {
+            return Some(
+                (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"message": "Invalid Form Body", "code": 50035,
+                        "errors": {"name": {"_errors": [{"code": "BASE_TYPE_BAD_WORD",
+                            "message": "Contains words not allowed for servers in Server Discovery."}]}}})),
+                )
+                    .into_response(),
+            );
         }
         if self.deleted_channels.lock().unwrap().contains(*channel) {
             return Some(refusal(StatusCode::NOT_FOUND, "Unknown Channel", 10003));
