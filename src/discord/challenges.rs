@@ -4,17 +4,15 @@
 //! until the outbox's sender has made its thread (threads.rs).
 
 use super::buttons::{Press, refuse as refuse_press};
-use super::commands::{
-    GameChoice, mention, parse_options, player_message, refuse,
-};
+use super::commands::{GameChoice, mention, parse_options, player_message, refuse};
 use super::plain::plain;
 use super::reply::{self, answer};
 use super::{ButtonAction, Context, Data, Error};
 use super::{limits, pings};
 use crate::engine::GameRng;
 use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, NewChallenge};
-use crate::table::time_control::TimeControl;
 use crate::table::Table;
+use crate::table::time_control::TimeControl;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
@@ -313,9 +311,7 @@ pub(super) async fn accept_challenge(
     let settled = press
         .settle(
             ctx,
-            format!(
-                "Challenge accepted: match #{match_id} starts; its thread opens in a moment."
-            ),
+            format!("Challenge accepted: match #{match_id} starts; its thread opens in a moment."),
         )
         .await;
     data.table.owed().notify_one();

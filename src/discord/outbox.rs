@@ -245,13 +245,16 @@ async fn refused_for_good(table: &TableHandle, post: &Post, code: isize) {
                 tracing::error!(error = %logs::chain(&e), "a reminder refused by direct message could not be owed to the thread");
             }
         }
-        (Some(Destination::User(user)), Owed::NoThread {
-            match_id,
-            challenge,
-            reason,
-            called_off,
-            players,
-        }) => {
+        (
+            Some(Destination::User(user)),
+            Owed::NoThread {
+                match_id,
+                challenge,
+                reason,
+                called_off,
+                players,
+            },
+        ) => {
             // Told elsewhere instead: a challenge's message says it already; a league board's
             // player is named in its channel.
             let closed = code == super::dm_memory::CLOSED_DMS;

@@ -148,9 +148,9 @@ pub fn why(code: Option<isize>, detail: &str, channel: Option<&str>, from_messag
     // Discord's own words, shown as plain text.
     let detail = super::plain::plain(&limits::cut(detail, 200));
     match code {
-        Some(50013) if from_message => format!(
-            "the bot lacks Create Public Threads (or Read Message History) in {place}"
-        ),
+        Some(50013) if from_message => {
+            format!("the bot lacks Create Public Threads (or Read Message History) in {place}")
+        }
         Some(50013) => format!("the bot lacks Create Public Threads in {place}"),
         Some(50001) => format!("the bot cannot see {place} (it lacks View Channel there)"),
         Some(10003) => format!("{place} no longer exists"),

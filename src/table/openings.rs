@@ -12,7 +12,7 @@ use super::time_control::TimeControl;
 use super::{Table, TableError, Update};
 use crate::store::outbox::Destination;
 use crate::store::{
-    Accepted, Change, ChallengeError, ChallengeId, HoldReason, MatchId, PlayerId, Status, Timing,
+    Accepted, ChallengeError, ChallengeId, Change, HoldReason, MatchId, PlayerId, Status, Timing,
 };
 
 /// What became of a match whose thread could not be made.
@@ -94,7 +94,8 @@ impl Table {
             challenge,
             round,
         };
-        self.store.owe(&owed.post(Destination::Match(id), now), now)?;
+        self.store
+            .owe(&owed.post(Destination::Match(id), now), now)?;
         Ok(())
     }
 
@@ -107,7 +108,11 @@ impl Table {
     /// Match `id`'s thread was made: stored, the match's clocks start now (unless it is held
     /// for another reason), and its first board is owed, its first players told. None when the
     /// match no longer waits for one (over, or opened already): nothing changed.
-    pub fn thread_opened(&mut self, id: MatchId, thread: &str) -> Result<Option<Update>, TableError> {
+    pub fn thread_opened(
+        &mut self,
+        id: MatchId,
+        thread: &str,
+    ) -> Result<Option<Update>, TableError> {
         self.atomically(|t| {
             if !t.awaits_thread(id)? {
                 return Ok(None);
@@ -204,7 +209,11 @@ impl Table {
             }
         }
         let channel = match challenge {
-            Some(challenge) => self.store.challenge(challenge).ok().and_then(|c| c.channel_id),
+            Some(challenge) => self
+                .store
+                .challenge(challenge)
+                .ok()
+                .and_then(|c| c.channel_id),
             None => None,
         };
         if let Some(channel) = channel {

@@ -68,7 +68,10 @@ fn an_accepted_challenge_is_held_until_its_thread_is_stored_and_its_clocks_start
         table.store().holds_of(match_id).unwrap(),
         [HoldReason::Opening]
     );
-    assert!(table.show(match_id).unwrap().clocks.is_empty(), "no clock runs");
+    assert!(
+        table.show(match_id).unwrap().clocks.is_empty(),
+        "no clock runs"
+    );
     let posts = owed(&mut table);
     assert_eq!(posts.len(), 1, "{posts:#?}");
     assert_eq!(posts[0].0.destination, Destination::Match(match_id).key());
@@ -159,14 +162,20 @@ fn the_thread_is_owed_in_the_acceptances_own_transaction() {
         )
         .unwrap();
     let refused = table.accept_challenge(id, players[1].id, Some("5000"));
-    assert!(matches!(refused, Err(ChallengeError::Store(_))), "{refused:?}");
+    assert!(
+        matches!(refused, Err(ChallengeError::Store(_))),
+        "{refused:?}"
+    );
     let count = |sql: &str| -> i64 { other.query_row(sql, [], |r| r.get(0)).unwrap() };
     assert_eq!(count("SELECT COUNT(*) FROM matches"), 0, "no match");
     assert_eq!(count("SELECT COUNT(*) FROM match_holds"), 0, "no hold");
     assert_eq!(count("SELECT COUNT(*) FROM outbox"), 0, "no post");
     let stored = table.store().challenge(id).unwrap();
     assert!(stored.match_id.is_none());
-    assert!(stored.seats[1].accepted_at.is_none(), "bob's acceptance undone");
+    assert!(
+        stored.seats[1].accepted_at.is_none(),
+        "bob's acceptance undone"
+    );
 
     // The outbox takes rows again: the same press now starts the match, with its post.
     other.execute_batch("DROP TRIGGER no_posts").unwrap();
@@ -280,7 +289,12 @@ fn a_league_boards_thread_that_cannot_be_made_holds_that_board_alone() {
         .0
         .id;
     let done = table
-        .opening_failed(ids[0], None, failed_post, "the bot lacks Create Public Threads in <#c>")
+        .opening_failed(
+            ids[0],
+            None,
+            failed_post,
+            "the bot lacks Create Public Threads in <#c>",
+        )
         .unwrap();
     assert_eq!(done, NoThread::Held);
     let opened = table.thread_opened(ids[1], "t2").unwrap().unwrap();
@@ -288,8 +302,14 @@ fn a_league_boards_thread_that_cannot_be_made_holds_that_board_alone() {
 
     // The first is held as a match whose thread was deleted: its players reopen it with
     // /board, and its clock starts then.
-    assert_eq!(table.store().holds_of(ids[0]).unwrap(), [HoldReason::Thread]);
-    assert_eq!(table.store().load_head(ids[0]).unwrap().status, Status::Active);
+    assert_eq!(
+        table.store().holds_of(ids[0]).unwrap(),
+        [HoldReason::Thread]
+    );
+    assert_eq!(
+        table.store().load_head(ids[0]).unwrap().status,
+        Status::Active
+    );
     let white = &table.show(ids[0]).unwrap().seat_views[0].1.clone();
     assert_eq!(table.lost_threads(white.id, "g").unwrap(), [ids[0]]);
     let dms: Vec<String> = owed(&mut table)

@@ -116,7 +116,8 @@ async fn a_thread_refused_once_with_a_5xx_opens_on_the_retry_and_the_clocks_star
         content(&board)
     );
     fake.wait_for(0, "the challenge saying where", |r| {
-        r.method == "PATCH" && content(r) == format!("Challenge accepted: match #1 is on in <#{thread}>.")
+        r.method == "PATCH"
+            && content(r) == format!("Challenge accepted: match #1 is on in <#{thread}>.")
     })
     .await;
     assert_outbox_empty(&table).await;
@@ -271,7 +272,8 @@ async fn a_league_board_whose_thread_is_refused_is_held_while_the_others_open_an
     let told = |r: &Recorded| {
         r.method == "POST"
             && r.status < 300
-            && content(r).starts_with("The thread of your league match #1 (Chess) could not be made")
+            && content(r)
+                .starts_with("The thread of your league match #1 (Chess) could not be made")
     };
     until("board 1's players told", || count(&fake, told) == 2).await;
     for dm in fake.requests().iter().filter(|r| told(r)) {
