@@ -69,9 +69,10 @@ async fn challenge_accepted(
     answer.unwrap()
 }
 
-/// Waits (10 s at most) until `check` holds.
+/// Waits (30 s at most: a passing failure is tried again after the outbox's backoff) until
+/// `check` holds.
 async fn until(what: &str, check: impl Fn() -> bool) {
-    for _ in 0..200 {
+    for _ in 0..600 {
         if check() {
             return;
         }
@@ -275,7 +276,51 @@ async fn a_league_board_whose_thread_is_refused_is_held_while_the_others_open_an
             && content(r)
                 .starts_with("The thread of your league match #1 (Chess) could not be made")
     };
-    until("board 1's players told", || count(&fake, told) == 2).await;
+    for _ in 0..600 {
+        if count(&fake, told) == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if count(&fake, told) != 2 {
+        let outbox = table
+            .call(|t| {
+                let conn = t.store().connection();
+                let mut stmt = conn
+                    .prepare(
+                        "SELECT id, kind, destination, state, attempts, last_error FROM outbox",
+                    )
+                    .unwrap();
+                let rows = stmt
+                    .query_map([], |r| {
+                        Ok(format!(
+                            "{:?}",
+                            (
+                                r.get::<_, i64>(0)?,
+                                r.get::<_, String>(1)?,
+                                r.get::<_, String>(2)?,
+                                r.get::<_, String>(3)?,
+                                r.get::<_, i64>(4)?,
+                                r.get::<_, Option<String>>(5)?,
+                            )
+                        ))
+                    })
+                    .unwrap();
+                rows.map(|r| r.unwrap()).collect::<Vec<_>>()
+            })
+            .await
+            .unwrap();
+        let seen: Vec<String> = fake
+            .requests()
+            .iter()
+            .map(|r| format!("{} {} {} {}", r.status, r.method, r.path, content(r)))
+            .collect();
+        panic!(
+            "board 1's players not told:\n{}\n{}",
+            outbox.join("\n"),
+            seen.join("\n")
+        );
+    }
     for dm in fake.requests().iter().filter(|r| told(r)) {
         assert!(content(dm).contains("/board"), "{dm:?}");
     }
