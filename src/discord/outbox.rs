@@ -132,6 +132,17 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
 /// or refused for good (and then handled). A panic puts the post back for a retry.
 async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Post) {
     let (id, destination) = (post.id, post.destination.clone());
+    // The look at the outbox that found this post may have been taken while an earlier send
+    // of it was being recorded: a post sent, retried or given up since is not sent again.
+    let attempts = post.attempts;
+    let current = table.call_quietly(move |t| t.store().post(id)).await;
+    let still_due = matches!(
+        &current,
+        Ok(Ok(Some(now))) if now.state == PostState::Pending && now.attempts == attempts
+    );
+    if !still_due {
+        return;
+    }
     let sending = {
         let (table, http, post) = (table.clone(), http.clone(), post.clone());
         tokio::spawn(async move { send(&http, &table, &post).await })
