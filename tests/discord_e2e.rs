@@ -30,6 +30,8 @@ mod startup;
 mod strict;
 #[path = "discord_e2e/swiss.rs"]
 mod swiss;
+#[path = "discord_e2e/threads.rs"]
+mod threads;
 #[path = "discord_e2e/vacations.rs"]
 mod vacations;
 #[path = "discord_e2e/world.rs"]
@@ -125,7 +127,9 @@ async fn a_match_from_challenge_to_draw_offer() {
         content(&first)
     );
     let edited = fake
-        .wait_for(n, "the challenge settled", |r| r.method == "PATCH")
+        .wait_for(n, "the challenge saying where the match is", |r| {
+            r.method == "PATCH" && content(r).contains("match #1 is on")
+        })
         .await;
     assert!(content(&edited).contains("match #1 is on"), "{edited:?}");
 

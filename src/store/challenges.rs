@@ -129,6 +129,9 @@ pub enum ChallengeError {
         match_id: MatchId,
         thread_id: Option<String>,
     },
+    /// Everyone accepted, but the match's thread could not be made: the match was called off.
+    #[error("challenge #{id} was accepted, but its match #{match_id} was called off")]
+    CalledOff { id: ChallengeId, match_id: MatchId },
     /// This server asks members to wait between challenges: the next may be made at `until`
     /// (unix seconds).
     #[error("this server asks you to wait until {until} before your next challenge")]
@@ -363,14 +366,19 @@ fn answerable(
                 id,
                 detail: "accepted without a match".into(),
             })?;
-            let thread_id = conn
+            let found: Option<(Option<String>, String)> = conn
                 .query_row(
-                    "SELECT thread_id FROM matches WHERE id = ?1",
+                    "SELECT thread_id, status FROM matches WHERE id = ?1",
                     [match_id],
-                    |r| r.get(0),
+                    |r| Ok((r.get(0)?, r.get(1)?)),
                 )
-                .optional()?
-                .flatten();
+                .optional()?;
+            let (thread_id, status) = found.unzip();
+            let thread_id = thread_id.flatten();
+            // Called off before its thread ever opened (it could not be made).
+            if thread_id.is_none() && status.as_deref() == Some("aborted") {
+                return Err(ChallengeError::CalledOff { id, match_id });
+            }
             return Err(ChallengeError::AlreadyStarted {
                 id,
                 match_id,

@@ -68,4 +68,8 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0017_world",
         include_str!("../../migrations/0017_world.sql"),
     ),
+    (
+        "0018_openings",
+        include_str!("../../migrations/0018_openings.sql"),
+    ),
 ];

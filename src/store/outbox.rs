@@ -59,6 +59,9 @@ pub enum PostState {
     Sent,
     /// Refused for good, or given up after [`MAX_ATTEMPTS`]: `last_error` says why.
     Failed,
+    /// Refused for good (or given up) and dealt with: what the refusal means was done (a
+    /// match whose thread cannot be made called off, its players told); `last_error` says why.
+    Handled,
 }
 
 impl PostState {
@@ -66,6 +69,7 @@ impl PostState {
         match text {
             "sent" => PostState::Sent,
             "failed" => PostState::Failed,
+            "handled" => PostState::Handled,
             _ => PostState::Pending,
         }
     }
@@ -176,10 +180,10 @@ impl Store {
         )?)
     }
 
-    /// Every post not sent yet (pending or failed), oldest first.
+    /// Every post not sent yet (pending, or failed with nothing done about it), oldest first.
     pub fn unsent_posts(&self) -> Result<Vec<Post>, StoreError> {
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT {COLUMNS} FROM outbox WHERE state != 'sent' ORDER BY id"
+            "SELECT {COLUMNS} FROM outbox WHERE state IN ('pending', 'failed') ORDER BY id"
         ))?;
         let rows = stmt.query_map([], post)?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -259,6 +263,17 @@ impl Store {
             "UPDATE outbox SET state = 'failed', done_at = ?1, attempts = attempts + 1,
                  last_error = ?2
              WHERE id = ?3 AND state = 'pending'",
+            params![now, error, id],
+        )?;
+        Ok(())
+    }
+
+    /// Post `id`, refused for good (or given up: `error`), was dealt with: recorded as
+    /// handled, never tried again. Works on a pending post and on one already marked failed.
+    pub fn post_handled(&mut self, id: i64, now: i64, error: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "UPDATE outbox SET state = 'handled', done_at = ?1, last_error = ?2
+             WHERE id = ?3 AND state IN ('pending', 'failed')",
             params![now, error, id],
         )?;
         Ok(())

@@ -12,6 +12,9 @@ pub enum HoldReason {
     Server,
     /// The match's thread (or the channel holding it) was deleted.
     Thread,
+    /// The match was created for Discord and its thread is still to open: its clocks start
+    /// when the thread exists.
+    Opening,
 }
 
 impl HoldReason {
@@ -19,6 +22,7 @@ impl HoldReason {
         match self {
             HoldReason::Server => "server",
             HoldReason::Thread => "thread",
+            HoldReason::Opening => "opening",
         }
     }
 
@@ -26,6 +30,7 @@ impl HoldReason {
         match text {
             "server" => Some(HoldReason::Server),
             "thread" => Some(HoldReason::Thread),
+            "opening" => Some(HoldReason::Opening),
             _ => None,
         }
     }

@@ -106,7 +106,7 @@ impl Table {
 
     /// Holds match `id` for `reason`: its running clocks stop where they are. False when it was
     /// held for that already.
-    fn hold(&mut self, id: MatchId, reason: HoldReason) -> Result<bool, TableError> {
+    pub(super) fn hold(&mut self, id: MatchId, reason: HoldReason) -> Result<bool, TableError> {
         let loaded = self.load(id)?;
         if loaded.stored.status != Status::Active
             || !self.store.hold_match(id, reason, self.now())?
@@ -123,7 +123,7 @@ impl Table {
 
     /// Ends match `id`'s hold for `reason`; with no hold left its clocks run again from now
     /// (a player on vacation's stays held until they are back).
-    fn release(&mut self, id: MatchId, reason: HoldReason) -> Result<(), TableError> {
+    pub(super) fn release(&mut self, id: MatchId, reason: HoldReason) -> Result<(), TableError> {
         self.store.release_match(id, reason)?;
         let loaded = self.load(id)?;
         if loaded.stored.status != Status::Active || !self.store.holds_of(id)?.is_empty() {

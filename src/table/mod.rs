@@ -29,6 +29,7 @@ pub mod league_substitutes;
 pub mod leagues;
 mod listings;
 mod live;
+mod openings;
 pub mod outbox;
 pub mod ratings;
 mod replays;
@@ -46,6 +47,7 @@ pub use holds::{HELD, ServerHold};
 pub use listings::Listing;
 pub use live::CACHE_CAPACITY;
 use live::{Cache, Live};
+pub use openings::NoThread;
 use requests::{Key, Lines, Seen};
 pub use scheduler::{Fired, Firing, Reminder, TimeUp};
 use std::sync::Arc;
@@ -331,7 +333,17 @@ impl Table {
                     players: &ids,
                     place,
                 };
-                self.store.create_league_match(new, timing, link)?
+                // A board of a league with a channel waits for its thread (see `openings`):
+                // held, and its thread owed, in the transaction that creates it.
+                let waits = place.channel_id.is_some() && place.thread_id.is_none();
+                let round = link.round;
+                self.atomically(|t| {
+                    let made = t.store.create_league_match(new, timing, link)?;
+                    if let (Some(id), true) = (made, waits) {
+                        t.await_thread(id, None, None, Some(round))?;
+                    }
+                    Ok(made)
+                })?
             }
         };
         made.map(|id| self.opened(id)).transpose()
@@ -810,6 +822,8 @@ mod tests_league_rounds;
 mod tests_leagues;
 #[cfg(test)]
 mod tests_live;
+#[cfg(test)]
+mod tests_openings;
 #[cfg(test)]
 mod tests_outbox;
 #[cfg(test)]

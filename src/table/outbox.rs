@@ -64,6 +64,27 @@ pub enum Owed {
         closed: Vec<String>,
         started: Option<u32>,
     },
+    /// A match created for Discord waits for its thread: the sender makes it (from message
+    /// `from` of the match's channel, else as a thread of its own there), then the table stores
+    /// it, starts the clocks and owes the first board. `challenge`: the challenge it came from;
+    /// `round`: the league round of a league board.
+    OpenThread {
+        match_id: MatchId,
+        from: Option<String>,
+        challenge: Option<ChallengeId>,
+        round: Option<u32>,
+    },
+    /// Match `match_id`'s thread could not be made (`reason`, in words): it was called off (a
+    /// challenge's match) or is held until a player reopens it with /board (a league board's).
+    /// To a user, a direct message; to a channel, the challenge's message says so (else a post
+    /// naming `players`).
+    NoThread {
+        match_id: MatchId,
+        challenge: Option<ChallengeId>,
+        reason: String,
+        called_off: bool,
+        players: Vec<Player>,
+    },
 }
 
 impl Owed {
@@ -78,6 +99,8 @@ impl Owed {
             Owed::ChallengeExpired { .. } => "challenge_expired",
             Owed::RoundPing { .. } => "round_ping",
             Owed::League { .. } => "league",
+            Owed::OpenThread { .. } => "open_thread",
+            Owed::NoThread { .. } => "no_thread",
         }
     }
 
@@ -92,9 +115,10 @@ impl Owed {
             } => (Some(*match_id), None, Some(*version)),
             Owed::Reminder(r) => (Some(r.match_id), None, None),
             Owed::TimeUp(t) => (Some(t.match_id), None, None),
-            Owed::Archive { match_id } | Owed::RoundPing { match_id, .. } => {
-                (Some(*match_id), None, None)
-            }
+            Owed::Archive { match_id }
+            | Owed::RoundPing { match_id, .. }
+            | Owed::OpenThread { match_id, .. }
+            | Owed::NoThread { match_id, .. } => (Some(*match_id), None, None),
             Owed::ChallengeExpired { .. } => (None, None, None),
             Owed::League { league, .. } => (None, Some(*league), None),
         };
@@ -160,10 +184,18 @@ impl Table {
         &mut self,
         work: impl FnOnce(&mut Table) -> Result<T, TableError>,
     ) -> Result<T, TableError> {
+        self.transaction(work)
+    }
+
+    /// [`Table::atomically`] for work whose errors are of another kind (a challenge's, say).
+    pub(crate) fn transaction<T, E: From<crate::store::StoreError>>(
+        &mut self,
+        work: impl FnOnce(&mut Table) -> Result<T, E>,
+    ) -> Result<T, E> {
         let level = self.store.begin()?;
         let done = catch_unwind(AssertUnwindSafe(|| work(self)));
         let kept = match &done {
-            Ok(Ok(_)) => self.store.commit(level).map_err(TableError::from),
+            Ok(Ok(_)) => self.store.commit(level).map_err(E::from),
             _ => Ok(()),
         };
         if !matches!((&done, &kept), (Ok(Ok(_)), Ok(()))) {

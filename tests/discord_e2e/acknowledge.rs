@@ -261,6 +261,9 @@ async fn league_close_with_the_table_busy_for_four_seconds_still_posts_its_lines
     let n = fake.requests().len();
     let id = league(&fake, &dave, "start", autumn(), MANAGE_SERVER);
     fake.reply_to(n, &id).await;
+    // Both games' threads open and their clocks run (a game still waiting for its thread would
+    // not be forfeited).
+    crate::fake_discord::bot::boards_since(&fake, n, 2).await;
 
     let release = block(&table).await;
     let n = fake.requests().len();

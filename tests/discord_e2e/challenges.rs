@@ -106,12 +106,20 @@ async fn a_challenge_is_accepted_after_the_bot_restarted() {
         settled.json["type"], 7,
         "the challenge message: {settled:?}"
     );
-    assert!(
-        content(&settled).contains("Challenge accepted: match #1 is on in <#"),
+    assert_eq!(
+        content(&settled),
+        "Challenge accepted: match #1 starts; its thread opens in a moment.",
         "{settled:?}"
     );
     assert!(custom_ids(&settled).is_empty(), "no buttons left");
     let board = fake.wait_for(n, "the first board", is_board).await;
+    // Once its thread exists, the challenge's message says where the match is on.
+    let edited = fake
+        .wait_for(n, "the challenge saying where", |r| {
+            r.method == "PATCH" && content(r).contains("match #1 is on in <#")
+        })
+        .await;
+    assert!(custom_ids(&edited).is_empty(), "{edited:?}");
     assert!(
         content(&board).contains("Match #1: Chess for alice, bob")
             && content(&board).contains("<@100000000000000001> to play"),
@@ -256,7 +264,7 @@ async fn two_acceptances_at_once_make_one_match() {
     assert_eq!(
         texts
             .iter()
-            .filter(|t| t.contains("Challenge accepted: match #1 is on"))
+            .filter(|t| t.contains("Challenge accepted: match #1 starts"))
             .count(),
         1,
         "{texts:?}"
@@ -269,8 +277,8 @@ async fn two_acceptances_at_once_make_one_match() {
         1,
         "{texts:?}"
     );
-    assert_eq!(count(&fake, n, is_thread), 1);
     let board = fake.wait_for(n, "the first board", is_board).await;
+    assert_eq!(count(&fake, n, is_thread), 1);
     assert!(
         content(&board).contains("Match #1: En Prise for alice, bob, carol"),
         "{}",
@@ -297,13 +305,17 @@ async fn two_acceptances_at_once_make_one_match() {
     let refused: Vec<&Recorded> = answers.iter().filter(|a| ephemeral(a)).collect();
     assert_eq!((started.len(), refused.len()), (1, 1), "{answers:?}");
     assert!(
-        content(started[0]).contains("Challenge accepted: match #2 is on"),
+        content(started[0]).contains("Challenge accepted: match #2 starts"),
         "{started:?}"
     );
     assert!(
         content(refused[0]).contains("This challenge was already accepted: match #2"),
         "{refused:?}"
     );
+    fake.wait_for(n, "match #2's first board", |r| {
+        is_board(r) && content(r).contains("Match #2:")
+    })
+    .await;
     assert_eq!(count(&fake, n, is_thread), 1);
     let matches: i64 = table
         .call(|t| {

@@ -186,19 +186,9 @@ async fn league_round_one(fake: &FakeDiscord) -> (Value, Vec<Value>) {
     let n = fake.requests().len();
     let id = league(fake, &dave, "start", named(json!([])), MANAGE_SERVER);
     fake.reply_to(n, &id).await;
-    // Each board's thread opens after the answer (later still when Discord rate-limits).
-    for _ in 0..500 {
-        let threads = fake
-            .requests()
-            .iter()
-            .skip(n)
-            .filter(|r| r.method == "POST" && r.path.ends_with("/threads") && r.status < 300)
-            .count();
-        if threads >= 2 {
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    // Each board's thread opens after the answer (later still when Discord rate-limits), and
+    // its first board is posted there once the thread is stored.
+    boards_since(fake, n, 2).await;
     (dave, players)
 }
 

@@ -219,13 +219,22 @@ async fn hostile_names_notify_nobody_and_show_as_plain_text() {
     let id = league(&referee, "start", json!([]), MANAGE_SERVER);
     fake.reply_to(n, &id).await;
     let boards = boards_since(&fake, n, 2).await;
-    // Each game's line calls its two players, and only them.
-    let lines: Vec<Recorded> = fake
-        .requests()
-        .into_iter()
-        .skip(n)
-        .filter(|r| r.path.ends_with(&format!("/channels/{CHANNEL}/messages")))
-        .collect();
+    // Each game's line calls its two players, and only them (the lines and the games' threads
+    // are posted side by side).
+    let game_lines = || -> Vec<Recorded> {
+        fake.requests()
+            .into_iter()
+            .skip(n)
+            .filter(|r| r.path.ends_with(&format!("/channels/{CHANNEL}/messages")))
+            .collect()
+    };
+    for _ in 0..200 {
+        if game_lines().len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let lines = game_lines();
     assert_eq!(lines.len(), 2, "{lines:?}");
     for line in &lines {
         assert_eq!(notified(line).len(), 2, "{}", content(line));

@@ -270,7 +270,11 @@ pub async fn boards_since(fake: &FakeDiscord, n: usize, count: usize) -> Vec<Rec
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    assert_eq!(boards.len(), count, "boards posted");
+    let seen: Vec<String> = boards
+        .iter()
+        .map(|b| format!("{} {} {}", b.status, b.path, content(b)))
+        .collect();
+    assert_eq!(boards.len(), count, "boards posted: {seen:#?}");
     boards
 }
 

@@ -81,6 +81,11 @@ pub struct Hostile {
     /// 502/503 on every `error_every`th request (off by default; 0: none).
     pub server_errors: AtomicBool,
     pub error_every: AtomicU64,
+    /// The next this many thread creations answer 503 (a passing outage on threads alone).
+    pub threads_unavailable: AtomicU64,
+    /// Words a thread's name may not hold (as in a server listed in Server Discovery): a
+    /// thread named with one is refused 400 Invalid Form Body (50035), for good.
+    pub refused_thread_words: Mutex<Vec<String>>,
     /// Permission checks (on by default).
     pub check_permissions: AtomicBool,
     /// The bot's permissions by channel (else [`bits::NEEDED`]; a thread: its parent's).
@@ -115,6 +120,8 @@ impl Default for Hostile {
             retry_after_ms: AtomicU64::new(100),
             server_errors: AtomicBool::new(false),
             error_every: AtomicU64::new(20),
+            threads_unavailable: AtomicU64::new(0),
+            refused_thread_words: Mutex::default(),
             check_permissions: AtomicBool::new(true),
             permissions: Mutex::default(),
             kinds: Mutex::default(),
@@ -252,6 +259,41 @@ impl Hostile {
         let ["channels", channel, rest @ ..] = parts else {
             return None;
         };
+        let thread = matches!(rest, ["messages", _, "threads"] | ["threads"]);
+        if thread
+            && method == Method::POST
+            && self
+                .threads_unavailable
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+                .is_ok()
+        {
+            self.errors.fetch_add(1, Ordering::Relaxed);
+            return Some(refusal(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "503: Service Unavailable",
+                0,
+            ));
+        }
+        let name = json["name"].as_str().unwrap_or_default().to_lowercase();
+        if thread
+            && method == Method::POST
+            && self
+                .refused_thread_words
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|w| name.contains(&w.to_lowercase()))
+        {
+            return Some(
+                (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({"message": "Invalid Form Body", "code": 50035,
+                        "errors": {"name": {"_errors": [{"code": "BASE_TYPE_BAD_WORD",
+                            "message": "Contains words not allowed for servers in Server Discovery."}]}}})),
+                )
+                    .into_response(),
+            );
+        }
         if self.deleted_channels.lock().unwrap().contains(*channel) {
             return Some(refusal(StatusCode::NOT_FOUND, "Unknown Channel", 10003));
         }

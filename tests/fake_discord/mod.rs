@@ -750,7 +750,8 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             // A real channel id: serenity refuses 0 for one.
             ok(message(id, "1", json["content"].as_str().unwrap_or("")))
         }
-        (Method::POST, ["channels", channel, "messages", _, "threads"]) => {
+        (Method::POST, ["channels", channel, "messages", _, "threads"])
+        | (Method::POST, ["channels", channel, "threads"]) => {
             shared.hostile.thread_made(&id.to_string(), channel);
             created(json!({
             "id": id.to_string(), "type": 11, "guild_id": GUILD_ID, "parent_id": channel,

@@ -1,18 +1,18 @@
 //! Challenges in Discord: the message `/play` posts, with Accept and Decline buttons, and what
 //! the buttons do. They answer the challenge in the store, so a challenge survives a restart,
-//! its id is never reused, and the last acceptance creates exactly one match, whose thread the
-//! accepting press then opens.
+//! its id is never reused, and the last acceptance creates exactly one match, held until the
+//! outbox's sender has made its thread ([`crate::discord::shared::threads`]).
 
-use crate::discord::format::boards::{choice_components, mention, update_text};
+use crate::discord::format::boards::mention;
 use crate::discord::format::ids::ButtonAction;
+use crate::discord::format::limits;
 use crate::discord::format::plain::plain;
-use crate::discord::format::{limits, pictures, pings};
 use crate::discord::shared::press::Press;
 use crate::discord::shared::press::refuse as refuse_press;
 use crate::discord::{Data, Error};
-use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, Timing};
+use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId};
+use crate::table::Table;
 use crate::table::time_control::TimeControl;
-use crate::table::{Table, TableError, Update};
 use poise::serenity_prelude as serenity;
 use std::time::Duration;
 
@@ -107,6 +107,10 @@ pub(crate) fn refusal(error: &ChallengeError) -> Option<String> {
             "This challenge was already accepted: match #{match_id} is starting; its thread \
              opens in a moment."
         ),
+        ChallengeError::CalledOff { match_id, .. } => format!(
+            "This challenge was accepted, but match #{match_id} was called off: its thread \
+             could not be made. Start a new one with /play."
+        ),
         ChallengeError::Cooldown { until } => format!(
             "This server asks members to wait between challenges: you can challenge again \
              <t:{until}:R>."
@@ -153,29 +157,22 @@ pub(crate) async fn accept_challenge(
     data: &Data,
     id: ChallengeId,
 ) -> Result<(), Error> {
-    let accepted = answer_challenge(data, press, move |t, player, now| {
-        // The match's clock, should this be the last acceptance: it starts now.
-        let c = t.store().challenge(id)?;
-        let time = TimeControl::parse(&c.time_control).map_err(|e| ChallengeError::Corrupt {
-            id,
-            detail: format!("its time control cannot be read: {e}"),
-        })?;
-        let seats = c.seats.len();
-        let players: Vec<_> = c.seats.iter().map(|s| s.player.id).collect();
-        let (clocks, deadlines) = t
-            .clocks_at_start(c.game, &c.options, seats, c.seed, time, &players)
-            .map_err(|e| ChallengeError::Corrupt {
-                id,
-                detail: format!("its game cannot start: {e}"),
-            })?;
-        let timing = Timing {
-            control: &c.time_control,
-            clocks: &clocks,
-            deadlines: &deadlines,
-        };
-        t.store().accept_challenge(id, player, now, Some(timing))
-    })
-    .await?;
+    // The last acceptance creates the match, held with its thread owed to the outbox, in one
+    // transaction (see table/openings.rs); the outbox's sender makes the thread and posts the
+    // first board. The sender is woken once this press has answered, so that its note of where
+    // the match is on comes after this answer.
+    let from = press.message.id.to_string();
+    let (user, name) = (
+        press.user.id.to_string(),
+        press.user.display_name().to_string(),
+    );
+    let accepted = data
+        .table
+        .call_quietly(move |t| {
+            let player = t.store().discord_player(&user, &name)?.id;
+            t.accept_challenge(id, player, Some(&from))
+        })
+        .await?;
     let (challenge, match_id) = match accepted {
         Err(e) => return refuse_for(ctx, press, e).await,
         Ok(Accepted::Waiting(challenge)) => {
@@ -186,60 +183,21 @@ pub(crate) async fn accept_challenge(
             match_id,
         }) => (challenge, match_id),
     };
-    // Everyone is in and the match exists: this press, and no other, opens its thread.
-    let names: Vec<&str> = challenge
-        .seats
-        .iter()
-        .map(|s| s.player.name.as_str())
-        .collect();
-    let thread = press
-        .channel_id
-        .create_thread_from_message(
-            ctx,
-            press.message.id,
-            serenity::CreateThread::new(limits::thread_name(&format!(
-                "{}: {}",
-                challenge.game.name(),
-                names.join(" vs ")
-            )))
-            .kind(serenity::ChannelType::PublicThread),
-        )
-        .await?;
-    let thread_id = thread.id.to_string();
-    let update: Update = data
-        .table
-        .call(move |t| -> Result<Update, TableError> {
-            t.store().set_thread(match_id, &thread_id)?;
-            t.opened(match_id)
-        })
-        .await??;
     tracing::info!(
         match_id,
         challenge = id,
         game = challenge.game.name(),
-        thread = %thread.id,
-        "a challenge was accepted and its match created"
+        "a challenge was accepted and its match created; its thread opens next"
     );
-    thread
-        .id
-        .send_message(
-            ctx,
-            serenity::CreateMessage::new()
-                .content(update_text(&update))
-                .add_file(pictures::board_file(&update).await?)
-                .components(choice_components(&update))
-                .allowed_mentions(pings::of_update(&update)),
-        )
-        .await?;
-    press
+    let settled = press
         .settle(
             ctx,
-            format!(
-                "Challenge accepted: match #{match_id} is on in <#{}>.",
-                thread.id
-            ),
+            format!("Challenge accepted: match #{match_id} starts; its thread opens in a moment."),
         )
-        .await
+        .await;
+    data.table.owed().notify_one();
+    data.table.changed().notify_one();
+    settled
 }
 
 pub(crate) async fn decline_challenge(

@@ -21,4 +21,5 @@ pub mod reply;
 pub mod rest;
 pub mod rounds;
 pub mod scheduler;
+pub mod threads;
 pub mod turns;

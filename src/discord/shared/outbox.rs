@@ -13,7 +13,7 @@ use crate::discord::format::notices::{
     changed_message, channel_of, reminder_text, time_up_message,
 };
 use crate::discord::format::{limits, logs, pings, plain};
-use crate::discord::shared::{dm_memory, rounds, turns};
+use crate::discord::shared::{dm_memory, rounds, threads, turns};
 use crate::store::outbox::{Destination, Post, PostState};
 use crate::table::outbox::Owed;
 use crate::table::{CallError, TableHandle};
@@ -135,6 +135,17 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
 /// or refused for good (and then handled). A panic puts the post back for a retry.
 async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Post) {
     let (id, destination) = (post.id, post.destination.clone());
+    // The look at the outbox that found this post may have been taken while an earlier send
+    // of it was being recorded: a post sent, retried or given up since is not sent again.
+    let attempts = post.attempts;
+    let current = table.call_quietly(move |t| t.store().post(id)).await;
+    let still_due = matches!(
+        &current,
+        Ok(Ok(Some(now))) if now.state == PostState::Pending && now.attempts == attempts
+    );
+    if !still_due {
+        return;
+    }
     let sending = {
         let (table, http, post) = (table.clone(), http.clone(), post.clone());
         tokio::spawn(async move { send(&http, &table, &post).await })
@@ -150,10 +161,11 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
         }
     };
     let failure = outcome.err();
+    let given_up = post.clone();
     let recorded = table
         .call_quietly(move |t| {
             let now = t.now();
-            match &failure {
+            let state = match &failure {
                 None => t.store().post_sent(id, now).map(|_| PostState::Sent),
                 Some(Failure::Later { reason, after }) => {
                     t.store().post_retry(id, now, reason, *after)
@@ -162,12 +174,36 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
                     .store()
                     .post_failed(id, now, reason)
                     .map(|_| PostState::Failed),
-            }
-            .map(|state| (state, failure))
+            }?;
+            // A thread that cannot be made: its match is called off or held, and its players
+            // owed a word, in this same call (see threads.rs).
+            let state = match (&failure, state) {
+                (Some(f), PostState::Failed) => {
+                    let code = match f {
+                        Failure::Refused { code, .. } => Some(*code),
+                        Failure::Later { .. } => None,
+                    };
+                    match threads::gave_up(t, &given_up, code, f.reason()) {
+                        Ok(Some(_)) => PostState::Handled,
+                        Ok(None) => PostState::Failed,
+                        Err(e) => {
+                            tracing::error!(post = id, error = %logs::chain(&e), "a thread that cannot be made could not be dealt with");
+                            PostState::Failed
+                        }
+                    }
+                }
+                (_, state) => state,
+            };
+            Ok::<_, crate::store::StoreError>((state, failure))
         })
         .await;
     match recorded {
         Ok(Ok((PostState::Sent, _))) => {}
+        Ok(Ok((PostState::Handled, failure))) => {
+            let reason = failure.as_ref().map_or("", |f| f.reason());
+            tracing::warn!(post = id, %destination, kind = %post.kind, error = %reason, "a post was refused for good, and that was dealt with");
+            table.owed().notify_one();
+        }
         Ok(Ok((state, Some(failure)))) => {
             let match_id = post.match_id.unwrap_or_default();
             if state == PostState::Failed {
@@ -221,6 +257,52 @@ async fn refused_for_good(table: &TableHandle, post: &Post, code: isize) {
                 .await;
             if let Ok(Err(e)) = moved {
                 tracing::error!(error = %logs::chain(&e), "a reminder refused by direct message could not be owed to the thread");
+            }
+        }
+        (
+            Some(Destination::User(user)),
+            Owed::NoThread {
+                match_id,
+                challenge,
+                reason,
+                called_off,
+                players,
+            },
+        ) => {
+            // Told elsewhere instead: a challenge's message says it already; a league board's
+            // player is named in its channel.
+            let closed = code == super::dm_memory::CLOSED_DMS;
+            let id = post.id;
+            let handled = table
+                .call(move |t| {
+                    t.atomically(|t| {
+                        let now = t.now();
+                        if closed {
+                            t.store().remember_closed_dms(&user, now)?;
+                        }
+                        if challenge.is_none() {
+                            let named = players
+                                .into_iter()
+                                .filter(|p| p.discord_id.as_deref() == Some(user.as_str()))
+                                .collect();
+                            let instead = Owed::NoThread {
+                                match_id,
+                                challenge,
+                                reason,
+                                called_off,
+                                players: named,
+                            };
+                            let post = instead.post(Destination::Match(match_id), now);
+                            t.store().owe(&post, now)?;
+                        }
+                        let why = "not sent by direct message; told in the channel instead";
+                        t.store().post_handled(id, now, why)?;
+                        Ok(())
+                    })
+                })
+                .await;
+            if let Ok(Err(e)) = handled {
+                tracing::error!(error = %logs::chain(&e), "a notice refused by direct message could not be told in the channel");
             }
         }
         (destination, _) => tracing::warn!(
@@ -302,6 +384,14 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
     };
     let sent =
         |r: Result<serenity::Message, serenity::Error>| r.map(|_| ()).map_err(|e| classify(&e));
+    // A failure of threads.rs, as the outbox takes it.
+    let opening_failure = |e: threads::OpenError| match e {
+        threads::OpenError::Discord(e) => classify(&e),
+        threads::OpenError::Table(reason) => Failure::Later {
+            reason,
+            after: None,
+        },
+    };
     match owed {
         Owed::Board {
             match_id,
@@ -452,6 +542,36 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                     })?;
             }
             Ok(())
+        }
+        Owed::OpenThread {
+            match_id,
+            from,
+            round,
+            ..
+        } => threads::open(http, table, to, match_id, from.as_deref(), round)
+            .await
+            .map_err(opening_failure),
+        Owed::NoThread {
+            match_id,
+            challenge,
+            reason,
+            called_off,
+            players,
+        } => {
+            let destination = Destination::parse(&post.destination);
+            threads::tell(
+                http,
+                table,
+                to,
+                destination,
+                match_id,
+                challenge,
+                &reason,
+                called_off,
+                &players,
+            )
+            .await
+            .map_err(opening_failure)
         }
     }
 }

@@ -1,15 +1,15 @@
-//! Announcing a league round that started: a line per game in the league's channel, and a
-//! thread for each board with its first board.
+//! Announcing a league round that started: a line per game in the league's channel. Each
+//! board's thread and first board are owed to the outbox, which makes them
+//! ([`crate::discord::shared::threads`]).
 
 use crate::discord::Error;
-use crate::discord::format::boards::{choice_components, mention, update_text};
-use crate::discord::format::{limits, logs, pictures, pings};
-use crate::table::TableError;
+use crate::discord::format::boards::mention;
+use crate::discord::format::pings;
 use crate::table::leagues::{RoundStarted, bye_words};
 use poise::serenity_prelude as serenity;
 
-/// Announces a started round in the league's `channel`: each game on a line of its own, and a
-/// thread for each match with its first board.
+/// Announces a started round in the league's `channel`: each game on a line of its own (each
+/// match's thread and first board are owed to the outbox, which makes them).
 pub(crate) async fn announce(
     http: &serenity::Http,
     table: &crate::table::TableHandle,
@@ -17,10 +17,7 @@ pub(crate) async fn announce(
     started: RoundStarted,
 ) -> Result<(), Error> {
     let RoundStarted {
-        round,
-        pairings,
-        matches,
-        ..
+        round, pairings, ..
     } = started;
     let rows = pairings.clone();
     let names = table
@@ -36,7 +33,6 @@ pub(crate) async fn announce(
                 .collect::<Result<Vec<Vec<_>>, crate::store::StoreError>>()
         })
         .await??;
-    let mut failed: Option<serenity::Error> = None;
     for (p, seated) in pairings.iter().zip(&names) {
         let everyone: Vec<String> = seated.iter().map(mention).collect();
         let line = match (seated.as_slice(), &p.result) {
@@ -66,48 +62,8 @@ pub(crate) async fn announce(
         let line = serenity::CreateMessage::new()
             .content(line)
             .allowed_mentions(pings::only(seated));
-        let posted = channel.send_message(http, line).await?;
-        let Some(update) = matches.iter().find(|u| Some(u.match_id) == p.match_id) else {
-            continue;
-        };
-        let who: Vec<&str> = seated.iter().map(|x| x.name.as_str()).collect();
-        let title = format!("{} round {round}: {}", update.game.name(), who.join(" vs "));
-        let thread = channel
-            .create_thread_from_message(
-                http,
-                posted.id,
-                serenity::CreateThread::new(limits::thread_name(&title))
-                    .kind(serenity::ChannelType::PublicThread),
-            )
-            .await;
-        // One board whose thread cannot open does not stop the others; the first such
-        // failure is returned once every board was tried.
-        let thread = match thread {
-            Ok(thread) => thread,
-            Err(e) => {
-                tracing::error!(match_id = update.match_id, error = %logs::chain(&e), "a league board's thread could not be opened");
-                failed.get_or_insert(e);
-                continue;
-            }
-        };
-        let (match_id, thread_id) = (update.match_id, thread.id.to_string());
-        let update = table
-            .call(move |t| -> Result<_, TableError> {
-                t.store().set_thread(match_id, &thread_id)?;
-                t.opened(match_id)
-            })
-            .await??;
-        let message = serenity::CreateMessage::new()
-            .content(update_text(&update))
-            .add_file(pictures::board_file(&update).await?)
-            .components(choice_components(&update))
-            .allowed_mentions(pings::of_update(&update));
-        if let Err(e) = thread.id.send_message(http, message).await {
-            tracing::error!(match_id, error = %logs::chain(&e), "a league board could not be posted");
-        }
+        // Each game's thread is made by the outbox's sender (threads.rs), one post per board.
+        channel.send_message(http, line).await?;
     }
-    match failed {
-        Some(e) => Err(e.into()),
-        None => Ok(()),
-    }
+    Ok(())
 }
