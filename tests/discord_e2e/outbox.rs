@@ -1,7 +1,9 @@
 //! The outbox end to end: what the table commits is posted once Discord accepts it, across an
 //! outage and a restart, and a channel that refuses for good blocks no other.
 
-use super::fake_discord::bot::{assert_outbox_empty, content, start_bot_on, timed_match};
+use super::fake_discord::bot::{
+    assert_outbox_empty, assert_settled, assert_settled_but, content, start_bot_on, timed_match,
+};
 use super::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::games::GameKind;
 use deckmate::store::outbox::PostState;
@@ -85,6 +87,7 @@ async fn a_clock_run_out_during_an_outage_is_posted_once_when_discord_is_back() 
         "{}",
         content(&accepted[0])
     );
+    assert_settled(&fake, &table).await;
 }
 
 /// A table on `clock` with a chess match in each of `threads` (alice and bob), each with a
@@ -131,6 +134,7 @@ async fn posts_pending_when_the_bot_stopped_are_sent_when_it_starts() {
     .await;
     assert_outbox_empty(&table).await;
     assert_eq!(posts(&fake, thread, "White plays e4").len(), 1);
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -179,4 +183,6 @@ async fn a_thread_refusing_for_good_blocks_no_other() {
         1,
         "never retried"
     );
+    // The closed thread refused for good, on purpose.
+    assert_settled_but(&fake, &table, |r| r.status == 403 && r.path.contains(closed)).await;
 }
