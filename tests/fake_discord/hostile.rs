@@ -10,8 +10,15 @@
 //!   `Retry-After` is short ([`Hostile::retry_after_ms`]) so that tests stay quick; Discord's
 //!   header is whole seconds, the fake's a fraction (serenity reads either).
 //! - **Server errors** (off by default): every [`Hostile::error_every`]th request answers 502
-//!   or 503. serenity does not retry those; the bot's answer to them depends on its outbox, so
-//!   tests switch them on where the bot copes.
+//!   or 503, a 503 with a `Retry-After` (a 502 comes from a proxy that found no server, and
+//!   says nothing). serenity does not retry those; the bot's answer to them depends on its
+//!   outbox, so tests switch them on where the bot copes (the soak test does, at about 3%).
+//!   Interaction callbacks and their webhooks are spared ([`Hostile::callbacks_spared`]):
+//!   Discord gives no second chance to answer an interaction, so a lost answer is the user's
+//!   "the application did not respond" whatever the bot does. Off by default because a match
+//!   thread, a league round's threads and their first boards are still opened by direct calls
+//!   that a 5xx loses (issue 31, item 4), and a board whose direct post fails waits out its
+//!   lease before the outbox sends it.
 //! - **Permissions.** A post, an upload, a thread, an archive or a reaction in a server's
 //!   channel is checked against the bot's permissions there (a map per channel, every
 //!   permission the bot needs by default; a thread has its parent's unless set), refused 403
@@ -117,7 +124,7 @@ impl Default for Hostile {
             retry_after_ms: AtomicU64::new(100),
             server_errors: AtomicBool::new(false),
             callbacks_spared: AtomicBool::new(true),
-            error_every: AtomicU64::new(20),
+            error_every: AtomicU64::new(23),
             check_permissions: AtomicBool::new(true),
             permissions: Mutex::default(),
             kinds: Mutex::default(),
