@@ -37,11 +37,11 @@ mod vacations;
 #[path = "discord_e2e/world.rs"]
 mod world;
 
-use fake_discord::bot::{assert_settled, assert_settled_but};
 use fake_discord::bot::{
     CHANNEL, choose, content, custom_ids, ephemeral, offered, offered_text, png_size, start_bot,
     two_player_match,
 };
+use fake_discord::bot::{assert_settled, assert_settled_but};
 use fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;

@@ -192,11 +192,14 @@ pub(super) async fn played_elsewhere(
                 super::outbox::delivered(table, update).await;
                 told.push_str(&format!(" The board is in <#{thread}>."));
             }
-            Err(e) => tracing::error!(
-                match_id = update.match_id,
-                error = %logs::chain(&e),
-                "a board could not be posted in its thread"
-            ),
+            Err(e) => {
+                tracing::error!(
+                    match_id = update.match_id,
+                    error = %logs::chain(&e),
+                    "a board could not be posted in its thread"
+                );
+                super::outbox::undelivered(table, update).await;
+            }
         }
     }
     if let Some(private) = private_lines(update, player.id) {

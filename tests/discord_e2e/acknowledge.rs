@@ -4,10 +4,10 @@
 //! interaction's fifteen minutes is posted in the channel instead (public) or given up
 //! (private).
 
-use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::bot::{
     CHANNEL, content, ephemeral, start_bot_on, start_bot_with, two_player_match,
 };
+use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::{DEFERRED_MESSAGE, DEFERRED_UPDATE, FakeDiscord, Recorded, user};
 use deckmate::discord::acknowledge::{Ack, ack_of};
 use deckmate::store::Store;

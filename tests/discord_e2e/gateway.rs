@@ -4,8 +4,8 @@
 //! GUILD_DELETE, CHANNEL_DELETE and THREAD_DELETE in its stride, going on taking typed moves
 //! and commands throughout.
 
-use crate::fake_discord::bot::{assert_settled, assert_settled_but, assert_settled_owing};
 use crate::fake_discord::bot::{CHANNEL, content, start_bot, two_player_match};
+use crate::fake_discord::bot::{assert_settled, assert_settled_but, assert_settled_owing};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;

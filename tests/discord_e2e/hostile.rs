@@ -4,8 +4,8 @@
 //! a gateway that reconnects, drops, invalidates its session and sends events twice or out of
 //! order.
 
-use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::bot::{CHANNEL, content, http, start_bot, start_bot_on, two_player_match};
+use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::hostile::{bits, kinds};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::store::Store;
@@ -138,7 +138,9 @@ async fn the_bot_survives_server_errors_and_answers_once_they_stop() {
     // are lost (the outbox's part); the bot goes on.
     fake.hostile.server_errors.store(true, Ordering::Relaxed);
     fake.hostile.error_every.store(2, Ordering::Relaxed);
-    fake.hostile.callbacks_spared.store(false, Ordering::Relaxed);
+    fake.hostile
+        .callbacks_spared
+        .store(false, Ordering::Relaxed);
     let n = fake.requests().len();
     for _ in 0..4 {
         play_in(&fake, &alice, &bob, CHANNEL);

@@ -185,6 +185,9 @@ fn an_interaction_delivered_twice_is_applied_once() {
         assert!(errors.is_empty(), "{errors:?}");
         assert_no_secret(&logs);
         // The second deferral was refused on purpose (40060).
-        assert_settled_but(&fake, &table, |r| r.status == 400 && r.path.ends_with("/callback")).await;
+        assert_settled_but(&fake, &table, |r| {
+            r.status == 400 && r.path.ends_with("/callback")
+        })
+        .await;
     });
 }

@@ -142,7 +142,13 @@ async fn play(fake: Arc<FakeDiscord>, k: usize) -> Result<Played, String> {
     let thread = first.path.split('/').nth(4).unwrap_or_default().to_string();
     let match_id: i64 = custom_ids(&first)
         .iter()
-        .find_map(|c| c.strip_prefix("dm:choose:")?.split(':').next()?.parse().ok())
+        .find_map(|c| {
+            c.strip_prefix("dm:choose:")?
+                .split(':')
+                .next()?
+                .parse()
+                .ok()
+        })
         .unwrap_or_else(|| panic!("match {k}: no menu on the first board: {first:?}"));
 
     let line = LINES[k % LINES.len()];

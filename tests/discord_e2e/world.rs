@@ -2,8 +2,8 @@
 //! match's thread or its channel deleted and the match reopened by /board, a member who left
 //! the server playing from direct messages.
 
-use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::bot::{CHANNEL, content, start_bot_on, timed_match, two_player_match};
+use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::store::Store;
 use deckmate::table::{Table, TableHandle};

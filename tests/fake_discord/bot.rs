@@ -299,7 +299,10 @@ pub async fn http(fake: &FakeDiscord) -> serenity::Http {
 /// refused). Panics listing what is left.
 pub async fn assert_outbox_empty(table: &TableHandle) {
     let left = settled_outbox(table, &|_| false).await;
-    assert!(left.is_empty(), "posts left unsent in the outbox: {left:#?}");
+    assert!(
+        left.is_empty(),
+        "posts left unsent in the outbox: {left:#?}"
+    );
 }
 
 /// Waits (a few seconds at most) until no post is pending but those `owed` matches; returns
