@@ -221,6 +221,18 @@ impl Store {
         )?)
     }
 
+    /// Makes the pending board posts of match `id` at `version` due at `now` when they were
+    /// due later (an interaction's lease): the board's own post failed, and the sender should
+    /// not wait for the lease to end. Returns how many.
+    pub fn board_due(&mut self, id: MatchId, version: u64, now: i64) -> Result<usize, StoreError> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET next_attempt = ?1
+             WHERE match_id = ?2 AND version = ?3 AND kind = 'board' AND state = 'pending'
+                 AND next_attempt > ?1",
+            params![now, id, version as i64],
+        )?)
+    }
+
     /// Post `id` failed for a while (`error`): tried again after the backoff, or later if
     /// Discord asked for a longer wait (`at_least`, in seconds); given up as failed for good
     /// after [`MAX_ATTEMPTS`]. Returns the post's state after.

@@ -109,3 +109,28 @@ fn a_destination_reads_back_as_written() {
     assert_eq!(Destination::parse("elsewhere:1"), None);
     assert_eq!(Destination::parse("match:x"), None);
 }
+
+#[test]
+fn a_board_whose_own_post_failed_is_due_at_once_not_when_its_lease_ends() {
+    let mut store = Store::open_in_memory().unwrap();
+    let board = |version: u64, due: i64| NewPost {
+        match_id: Some(1),
+        version: Some(version),
+        ..post(Destination::Match(1), due)
+    };
+    let leased = store.owe(&board(3, 130), 100).unwrap();
+    let other = store.owe(&board(4, 130), 100).unwrap();
+    assert!(store.due_posts(110, 10).unwrap().is_empty(), "leased");
+    assert_eq!(store.board_due(1, 3, 110).unwrap(), 1);
+    assert_eq!(ids(&store.due_posts(110, 10).unwrap()), [leased]);
+    assert_eq!(
+        store.post(other).unwrap().unwrap().next_attempt,
+        130,
+        "another version waits"
+    );
+    // A board already sent, or one due sooner, is left as it is.
+    store.post_sent(leased, 111).unwrap();
+    assert_eq!(store.board_due(1, 3, 112).unwrap(), 0);
+    assert_eq!(store.post(leased).unwrap().unwrap().state, PostState::Sent);
+    assert_eq!(store.board_due(1, 4, 140).unwrap(), 0, "due already");
+}

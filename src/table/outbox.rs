@@ -319,6 +319,14 @@ impl Table {
         self.store.board_sent(id, version, now)?;
         Ok(())
     }
+
+    /// The adapter's own post of the board of match `id` at `version` failed: the outbox
+    /// sends it now rather than when the lease ends.
+    pub fn undelivered(&mut self, id: MatchId, version: u64) -> Result<(), TableError> {
+        let now = self.now();
+        self.store.board_due(id, version, now)?;
+        Ok(())
+    }
 }
 
 impl Table {

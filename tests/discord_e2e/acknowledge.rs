@@ -7,6 +7,7 @@
 use crate::fake_discord::bot::{
     CHANNEL, content, ephemeral, start_bot_on, start_bot_with, two_player_match,
 };
+use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::{DEFERRED_MESSAGE, DEFERRED_UPDATE, FakeDiscord, Recorded, user};
 use deckmate::discord::acknowledge::{Ack, ack_of};
 use deckmate::store::Store;
@@ -213,6 +214,7 @@ async fn every_command_button_menu_and_autocomplete_is_answered_while_the_table_
         })
         .await;
     assert!(content(&board).contains("e4"), "{}", content(&board));
+    assert_settled(&fake, &table).await;
     drop(table);
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
@@ -234,6 +236,7 @@ async fn autocomplete_records_nobody() {
         .unwrap()
         .unwrap();
     assert_eq!(known, None, "autocomplete wrote nothing");
+    assert_settled(&fake, &table).await;
 }
 
 use crate::fake_discord::bot::league;
@@ -283,12 +286,13 @@ async fn league_close_with_the_table_busy_for_four_seconds_still_posts_its_lines
             && lines.contains("never began match #2"),
         "{lines}"
     );
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_acknowledgement_after_the_deadline_is_refused_as_discord_refuses_it() {
     let fake = FakeDiscord::start().await;
-    let _table = crate::fake_discord::bot::start_bot(&fake).await;
+    let table = crate::fake_discord::bot::start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     // A deadline no bot can meet: the deferral comes too late and is refused, and so is the
     // answer that follows it (the interaction was never acknowledged).
@@ -307,6 +311,8 @@ async fn an_acknowledgement_after_the_deadline_is_refused_as_discord_refuses_it(
         .filter(|r| r.status < 300)
         .count();
     assert_eq!(accepted, 0, "nothing of a late interaction is accepted");
+    // The late answers were refused on purpose.
+    assert_settled_but(&fake, &table, |r| r.status == 404).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -360,4 +366,9 @@ async fn a_public_answer_after_the_follow_up_expiry_is_posted_in_the_channel_a_p
         .filter(|r| r.method == "POST" && r.path.ends_with(&format!("{CHANNEL}/messages")))
         .count();
     assert_eq!(in_channel, 1, "only the public answer is posted");
+    // The private answer given after the follow-ups expired was refused on purpose.
+    assert_settled_but(&fake, &table, |r| {
+        r.status == 404 && r.path.contains("/webhooks/")
+    })
+    .await;
 }

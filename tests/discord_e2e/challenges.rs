@@ -3,7 +3,7 @@
 //! are not reused, two acceptances at once both count and make one match, and every command
 //! or press that waits for the table is deferred first.
 
-use super::fake_discord::bot::assert_outbox_empty;
+use super::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{
     CHANNEL, content, custom_ids, ephemeral, start_bot_with, start_stoppable_bot,
 };
@@ -232,7 +232,7 @@ async fn a_challenge_is_accepted_after_the_bot_restarted() {
         );
         assert_eq!(ephemeral(&reply), !public, "/{name}: {reply:?}");
     }
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -327,5 +327,5 @@ async fn two_acceptances_at_once_make_one_match() {
         .unwrap()
         .unwrap();
     assert_eq!(matches, 2);
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }

@@ -2,7 +2,7 @@
 //! answered by the board, chat left alone, a refusal told by direct message only, and the
 //! mention-only mode), moves sent by direct message, and `/games` from a direct message.
 
-use super::fake_discord::bot::assert_outbox_empty;
+use super::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{content, start_bot_on, start_bot_reading, two_player_match};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::discord::ChatMode;
@@ -106,7 +106,7 @@ async fn a_chess_match_is_played_by_messages_with_chat_left_alone() {
         "{}",
         content(&mate)
     );
-    assert_outbox_empty(&outbox_table).await;
+    assert_settled(&fake, &outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -133,7 +133,7 @@ async fn without_message_content_only_messages_that_mention_the_bot_are_read() {
     let id = fake.say(&alice, &thread, &text, &[&me]);
     let reply = reply_in(&fake, n, &thread, &id).await;
     assert!(content(&reply).contains("White plays e4"), "{reply:?}");
-    assert_outbox_empty(&outbox_table).await;
+    assert_settled(&fake, &outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -216,7 +216,7 @@ async fn a_player_plays_from_direct_messages_and_chooses_between_two_matches() {
         content(&told).starts_with("Match #1: Black plays e5"),
         "{told:?}"
     );
-    assert_outbox_empty(&outbox_table).await;
+    assert_settled(&fake, &outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -282,7 +282,7 @@ async fn games_from_a_direct_message_lists_matches_of_every_server() {
         content(&fake.reply_to(n, &id).await),
         "You have no finished matches yet."
     );
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -322,7 +322,7 @@ async fn a_refused_typed_card_play_reveals_nothing_in_the_thread() {
             .all(|r| !content(r).contains("Bishop")),
         "the text is not repeated in the thread"
     );
-    assert_outbox_empty(&outbox_table).await;
+    assert_settled(&fake, &outbox_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -379,7 +379,7 @@ async fn history_and_export_of_a_finished_match_read_back_to_its_final_position(
         .await
         .unwrap();
     assert_eq!(reached, played);
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -454,5 +454,5 @@ async fn a_finished_match_offers_a_rematch_with_the_colours_swapped() {
         "{}",
         content(&first)
     );
-    assert_outbox_empty(&outbox_table).await;
+    assert_settled(&fake, &outbox_table).await;
 }

@@ -2,7 +2,7 @@
 //! time runs out, reminds its player in the thread, and ends on time, all on a simulated clock
 //! the test moves.
 
-use super::fake_discord::bot::assert_outbox_empty;
+use super::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{content, start_bot_on, timed_match};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::store::Store;
@@ -94,7 +94,7 @@ async fn a_timed_match_reminds_in_its_thread_and_ends_on_time() {
         content(&reply).contains("cannot read the time \"soon\""),
         "{reply:?}"
     );
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -132,7 +132,7 @@ async fn an_unanswered_challenge_expires_through_the_scheduler() {
         .unwrap()
         .unwrap();
     assert_eq!(stored.status, deckmate::store::ChallengeStatus::Expired);
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -187,7 +187,7 @@ async fn with_on_time_claim_the_opponent_may_wait_then_claim_the_win() {
         content(&claimed).contains("alice ran out of time; bob claims the win."),
         "{claimed:?}"
     );
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -215,5 +215,5 @@ async fn a_finished_match_s_thread_is_archived_a_day_later() {
         .await;
     assert_eq!(archived.json["archived"], serde_json::json!(true));
     assert_eq!(archived.json["locked"], serde_json::json!(true));
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }

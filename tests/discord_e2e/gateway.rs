@@ -5,6 +5,7 @@
 //! and commands throughout.
 
 use crate::fake_discord::bot::{CHANNEL, content, start_bot, two_player_match};
+use crate::fake_discord::bot::{assert_settled, assert_settled_but, assert_settled_owing};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;
@@ -38,7 +39,7 @@ async fn boards_after(fake: &FakeDiscord, after: usize, thread: &str) -> Vec<Rec
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_reconnects_resumes_and_reidentifies_and_plays_on() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -72,12 +73,13 @@ async fn the_bot_reconnects_resumes_and_reidentifies_and_plays_on() {
     let boards = boards_after(&fake, n, &thread).await;
     assert_eq!(boards.len(), 1, "{boards:?}");
     assert!(content(&boards[0]).contains("Bc4"));
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_event_sent_twice_or_out_of_order_is_applied_once() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -131,12 +133,17 @@ async fn an_event_sent_twice_or_out_of_order_is_applied_once() {
         .filter(|r| !r.path.ends_with("/oauth2/applications/@me"))
         .collect();
     assert!(refused.is_empty(), "{refused:?}");
+    // Interactions were delivered twice on purpose: the second answers were refused.
+    assert_settled_but(&fake, &table, |r| {
+        r.status == 400 && r.path.ends_with("/callback")
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn servers_channels_and_threads_deleted_leave_the_bot_serving() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -165,4 +172,13 @@ async fn servers_channels_and_threads_deleted_leave_the_bot_serving() {
     );
     let reply = fake.reply_to(n, &id).await;
     assert!(content(&reply).contains("to Chess"), "{reply:?}");
+    // Requests to the deleted thread were refused on purpose; the board of the move typed
+    // there is owed to it still (the outbox tries it when its lease ends, and is refused).
+    assert_settled_owing(
+        &fake,
+        &table,
+        |r| r.status == 404,
+        |p| p.match_id == Some(1) && p.kind == "board",
+    )
+    .await;
 }

@@ -5,6 +5,7 @@
 //! order.
 
 use crate::fake_discord::bot::{CHANNEL, content, http, start_bot, start_bot_on, two_player_match};
+use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::hostile::{bits, kinds};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::store::Store;
@@ -112,7 +113,7 @@ async fn the_rate_limiter_reads_the_buckets_and_waits_out_429s() {
 async fn a_match_is_played_through_a_third_of_requests_refused_429() {
     let fake = FakeDiscord::start().await;
     fake.hostile.limit_every.store(3, Ordering::Relaxed);
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -124,18 +125,22 @@ async fn a_match_is_played_through_a_third_of_requests_refused_429() {
     }
     assert!(fake.hostile.limited.load(Ordering::Relaxed) >= 5);
     all_accepted(&fake);
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_survives_server_errors_and_answers_once_they_stop() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     // Every other request answered 502 or 503: serenity does not retry those, so some answers
     // are lost (the outbox's part); the bot goes on.
     fake.hostile.server_errors.store(true, Ordering::Relaxed);
     fake.hostile.error_every.store(2, Ordering::Relaxed);
+    fake.hostile
+        .callbacks_spared
+        .store(false, Ordering::Relaxed);
     let n = fake.requests().len();
     for _ in 0..4 {
         play_in(&fake, &alice, &bob, CHANNEL);
@@ -151,12 +156,13 @@ async fn the_bot_survives_server_errors_and_answers_once_they_stop() {
         content(&reply).contains("to Chess") || content(&reply).contains("challenge"),
         "{reply:?}"
     );
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_names_the_permission_it_lacks_and_a_channel_without_threads() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     fake.hostile
@@ -213,6 +219,7 @@ async fn play_names_the_permission_it_lacks_and_a_channel_without_threads() {
     let id = play_in(&fake, &alice, &bob, CHANNEL);
     let reply = fake.reply_to(n, &id).await;
     assert!(content(&reply).contains("to Chess"), "{reply:?}");
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -321,6 +328,11 @@ async fn a_closed_dm_fails_at_the_send_and_the_reminder_goes_to_the_thread() {
         .find(|r| r.status == 403 && content(r).contains("reminder"))
         .expect("the DM refused at the send");
     assert!(!refused.path.ends_with(&path));
+    // The reminder by direct message was refused on purpose: alice's DMs are closed.
+    assert_settled_but(&fake, &table, |r| {
+        r.status == 403 && content(r).contains("reminder")
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -380,7 +392,7 @@ async fn deleted_messages_and_channels_are_refused_as_discord_does() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_whose_message_was_deleted_is_answered_all_the_same() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -406,4 +418,9 @@ async fn a_move_whose_message_was_deleted_is_answered_all_the_same() {
         .find(|r| r.path.contains("/reactions/"))
         .expect("the mark was tried");
     assert_eq!(marked.status, 404);
+    // The mark on the deleted message was refused on purpose.
+    assert_settled_but(&fake, &table, |r| {
+        r.status == 404 && r.path.contains("/reactions/")
+    })
+    .await;
 }

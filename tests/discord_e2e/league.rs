@@ -2,11 +2,11 @@
 //! thread per game, one game is played out by typed moves and the other never begins (a
 //! forfeit at the close), the standings follow, and ratings count the game played.
 
-use super::fake_discord::bot::assert_outbox_empty;
+use super::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{CHANNEL, boards_since, content, ephemeral, start_bot_on};
 use crate::fake_discord::{FakeDiscord, user};
 use deckmate::store::Store;
-use deckmate::table::Table;
+use deckmate::table::{Table, TableHandle};
 use serde_json::{Value, json};
 
 const MANAGE_SERVER: &str = "32";
@@ -161,13 +161,13 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
         lines[1].starts_with("<t:") && lines[1].ends_with("after 1 game"),
         "{rating}"
     );
-    assert_outbox_empty(&outbox_table).await;
+    assert_settled(&fake, &outbox_table).await;
 }
 
 /// The bot on `fake` with league Autumn (chess) of alice, bob, carol and erin, created by
-/// dave (an admin), its round 1 started: dave and the players.
-async fn league_round_one(fake: &FakeDiscord) -> (Value, Vec<Value>) {
-    start_bot_on(fake, Table::new(Store::open_in_memory().unwrap())).await;
+/// dave (an admin), its round 1 started: the bot's table, dave and the players.
+async fn league_round_one(fake: &FakeDiscord) -> (TableHandle, Value, Vec<Value>) {
+    let (table, _) = start_bot_on(fake, Table::new(Store::open_in_memory().unwrap())).await;
     let dave = user("100000000000000004", "dave");
     let players: Vec<Value> = ["alice", "bob", "carol", "erin"]
         .iter()
@@ -189,13 +189,13 @@ async fn league_round_one(fake: &FakeDiscord) -> (Value, Vec<Value>) {
     // Each board's thread opens after the answer (later still when Discord rate-limits), and
     // its first board is posted there once the thread is stored.
     boards_since(fake, n, 2).await;
-    (dave, players)
+    (table, dave, players)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
     let fake = FakeDiscord::start().await;
-    let (dave, players) = league_round_one(&fake).await;
+    let (table, dave, players) = league_round_one(&fake).await;
     let frank = user("100000000000000025", "frank");
     let swap = |who: &Value, perms: &str| {
         let options = named(json!([
@@ -247,12 +247,13 @@ async fn an_admin_seats_a_league_substitute_who_plays_on_in_the_thread() {
         pairings.contains("Round 1, board 2: frank - carol: match #2"),
         "{pairings}"
     );
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_paired_again_tells_the_old_threads_their_games_are_called_off() {
     let fake = FakeDiscord::start().await;
-    let (dave, _) = league_round_one(&fake).await;
+    let (table, dave, _) = league_round_one(&fake).await;
     let n = fake.requests().len();
     let id = league(&fake, &dave, "repair", named(json!([])), MANAGE_SERVER);
     let said = content(&fake.reply_to(n, &id).await);
@@ -269,4 +270,5 @@ async fn a_round_paired_again_tells_the_old_threads_their_games_are_called_off()
         r.method == "POST" && content(r).starts_with("Match #4: Chess")
     })
     .await;
+    assert_settled(&fake, &table).await;
 }

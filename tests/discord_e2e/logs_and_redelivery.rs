@@ -1,6 +1,7 @@
 //! End to end, the bot's logs and Discord's redeliveries: failures are logged with their match
 //! and cause and never a token, and an interaction delivered twice is applied once.
 
+use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::bot::{
     content, custom_ids, ephemeral, start_bot, start_bot_with, two_player_match,
 };
@@ -16,7 +17,7 @@ fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
     let db = TempDb::new("failures");
     runtime.block_on(async {
         let fake = FakeDiscord::start().await;
-        start_bot_with(&fake, Store::open(&db.0).unwrap()).await;
+        let table = start_bot_with(&fake, Store::open(&db.0).unwrap()).await;
         let alice = user("100000000000000001", "alice");
         let bob = user("100000000000000002", "bob");
         let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -130,6 +131,7 @@ fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
             "{line}"
         );
         assert_no_secret(&logs);
+        assert_settled(&fake, &table).await;
     });
 }
 
@@ -182,5 +184,10 @@ fn an_interaction_delivered_twice_is_applied_once() {
         let errors = logs.with(&["ERROR"]);
         assert!(errors.is_empty(), "{errors:?}");
         assert_no_secret(&logs);
+        // The second deferral was refused on purpose (40060).
+        assert_settled_but(&fake, &table, |r| {
+            r.status == 400 && r.path.ends_with("/callback")
+        })
+        .await;
     });
 }

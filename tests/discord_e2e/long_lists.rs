@@ -4,6 +4,7 @@
 //! all go through the fake, which refuses what Discord refuses. Long lists come a page at a
 //! time, and a page's Next button opens the next.
 
+use crate::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{CHANNEL, content, custom_ids, start_bot_on};
 use crate::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::games::GameKind;
@@ -58,8 +59,11 @@ fn prepared(name: &str, players: &[String], rounds: u32, reason: &str, cancelled
         if round == rounds {
             for update in started.matches.iter().take(cancelled) {
                 let request = deckmate::table::Request::default();
-                t.rule(update.match_id, &admin, Ruling::Cancel, reason, request)
+                let ruled = t
+                    .rule(update.match_id, &admin, Ruling::Cancel, reason, request)
                     .unwrap();
+                // No interaction shows the ruling here: its board is not owed to the thread.
+                t.delivered(ruled.match_id, ruled.version).unwrap();
             }
         }
         t.close_round_once(&league, None).unwrap();
@@ -139,7 +143,7 @@ async fn a_twelve_player_round_robin_reads_a_page_at_a_time() {
     let reason = "r".repeat(200);
     let table = prepared(name, &players, 4, &reason, 6);
     let fake = FakeDiscord::start().await;
-    start_bot_on(&fake, table).await;
+    let (table, _) = start_bot_on(&fake, table).await;
     let pairings = read_everything(&fake, name, &players, 6).await;
     let text = content(&pairings);
     assert!(text.starts_with("Pairings, page 1 of "), "{text}");
@@ -157,6 +161,7 @@ async fn a_twelve_player_round_robin_reads_a_page_at_a_time() {
     assert!(text.contains("Round 3"), "{text}");
     assert_eq!(refused(&fake, 0), Vec::<String>::new());
     assert!(fake.take_violations().is_empty());
+    assert_settled(&fake, &table).await;
 }
 
 /// A display name of `len` characters drawn from `alphabet`, distinct by its number.

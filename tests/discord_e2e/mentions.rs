@@ -3,6 +3,7 @@
 //! league, an admin cancels a match for a reason written the same way; every message the bot
 //! sends notifies nobody but the players it calls, and every name shows as plain text.
 
+use crate::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{CHANNEL, boards_since, content, start_bot};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::discord::plain::plain;
@@ -111,7 +112,7 @@ fn check_all(fake: &FakeDiscord, after: usize, players: &HashSet<String>, names:
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_names_notify_nobody_and_show_as_plain_text() {
     let fake = FakeDiscord::start().await;
-    start_bot(&fake).await;
+    let table = start_bot(&fake).await;
     let names: Vec<String> = (0..4).map(hostile).collect();
     assert!(names.iter().all(|n| n.chars().count() == 32));
     let players: Vec<Value> = names
@@ -260,6 +261,7 @@ async fn hostile_names_notify_nobody_and_show_as_plain_text() {
 
     check_all(&fake, 0, &player_ids, &names);
     assert!(fake.take_violations().is_empty());
+    assert_settled(&fake, &table).await;
 }
 
 #[test]

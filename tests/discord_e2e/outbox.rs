@@ -1,7 +1,10 @@
 //! The outbox end to end: what the table commits is posted once Discord accepts it, across an
 //! outage and a restart, and a channel that refuses for good blocks no other.
 
-use super::fake_discord::bot::{assert_outbox_empty, content, start_bot_on, timed_match};
+use super::fake_discord::bot::{
+    assert_outbox_empty, assert_settled, assert_settled_but, content, start_bot_on, timed_match,
+    two_player_match,
+};
 use super::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::games::GameKind;
 use deckmate::store::outbox::PostState;
@@ -85,6 +88,7 @@ async fn a_clock_run_out_during_an_outage_is_posted_once_when_discord_is_back() 
         "{}",
         content(&accepted[0])
     );
+    assert_settled(&fake, &table).await;
 }
 
 /// A table on `clock` with a chess match in each of `threads` (alice and bob), each with a
@@ -131,6 +135,7 @@ async fn posts_pending_when_the_bot_stopped_are_sent_when_it_starts() {
     .await;
     assert_outbox_empty(&table).await;
     assert_eq!(posts(&fake, thread, "White plays e4").len(), 1);
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -179,4 +184,42 @@ async fn a_thread_refusing_for_good_blocks_no_other() {
         1,
         "never retried"
     );
+    // The closed thread refused for good, on purpose.
+    assert_settled_but(&fake, &table, |r| {
+        r.status == 403 && r.path.contains(closed)
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_typed_move_whose_board_reply_failed_is_announced_without_waiting_out_the_lease() {
+    let fake = FakeDiscord::start().await;
+    let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    // The reply to a typed move meets a passing outage: it is refused 503.
+    fake.posts_unavailable.store(true, Ordering::Relaxed);
+    fake.say(&alice, &thread, "e4", &[]);
+    until(&fake, "the reply refused", |f| {
+        posts(f, &thread, "White plays e4")
+            .iter()
+            .any(|r| r.status == 503)
+    })
+    .await;
+    fake.posts_unavailable.store(false, Ordering::Relaxed);
+    // The outbox posts the board once Discord is back: after its own backoff (5 s), not once
+    // the interaction's lease (30 s) is over.
+    until(&fake, "the board posted by the outbox", |f| {
+        posts(f, &thread, "White plays e4")
+            .iter()
+            .any(|r| r.status == 200)
+    })
+    .await;
+    let accepted = posts(&fake, &thread, "White plays e4")
+        .into_iter()
+        .filter(|r| r.status == 200)
+        .count();
+    assert_eq!(accepted, 1, "announced once");
+    assert_settled(&fake, &table).await;
 }

@@ -3,7 +3,7 @@
 //! away (a half-point bye) and the odd player out given the bye, round 3 paired by score, and
 //! the final standings posted with their picture.
 
-use super::fake_discord::bot::assert_outbox_empty;
+use super::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{CHANNEL, boards_since, content, start_bot_on};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::store::Store;
@@ -159,5 +159,5 @@ async fn a_swiss_league_runs_three_rounds_with_a_forfeit_and_a_bye() {
     // half-point bye and a forfeit win; alice beat carol; carol had the bye.
     assert!(lines[1].starts_with("1. bob: 3 "), "{table}");
     assert!(lines[2].starts_with("2. erin: 1½ "), "{table}");
-    assert_outbox_empty(&outbox_table).await;
+    assert_settled(&fake, &outbox_table).await;
 }

@@ -2,7 +2,7 @@
 //! the clock; a player who asked for turn messages by direct message gets one when the match
 //! comes to them.
 
-use super::fake_discord::bot::assert_outbox_empty;
+use super::fake_discord::bot::assert_settled;
 use crate::fake_discord::bot::{content, ephemeral, start_bot_on, timed_match};
 use crate::fake_discord::{FakeDiscord, user};
 use deckmate::engine::Seat;
@@ -74,7 +74,7 @@ async fn a_vacation_is_announced_in_the_thread_and_holds_the_clock() {
         content(&reply).contains("from 1 to 14, not 15"),
         "{reply:?}"
     );
-    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -123,7 +123,7 @@ async fn a_player_who_asked_for_it_is_told_of_their_turn_by_direct_message() {
             .all(|r| !content(r).starts_with("Your turn")),
         "no message for alice"
     );
-    assert_outbox_empty(&_table).await;
+    assert_settled(&fake, &_table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -154,5 +154,5 @@ async fn a_player_may_have_their_own_view_sent_on_each_turn() {
         .await;
     assert_eq!(dm.files.len(), 1, "{dm:?}");
     assert!(!dm.path.contains(&thread));
-    assert_outbox_empty(&_table).await;
+    assert_settled(&fake, &_table).await;
 }

@@ -3,6 +3,7 @@
 //! the server playing from direct messages.
 
 use crate::fake_discord::bot::{CHANNEL, content, start_bot_on, timed_match, two_player_match};
+use crate::fake_discord::bot::{assert_settled, assert_settled_but};
 use crate::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::store::Store;
 use deckmate::table::{Table, TableHandle};
@@ -116,6 +117,7 @@ async fn removed_from_the_server_its_matches_wait_until_the_bot_is_back() {
         "White's clock runs: {:?}",
         shown.clocks
     );
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -247,6 +249,7 @@ async fn a_deleted_thread_holds_its_match_and_board_reopens_it_anywhere() {
         })
         .await;
     assert!(content(&moved).contains("White plays e4"), "{moved:?}");
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -264,13 +267,14 @@ async fn the_channel_of_match_threads_deleted_holds_its_matches() {
     fake.send_raw_event("CHANNEL_DELETE", text_channel("700000000000000005"));
     fake.send_raw_event("CHANNEL_DELETE", text_channel(CHANNEL));
     until(&table, "the match held", held(1)).await;
+    assert_settled(&fake, &table).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_member_who_left_the_server_still_plays_by_direct_message() {
     const DM: &str = "600000000000000001";
     let fake = FakeDiscord::start().await;
-    start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
     let alice = user("100000000000000001", "alice");
     let bob = user("100000000000000002", "bob");
     let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
@@ -298,6 +302,7 @@ async fn a_member_who_left_the_server_still_plays_by_direct_message() {
         content(&board).contains("<@100000000000000002> to play"),
         "{board:?}"
     );
+    assert_settled(&fake, &table).await;
 }
 
 /// The boards posted in `thread` after request `n`.
@@ -373,6 +378,7 @@ async fn moves_typed_while_the_bot_was_down_are_played_in_order_once() {
     assert!(boards_in(&fake, n, &thread).is_empty());
     let stored = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
     assert_eq!(stored.actions.len(), 4);
+    assert_settled(&fake, &table).await;
 }
 
 fn settings_me(fake: &FakeDiscord, who: &Value, options: Value) -> String {
@@ -451,4 +457,9 @@ async fn closed_dms_are_remembered_until_a_direct_message_gets_through() {
         .await
         .unwrap();
     assert!(!closed.unwrap());
+    // The direct messages sent while alice's were closed were refused on purpose.
+    assert_settled_but(&fake, &table, |r| {
+        r.status == 403 && !r.path.contains(CHANNEL)
+    })
+    .await;
 }

@@ -4,6 +4,7 @@
 use super::{FakeDiscord, GUILD_ID, Recorded};
 use deckmate::discord::ChatMode;
 use deckmate::store::Store;
+use deckmate::store::outbox::{Post, PostState};
 use deckmate::table::{Table, TableHandle};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
@@ -298,20 +299,96 @@ pub async fn http(fake: &FakeDiscord) -> serenity::Http {
 }
 
 /// Waits (a few seconds at most) until the bot's outbox holds no post unsent: everything the
-/// table committed was announced and Discord accepted it. Panics listing what is left.
+/// table committed was announced and Discord accepted it (no post pending, none recorded as
+/// refused). Panics listing what is left.
 pub async fn assert_outbox_empty(table: &TableHandle) {
+    let left = settled_outbox(table, &|_| false).await;
+    assert!(
+        left.is_empty(),
+        "posts left unsent in the outbox: {left:#?}"
+    );
+}
+
+/// Waits (a few seconds at most) until no post is pending but those `owed` matches; returns
+/// those not sent (refused for good, or still pending).
+async fn settled_outbox(table: &TableHandle, owed: &dyn Fn(&Post) -> bool) -> Vec<Post> {
     let mut left = Vec::new();
-    for _ in 0..100 {
+    for _ in 0..150 {
         left = table
             .call(|t| t.store().unsent_posts().expect("the outbox reads"))
             .await
             .expect("the table answers");
-        if left.is_empty() {
-            return;
+        if left
+            .iter()
+            .all(|p| p.state != PostState::Pending || owed(p))
+        {
+            break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    panic!("posts left unsent in the outbox: {left:#?}");
+    left
+}
+
+/// The end of every end-to-end test that runs a bot: nothing the table committed is left
+/// unannounced (the outbox holds no post pending or refused), Discord accepted every request
+/// the bot made (no 4xx: the 429s serenity waits out are kept apart, and a 5xx is a passing
+/// failure the outbox retries), and nothing the bot sent broke Discord's limits or its API
+/// description (the fake checks those again when it is dropped).
+pub async fn assert_settled(fake: &FakeDiscord, table: &TableHandle) {
+    assert_settled_but(fake, table, |_| false).await;
+}
+
+/// [`assert_settled`] for a test that provokes refusals on purpose: a 4xx answer to a request
+/// `meant` matches is expected, and a post the outbox recorded as refused is accepted only
+/// when some such refusal was answered.
+pub async fn assert_settled_but(
+    fake: &FakeDiscord,
+    table: &TableHandle,
+    meant: impl Fn(&Recorded) -> bool,
+) {
+    assert_settled_owing(fake, table, meant, |_| false).await;
+}
+
+/// [`assert_settled_but`] where the posts `owed` matches may still be pending, as the test
+/// meant (a board owed to a thread deleted on purpose, waiting out its lease).
+pub async fn assert_settled_owing(
+    fake: &FakeDiscord,
+    table: &TableHandle,
+    meant: impl Fn(&Recorded) -> bool,
+    owed: impl Fn(&Post) -> bool,
+) {
+    let left = settled_outbox(table, &owed).await;
+    let requests = fake.requests();
+    let refused: Vec<String> = requests
+        .iter()
+        .filter(|r| (400..500).contains(&r.status) && !meant(r))
+        .map(|r| format!("{} {} {} {}", r.status, r.method, r.path, r.json))
+        .collect();
+    assert!(
+        refused.is_empty(),
+        "Discord refused requests the test did not provoke:\n{}",
+        refused.join("\n")
+    );
+    let provoked = requests
+        .iter()
+        .any(|r| (400..500).contains(&r.status) && meant(r));
+    let unsent: Vec<_> = left
+        .iter()
+        .filter(|p| match p.state {
+            PostState::Pending => !owed(p),
+            _ => !provoked,
+        })
+        .collect();
+    assert!(
+        unsent.is_empty(),
+        "posts left unsent in the outbox: {unsent:#?}"
+    );
+    let violations = fake.take_violations();
+    assert!(
+        violations.is_empty(),
+        "requests Discord's limits or API description refuse:\n{}",
+        violations.join("\n")
+    );
 }
 
 /// `/league sub` with `options`, by `who` holding permissions `perms`, in the test channel.

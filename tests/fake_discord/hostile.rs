@@ -10,8 +10,15 @@
 //!   `Retry-After` is short ([`Hostile::retry_after_ms`]) so that tests stay quick; Discord's
 //!   header is whole seconds, the fake's a fraction (serenity reads either).
 //! - **Server errors** (off by default): every [`Hostile::error_every`]th request answers 502
-//!   or 503. serenity does not retry those; the bot's answer to them depends on its outbox, so
-//!   tests switch them on where the bot copes.
+//!   or 503, a 503 with a `Retry-After` (a 502 comes from a proxy that found no server, and
+//!   says nothing). serenity does not retry those; the bot's answer to them depends on its
+//!   outbox, so tests switch them on where the bot copes (the soak test does, at about 3%).
+//!   Interaction callbacks and their webhooks are spared ([`Hostile::callbacks_spared`]):
+//!   Discord gives no second chance to answer an interaction, so a lost answer is the user's
+//!   "the application did not respond" whatever the bot does. Off by default because a match
+//!   thread, a league round's threads and their first boards are still opened by direct calls
+//!   that a 5xx loses (issue 31, item 4), and a board whose direct post fails waits out its
+//!   lease before the outbox sends it.
 //! - **Permissions.** A post, an upload, a thread, an archive or a reaction in a server's
 //!   channel is checked against the bot's permissions there (a map per channel, every
 //!   permission the bot needs by default; a thread has its parent's unless set), refused 403
@@ -78,8 +85,10 @@ pub struct Hostile {
     /// Requests a bucket takes a second.
     pub bucket_limit: AtomicU64,
     pub retry_after_ms: AtomicU64,
-    /// 502/503 on every `error_every`th request (off by default; 0: none).
+    /// 502/503 on every `error_every`th request (0: none).
     pub server_errors: AtomicBool,
+    /// Interaction callbacks and their webhooks never answer 5xx while set (on by default).
+    pub callbacks_spared: AtomicBool,
     pub error_every: AtomicU64,
     /// The next this many thread creations answer 503 (a passing outage on threads alone).
     pub threads_unavailable: AtomicU64,
@@ -119,7 +128,8 @@ impl Default for Hostile {
             bucket_limit: AtomicU64::new(40),
             retry_after_ms: AtomicU64::new(100),
             server_errors: AtomicBool::new(false),
-            error_every: AtomicU64::new(20),
+            callbacks_spared: AtomicBool::new(true),
+            error_every: AtomicU64::new(23),
             threads_unavailable: AtomicU64::new(0),
             refused_thread_words: Mutex::default(),
             check_permissions: AtomicBool::new(true),
@@ -230,6 +240,24 @@ impl Hostile {
         self.deleted_messages.lock().unwrap().contains(id)
     }
 
+    /// A 502 or 503 (alternately, by the request's number `n`). A 503 says when to come back
+    /// (`Retry-After`, in seconds, as HTTP has it for a service down for a while; the fake's a
+    /// fraction, [`Hostile::retry_after_ms`]); a 502, a proxy that found no server behind it,
+    /// says nothing.
+    fn server_error(&self, n: u64) -> Response {
+        if n.is_multiple_of(2) {
+            return refusal(StatusCode::BAD_GATEWAY, "502: Bad Gateway", 0);
+        }
+        let retry = self.retry_after_ms.load(Ordering::Relaxed) as f64 / 1000.0;
+        let mut r = refusal(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "503: Service Unavailable",
+            0,
+        );
+        r.headers_mut().insert("retry-after", value(retry));
+        r
+    }
+
     /// The refusal Discord would give `method` `parts` (the path below /api/v10, split) with
     /// `json` and `files`, if any. May change `json` as Discord reads it (a reply to a deleted
     /// message with `fail_if_not_exists: false` loses its reference).
@@ -248,13 +276,12 @@ impl Hostile {
             self.limited.fetch_add(1, Ordering::Relaxed);
             return Some(limited);
         }
-        if self.server_errors.load(Ordering::Relaxed) && every(n, &self.error_every) {
+        if self.server_errors.load(Ordering::Relaxed)
+            && !(interaction && self.callbacks_spared.load(Ordering::Relaxed))
+            && every(n, &self.error_every)
+        {
             self.errors.fetch_add(1, Ordering::Relaxed);
-            let (status, text) = match n % 2 {
-                0 => (StatusCode::BAD_GATEWAY, "502: Bad Gateway"),
-                _ => (StatusCode::SERVICE_UNAVAILABLE, "503: Service Unavailable"),
-            };
-            return Some(refusal(status, text, 0));
+            return Some(self.server_error(n));
         }
         let ["channels", channel, rest @ ..] = parts else {
             return None;

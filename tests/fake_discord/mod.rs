@@ -345,6 +345,24 @@ impl FakeDiscord {
         self.requests.lock().unwrap().clone()
     }
 
+    /// How many requests were recorded (without copying them).
+    pub fn request_count(&self) -> usize {
+        self.requests.lock().unwrap().len()
+    }
+
+    /// The first request after the first `after` that matches `pred`, copying only that one
+    /// (a long test's requests carry many pictures).
+    pub fn find_from(&self, after: usize, pred: impl Fn(&Recorded) -> bool) -> Option<Recorded> {
+        let requests = self.requests.lock().unwrap();
+        requests.iter().skip(after).find(|r| pred(r)).cloned()
+    }
+
+    /// How many requests after the first `after` match `pred`.
+    pub fn count_from(&self, after: usize, pred: impl Fn(&Recorded) -> bool) -> usize {
+        let requests = self.requests.lock().unwrap();
+        requests.iter().skip(after).filter(|r| pred(r)).count()
+    }
+
     /// Waits (up to 10 s) for a request matching `pred` that arrived after the first `after`.
     pub async fn wait_for(
         &self,
@@ -353,7 +371,7 @@ impl FakeDiscord {
         pred: impl Fn(&Recorded) -> bool,
     ) -> Recorded {
         for _ in 0..1000 {
-            if let Some(r) = self.requests().into_iter().skip(after).find(|r| pred(r)) {
+            if let Some(r) = self.find_from(after, &pred) {
                 return r;
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
@@ -700,6 +718,15 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         (Method::GET, ["gateway"]) => ok(json!({"url": shared.gateway_url})),
         (Method::GET, ["gateway", "bot"]) => ok(json!({"url": shared.gateway_url, "shards": 1,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
+        // The application, as poise asks for it at start-up (its owners).
+        (Method::GET, ["oauth2", "applications", "@me"]) => ok(json!({
+            "id": APP_ID, "name": "deckmate", "icon": null, "description": "", "type": null,
+            "bot_public": true, "bot_require_code_grant": false, "verify_key": "00",
+            "flags": 0, "flags_new": "0", "redirect_uris": [], "interactions_endpoint_url": null,
+            "role_connections_verification_url": null, "owner": user("100000000000000099", "owner"),
+            "approximate_guild_count": 1, "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0, "explicit_content_filter": 0,
+            "team": null, "eligible_oauth2_scopes": []})),
         (Method::PUT, ["applications", _, "guilds", _, "commands"])
         | (Method::PUT, ["applications", _, "commands"])
             if shared.registration_fails.load(Ordering::Relaxed) =>

@@ -149,7 +149,10 @@ async fn played(
     let reply = notices::changed_message(update)
         .await
         .reference_message(reference);
-    msg.channel_id.send_message(&ctx.http, reply).await?;
+    if let Err(e) = msg.channel_id.send_message(&ctx.http, reply).await {
+        outbox::undelivered(&data.table, update).await;
+        return Err(e.into());
+    }
     outbox::delivered(&data.table, update).await;
     if let Some(text) = private_lines(update, player.id) {
         let private =

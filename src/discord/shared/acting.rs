@@ -133,11 +133,14 @@ pub(crate) async fn played_elsewhere(
                 outbox::delivered(table, update).await;
                 told.push_str(&format!(" The board is in <#{thread}>."));
             }
-            Err(e) => tracing::error!(
-                match_id = update.match_id,
-                error = %logs::chain(&e),
-                "a board could not be posted in its thread"
-            ),
+            Err(e) => {
+                tracing::error!(
+                    match_id = update.match_id,
+                    error = %logs::chain(&e),
+                    "a board could not be posted in its thread"
+                );
+                outbox::undelivered(table, update).await;
+            }
         }
     }
     if let Some(private) = private_lines(update, player.id) {

@@ -143,6 +143,7 @@ pub(crate) async fn post_ruling(ctx: Context<'_>, update: &Update) -> String {
         }
         Err(e) => {
             tracing::error!(match_id = update.match_id, error = %logs::chain(&e), "a ruling could not be posted in its thread");
+            outbox::undelivered(&ctx.data().table, update).await;
             " It could not be posted in the match's thread.".to_string()
         }
     };

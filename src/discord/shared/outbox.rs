@@ -592,3 +592,15 @@ pub(crate) async fn delivered(table: &TableHandle, update: &crate::table::Update
         Err(_) => {}
     }
 }
+
+/// Posting `update`'s board failed: the post it owed is sent by the outbox at once (with its
+/// retries), not when the lease ends.
+pub(crate) async fn undelivered(table: &TableHandle, update: &crate::table::Update) {
+    if update.repeated {
+        return;
+    }
+    let (id, version) = (update.match_id, update.version);
+    if let Ok(Err(e)) = table.call(move |t| t.undelivered(id, version)).await {
+        tracing::error!(match_id = id, error = %logs::chain(&e), "a board not shown could not be owed at once");
+    }
+}
