@@ -506,7 +506,7 @@ impl Table {
         // A move owes the turn messages of whoever it came to, after its board.
         let mover = last.and_then(|(seat, _)| loaded.stored.players.get(usize::from(seat.0)));
         let turns = (owed.is_some() && actions > 0)
-            .then(|| outbox::turns_post(id, version, mover.map(|p| p.id), self.now()));
+            .then(|| outbox::turns_post(id, version, &public, mover.map(|p| p.id), self.now()));
         if let Some(turns) = &turns {
             changes.push(Change::Owe(turns));
         }

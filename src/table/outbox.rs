@@ -41,6 +41,7 @@ pub enum Owed {
     Turns {
         match_id: MatchId,
         version: u64,
+        public: Vec<String>,
         mover: Option<PlayerId>,
     },
     /// A player is reminded of their clock.
@@ -149,12 +150,14 @@ pub(super) fn on_discord(place: &crate::store::Place) -> bool {
 pub(super) fn turns_post(
     match_id: MatchId,
     version: u64,
+    public: &[String],
     mover: Option<PlayerId>,
     due: Instant,
 ) -> NewPost {
     Owed::Turns {
         match_id,
         version,
+        public: public.to_vec(),
         mover,
     }
     .post(Destination::Match(match_id), due)

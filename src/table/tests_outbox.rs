@@ -99,6 +99,7 @@ fn a_move_owes_its_board_under_a_lease_until_it_is_shown_and_then_its_turn_messa
         Owed::Turns {
             match_id: id,
             version: update.version,
+            public: update.public.clone(),
             mover: Some(alice.id),
         }
     );

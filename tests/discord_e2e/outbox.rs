@@ -223,3 +223,60 @@ async fn a_typed_move_whose_board_reply_failed_is_announced_without_waiting_out_
     assert_eq!(accepted, 1, "announced once");
     assert_settled(&fake, &table).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_message_waits_for_its_board_and_follows_it_once_the_outbox_posts_it() {
+    let fake = FakeDiscord::start().await;
+    let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    let n = fake.requests().len();
+    let id = fake.command(
+        &bob,
+        &thread,
+        "settings",
+        serde_json::json!([{"name": "me", "type": 1, "options": [{"name": "dm", "type": 5, "value": true}]}]),
+        serde_json::json!({}),
+    );
+    fake.reply_to(n, &id).await;
+    // The board answering alice's typed move is refused: bob may not be told it is his turn
+    // before the board he is to answer is in the thread.
+    fake.posts_unavailable.store(true, Ordering::Relaxed);
+    fake.say(&alice, &thread, "e4", &[]);
+    until(&fake, "the reply refused", |f| {
+        posts(f, &thread, "White plays e4")
+            .iter()
+            .any(|r| r.status == 503)
+    })
+    .await;
+    let turn = |r: &Recorded| {
+        r.method == "POST" && !r.path.contains(&thread) && content(r).starts_with("Your turn")
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        !fake.requests().iter().any(turn),
+        "no turn message before the board"
+    );
+    fake.posts_unavailable.store(false, Ordering::Relaxed);
+    until(&fake, "bob's turn message", |f| {
+        f.requests().iter().any(|r| turn(r) && r.status == 200)
+    })
+    .await;
+    let requests = fake.requests();
+    let board = requests
+        .iter()
+        .position(|r| {
+            r.path.ends_with(&format!("/channels/{thread}/messages"))
+                && content(r).contains("White plays e4")
+                && r.status == 200
+        })
+        .expect("the board was posted");
+    let told: Vec<usize> = (0..requests.len())
+        .filter(|&i| turn(&requests[i]) && requests[i].status == 200)
+        .collect();
+    assert_eq!(told.len(), 1, "told once");
+    assert!(told[0] > board, "the turn message follows the board");
+    assert!(content(&requests[told[0]]).contains("White plays e4"));
+    assert_settled(&fake, &table).await;
+}

@@ -271,7 +271,7 @@ async fn refused_for_good(table: &TableHandle, post: &Post, code: isize) {
         ) => {
             // Told elsewhere instead: a challenge's message says it already; a league board's
             // player is named in its channel.
-            let closed = code == super::dm_memory::CLOSED_DMS;
+            let closed = code == dm_memory::CLOSED_DMS;
             let id = post.id;
             let handled = table
                 .call(move |t| {
@@ -426,10 +426,11 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         Owed::Turns {
             match_id,
             version,
+            public,
             mover,
         } => {
             let board = table
-                .call_quietly(move |t| t.owed_board(match_id, version, vec![]))
+                .call_quietly(move |t| t.owed_board(match_id, version, public))
                 .await
                 .map_err(table_busy)?;
             let (update, current) = board.map_err(|e| Failure::Refused {
