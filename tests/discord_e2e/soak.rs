@@ -71,8 +71,10 @@ async fn seen(
 }
 
 /// The answer to interaction `id` as the user sees it (its callback, or after a deferral the
-/// edit or follow-up that answered it); fails at once if Discord refused any part of it.
-async fn answer(fake: &FakeDiscord, after: usize, id: &str, what: &str) -> Recorded {
+/// edit or follow-up that answered it); fails at once if Discord refused any part of it. None
+/// when the bot never saw the interaction: Discord lost it with a session it could not resume
+/// (as it does; the user sees "the application did not respond" and tries again).
+async fn answer(fake: &FakeDiscord, after: usize, id: &str, what: &str) -> Option<Recorded> {
     let callback = format!("/api/v10/interactions/{id}/");
     let hook = format!("/api/v10/webhooks/{APP_ID}/token-{id}");
     let mine = |r: &Recorded| r.path.starts_with(&callback) || r.path.starts_with(&hook);
@@ -88,7 +90,10 @@ async fn answer(fake: &FakeDiscord, after: usize, id: &str, what: &str) -> Recor
                     || r.path.starts_with(&hook) && r.method != "DELETE")
         });
         if let Some(r) = answered {
-            return r;
+            return Some(r);
+        }
+        if start.elapsed() > LOST && fake.find_from(after, mine).is_none() {
+            return None;
         }
         assert!(
             start.elapsed() < Duration::from_secs(60),
@@ -98,33 +103,60 @@ async fn answer(fake: &FakeDiscord, after: usize, id: &str, what: &str) -> Recor
     }
 }
 
+/// How long an interaction may go unseen by the bot before it is taken as lost by Discord.
+const LOST: Duration = Duration::from_secs(10);
+
+/// Sends an interaction with `send` and waits for its answer; sent again (a new interaction,
+/// as a user would) when Discord lost it. Counts each loss in `lost`.
+async fn answered(
+    fake: &FakeDiscord,
+    what: &str,
+    lost: &AtomicU64,
+    mut send: impl FnMut() -> String,
+) -> (String, Recorded) {
+    for _ in 0..5 {
+        let n = fake.request_count();
+        let id = send();
+        if let Some(r) = answer(fake, n, &id, what).await {
+            return (id, r);
+        }
+        lost.fetch_add(1, Ordering::Relaxed);
+    }
+    panic!("{what}: lost five times over");
+}
+
 /// Plays match `k` from challenge to its fourth move; Err when its thread or first board never
 /// came (the match is left there, and counted).
-async fn play(fake: Arc<FakeDiscord>, k: usize) -> Result<Played, String> {
+async fn play(fake: Arc<FakeDiscord>, k: usize, lost: Arc<AtomicU64>) -> Result<Played, String> {
     let white = user(&format!("2{:018}", 2 * k + 1), &format!("w{k}"));
     let black = user(&format!("2{:018}", 2 * k + 2), &format!("b{k}"));
     let mention = |u: &Value| format!("<@{}>", u["id"].as_str().unwrap_or_default());
     let mut interactions = Vec::new();
 
     // The challenge, then its acceptance.
-    let n = fake.request_count();
-    let id = fake.command(
-        &white,
-        CHANNEL,
-        "play",
-        json!([{"name": "game", "type": 4, "value": 0},
-               {"name": "opponent", "type": 6, "value": black["id"]}]),
-        json!({"users": {black["id"].as_str().unwrap(): black}}),
-    );
-    let reply = answer(&fake, n, &id, &format!("match {k}'s challenge")).await;
+    let what = format!("match {k}'s challenge");
+    let (_, reply) = answered(&fake, &what, &lost, || {
+        fake.command(
+            &white,
+            CHANNEL,
+            "play",
+            json!([{"name": "game", "type": 4, "value": 0},
+                   {"name": "opponent", "type": 6, "value": black["id"]}]),
+            json!({"users": {black["id"].as_str().unwrap(): black}}),
+        )
+    })
+    .await;
     let accept = custom_ids(&reply)
         .into_iter()
         .find(|c| c.ends_with(":accept"))
         .unwrap_or_else(|| panic!("match {k}: no Accept button: {reply:?}"));
     let n = fake.request_count();
     let pressed = (6_000_000 + k).to_string();
-    let id = fake.press(&black, CHANNEL, 6_000_000 + k as u64, &accept);
-    answer(&fake, n, &id, &format!("match {k}'s acceptance")).await;
+    let what = format!("match {k}'s acceptance");
+    answered(&fake, &what, &lost, || {
+        fake.press(&black, CHANNEL, 6_000_000 + k as u64, &accept)
+    })
+    .await;
     // The thread opens (later, through the outbox, when Discord pushes back) and its first
     // board is posted there.
     seen(&fake, n, 40, &format!("match {k}'s thread"), |r| {
@@ -164,15 +196,19 @@ async fn play(fake: Arc<FakeDiscord>, k: usize) -> Result<Played, String> {
         let n = fake.request_count();
         let shown = match input {
             Input::Slash => {
-                let id = fake.move_command(who, &thread, mv);
-                interactions.push(id.clone());
-                answer(&fake, n, &id, &what).await
+                let (id, shown) =
+                    answered(&fake, &what, &lost, || fake.move_command(who, &thread, mv)).await;
+                interactions.push(id);
+                shown
             }
             Input::Menu => {
                 let menu = format!("dm:choose:{match_id}:{ply}");
-                let id = fake.select(who, &thread, 7_000_000 + k as u64, &menu, &format!("={mv}"));
-                interactions.push(id.clone());
-                answer(&fake, n, &id, &what).await
+                let (id, shown) = answered(&fake, &what, &lost, || {
+                    fake.select(who, &thread, 7_000_000 + k as u64, &menu, &format!("={mv}"))
+                })
+                .await;
+                interactions.push(id);
+                shown
             }
             Input::Typed => {
                 fake.say(who, &thread, mv, &[]);
@@ -230,6 +266,7 @@ async fn soak_200_matches_against_a_hostile_discord() {
     fake.hostile.error_every.store(17, Ordering::Relaxed);
     let stop = Arc::new(AtomicBool::new(false));
     let drops = Arc::new(AtomicU64::new(0));
+    let lost = Arc::new(AtomicU64::new(0));
     let chaos = tokio::spawn(unsteady(fake.clone(), stop.clone(), drops.clone()));
 
     let mut played = Vec::new();
@@ -238,7 +275,7 @@ async fn soak_200_matches_against_a_hostile_discord() {
     let mut next = 0;
     while next < matches || !running.is_empty() {
         while next < matches && running.len() < AT_ONCE {
-            running.spawn(play(fake.clone(), next));
+            running.spawn(play(fake.clone(), next, lost.clone()));
             next += 1;
         }
         if let Some(done) = running.join_next().await {
@@ -298,13 +335,15 @@ async fn soak_200_matches_against_a_hostile_discord() {
     let total = requests.len() as u64 + limited;
     println!(
         "soak: {matches} matches ({} without a home), {moves} moves, {total} requests, {limited} 429s ({:.1}%), \
-         {errors} 5xx ({:.1}%), {} gateway drops ({} identified, {} resumed), {:.0?}",
+         {errors} 5xx ({:.1}%), {} gateway drops ({} identified, {} resumed), {} interactions lost \
+         with a session and sent again, {:.0?}",
         homeless.len(),
         100.0 * limited as f64 / total as f64,
         100.0 * errors as f64 / total as f64,
         drops.load(Ordering::Relaxed),
         fake.gateway.identified.load(Ordering::Relaxed),
         fake.gateway.resumed.load(Ordering::Relaxed),
+        lost.load(Ordering::Relaxed),
         started.elapsed()
     );
     assert!(limited > 0 && errors > 0, "the fake pushed back");
