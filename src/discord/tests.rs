@@ -654,6 +654,63 @@ mod floors {
         file
     }
 
+    /// A file's code as the floors see it: comment lines and every `#[cfg(test)]` item (a
+    /// test module, a re-export for tests) left out, and only those: code after such an item
+    /// still counts.
+    fn code_of(text: &str) -> String {
+        const TEST_ONLY: &str = "#[cfg(test)]";
+        let text: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut code = String::new();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find(TEST_ONLY) {
+            code.push_str(&rest[..at]);
+            rest = &rest[at + TEST_ONLY.len()..];
+            // The item ends at its first `;` outside braces, or where its first block closes.
+            let mut depth = 0;
+            let mut end = rest.len();
+            for (i, c) in rest.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth > 0 => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = i + 1;
+                            break;
+                        }
+                    }
+                    ';' if depth == 0 => {
+                        end = i + 1;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            rest = &rest[end..];
+        }
+        code.push_str(rest);
+        code
+    }
+
+    #[test]
+    fn code_after_a_test_only_item_still_counts() {
+        let text = "use crate::discord::format::logs;\n\
+                    #[cfg(test)]\n\
+                    pub(crate) use crate::discord::events::chat;\n\
+                    pub fn f() { crate::discord::commands::play::x(); }\n\
+                    #[cfg(test)]\n\
+                    mod tests { use crate::discord::startup::run; fn g() { {} } }\n\
+                    // crate::discord::events::direct\n\
+                    fn h() { crate::discord::shared::home::y(); }\n";
+        assert_eq!(
+            paths(&code_of(text)),
+            ["format::logs", "commands::play::x", "shared::home::y"]
+        );
+    }
+
     /// Each source file of the adapter (tests left out) and the files it uses.
     fn uses() -> BTreeMap<String, BTreeSet<String>> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/discord");
@@ -680,14 +737,7 @@ mod floors {
                 .to_string_lossy()
                 .replace('\\', "/");
             let text = std::fs::read_to_string(&path).expect("a source file reads");
-            let code: String = text
-                .split("#[cfg(test)]")
-                .next()
-                .unwrap_or_default()
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect::<Vec<_>>()
-                .join("\n");
+            let code = code_of(&text);
             let used: BTreeSet<String> = paths(&code)
                 .iter()
                 .map(|p| file_of(&root, p))

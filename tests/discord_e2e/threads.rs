@@ -1,6 +1,7 @@
 //! End to end, match threads made through the outbox: a thread refused once with a 5xx opens
 //! on the retry (one thread, one first board, the clocks starting then); a challenge whose
-//! thread the bot may not make is called off and its players told why; a league board whose
+//! thread the bot may not make is called off and its players told why (in a post of its own
+//! when the challenge's message was deleted); a league board whose
 //! thread is refused for good is held for `/board` while the other boards open and play; and
 //! four names of 32 characters still give a thread name Discord takes.
 
@@ -381,5 +382,60 @@ async fn four_names_of_32_characters_give_a_thread_name_discord_takes() {
     })
     .await;
     assert_eq!(count(&fake, |r| is_thread(r) && r.status >= 400), 0);
+    assert_outbox_empty(&table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_whose_message_was_deleted_before_its_thread_is_called_off_in_a_new_post() {
+    let fake = FakeDiscord::start().await;
+    let table: TableHandle = start_bot(&fake).await;
+    let players = [
+        user("100000000000000001", "alice"),
+        user("100000000000000002", "bob"),
+    ];
+    let n = fake.requests().len();
+    let id = fake.command(
+        &players[0],
+        CHANNEL,
+        "play",
+        json!([{"name": "game", "type": 4, "value": 0},
+               {"name": "opponent", "type": 6, "value": players[1]["id"]}]),
+        json!({"users": {players[1]["id"].as_str().unwrap(): players[1]}}),
+    );
+    fake.reply_to(n, &id).await;
+    let message = table
+        .call(|t| t.store().challenge(1).unwrap().message_id.unwrap())
+        .await
+        .unwrap();
+    // The challenge's message is deleted as its last acceptance comes in: the thread cannot
+    // be made from it, and it cannot be edited to say so.
+    fake.delete_message(CHANNEL, &message);
+    let n = fake.requests().len();
+    let id = fake.press(
+        &players[1],
+        CHANNEL,
+        message.parse().unwrap(),
+        "dm:chal:1:accept",
+    );
+    fake.reply_to(n, &id).await;
+    let dm = |r: &Recorded| {
+        r.method == "POST"
+            && r.status < 300
+            && content(r).starts_with("Your match #1 (Chess) was called off")
+    };
+    until("both players told", || count(&fake, dm) == 2).await;
+    // The channel is told in a post of its own, naming the players.
+    let told = fake
+        .wait_for(n, "the channel told", |r| {
+            r.method == "POST"
+                && r.status < 300
+                && r.path.contains(CHANNEL)
+                && content(r).contains("was called off")
+        })
+        .await;
+    assert!(
+        content(&told).contains("<@100000000000000001>") && content(&told).contains("was deleted"),
+        "{told:?}"
+    );
     assert_outbox_empty(&table).await;
 }

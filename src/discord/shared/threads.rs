@@ -17,6 +17,8 @@ use poise::serenity_prelude as serenity;
 
 /// Discord's code for a message that has a thread already.
 const THREAD_EXISTS: isize = 160004;
+/// Discord's code for a message that does not exist (deleted).
+const UNKNOWN_MESSAGE: isize = 10008;
 
 /// Why a thread was not made (or a notice not given).
 #[derive(Debug)]
@@ -234,16 +236,22 @@ pub async fn tell(
                     .content(limits::cut(&text, limits::CONTENT))
                     .components(vec![])
                     .allowed_mentions(pings::nobody());
-                to.edit_message(http, serenity::MessageId::new(m), edit)
-                    .await?;
-            } else {
-                let named: Vec<String> = players.iter().map(mention).collect();
-                let text = format!("{}: {text}", named.join(", "));
-                let post = serenity::CreateMessage::new()
-                    .content(limits::cut(&text, limits::CONTENT))
-                    .allowed_mentions(pings::only(players));
-                to.send_message(http, post).await?;
+                match to
+                    .edit_message(http, serenity::MessageId::new(m), edit)
+                    .await
+                {
+                    Ok(_) => return Ok(()),
+                    // The challenge's message was deleted: the channel is told in a post.
+                    Err(e) if code_of(&e) == Some(UNKNOWN_MESSAGE) => {}
+                    Err(e) => return Err(e.into()),
+                }
             }
+            let named: Vec<String> = players.iter().map(mention).collect();
+            let text = format!("{}: {text}", named.join(", "));
+            let post = serenity::CreateMessage::new()
+                .content(limits::cut(&text, limits::CONTENT))
+                .allowed_mentions(pings::only(players));
+            to.send_message(http, post).await?;
         }
     }
     Ok(())
