@@ -439,3 +439,46 @@ async fn a_challenge_whose_message_was_deleted_before_its_thread_is_called_off_i
     );
     assert_outbox_empty(&table).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vacation_taken_while_a_match_waits_for_its_thread_is_not_announced_in_the_channel() {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(&fake, table).await;
+    let players = [
+        user("100000000000000001", "alice"),
+        user("100000000000000002", "bob"),
+    ];
+    fake.hostile.threads_unavailable.store(1, Ordering::Relaxed);
+    challenge_accepted(&fake, &players, 0, Some("1d")).await;
+    fake.wait_for(0, "a thread refused 503", |r| {
+        is_thread(r) && r.status == 503
+    })
+    .await;
+    let n = fake.requests().len();
+    let id = fake.command(
+        &players[0],
+        CHANNEL,
+        "vacation",
+        json!([{"name": "start", "type": 1, "options": [{"name": "days", "type": 4, "value": 2}]}]),
+        json!({}),
+    );
+    fake.reply_to(n, &id).await;
+    // The thread opens after the outbox's backoff; the vacation's line was never for the
+    // channel the match was challenged in.
+    clock.advance(60);
+    table.call(|_| ()).await.unwrap();
+    fake.wait_for(0, "the first board", is_board).await;
+    let in_channel: Vec<Recorded> = fake
+        .requests()
+        .into_iter()
+        .filter(|r| {
+            r.method == "POST"
+                && r.path.ends_with(&format!("/channels/{CHANNEL}/messages"))
+                && content(r).contains("vacation")
+        })
+        .collect();
+    assert!(in_channel.is_empty(), "{in_channel:#?}");
+    assert_outbox_empty(&table).await;
+}

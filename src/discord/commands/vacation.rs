@@ -125,7 +125,10 @@ fn days_left(away: &Away) -> String {
 async fn announce(ctx: Context<'_>, away: &Away, back: Option<i64>) {
     let http = ctx.serenity_context().http.clone();
     for update in &away.matches {
-        let Some(channel) = channel_of(&update.place) else {
+        // Only in the match's own thread: a match still waiting for one (or held without one)
+        // has none, and its line is not for the channel it was challenged in.
+        let Some(channel) = channel_of(&update.place).filter(|_| update.place.thread_id.is_some())
+        else {
             continue;
         };
         let mut text = plain::plain_lines(&update.public).join("\n");
