@@ -11,8 +11,10 @@ use super::fake_discord::bot::{
 use super::fake_discord::hostile::bits;
 use super::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::engine::Seat;
+use deckmate::store::outbox::Destination;
 use deckmate::store::{HoldReason, Status, Store};
 use deckmate::table::clock::{DAY, SimClock};
+use deckmate::table::outbox::Owed;
 use deckmate::table::{Table, TableHandle};
 use serde_json::{Value, json};
 use std::sync::atomic::Ordering;
@@ -342,6 +344,32 @@ async fn a_league_board_whose_thread_is_refused_is_held_while_the_others_open_an
         "one thread made"
     );
     assert_outbox_empty(&table).await;
+
+    // Anything owed to board 1 meanwhile (a round's reminder, a board) has nowhere to go: it
+    // is never posted in the league's channel, where it would ping and mislead.
+    let n = fake.requests().len();
+    table
+        .call(|t| {
+            let now = t.now();
+            let owed = Owed::Board {
+                match_id: 1,
+                version: 1,
+                public: vec!["Board 1 owes this line.".into()],
+                turns: true,
+            };
+            t.store()
+                .owe(&owed.post(Destination::Match(1), now), now)
+                .unwrap();
+        })
+        .await
+        .unwrap();
+    assert_outbox_empty(&table).await;
+    let posted: Vec<String> = fake.requests()[n..]
+        .iter()
+        .filter(|r| r.method == "POST" && r.path.contains("/messages"))
+        .map(|r| format!("{} {}", r.path, content(r)))
+        .collect();
+    assert!(posted.is_empty(), "{posted:#?}");
 
     // Once the name is allowed, /board in the channel opens board 1 there.
     fake.hostile.refused_thread_words.lock().unwrap().clear();

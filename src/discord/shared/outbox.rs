@@ -314,13 +314,22 @@ async fn refused_for_good(table: &TableHandle, post: &Post, code: isize) {
     }
 }
 
-/// The channel of match `id` as stored now: its thread, else its channel.
+/// The channel of match `id` as stored now: its thread; with `parent`, else the channel it was
+/// started in.
 async fn match_channel(
     table: &TableHandle,
     id: crate::store::MatchId,
+    parent: bool,
 ) -> Result<Option<serenity::ChannelId>, Failure> {
     match table.call_quietly(move |t| t.store().load_head(id)).await {
-        Ok(Ok(stored)) => Ok(channel_of(&stored.place)),
+        Ok(Ok(stored)) if parent => Ok(channel_of(&stored.place)),
+        Ok(Ok(stored)) => Ok(stored
+            .place
+            .thread_id
+            .as_deref()
+            .and_then(|id| id.parse().ok())
+            .filter(|&id: &u64| id != 0)
+            .map(serenity::ChannelId::new)),
         Ok(Err(e)) => Err(Failure::Refused {
             reason: format!("match #{id} cannot be read: {}", logs::chain(&e)),
             code: 0,
@@ -333,15 +342,18 @@ async fn match_channel(
 }
 
 /// Where a post goes: the channel (or a user's direct-message channel), or None when it has
-/// none (a match played nowhere on Discord): nothing to send.
+/// none (a match played nowhere on Discord, or one without a thread): nothing to send. A
+/// match's posts go to its thread only; the thread to make (`parent`) goes to the channel it
+/// is made in.
 async fn channel(
     http: &serenity::Http,
     table: &TableHandle,
     post: &Post,
+    parent: bool,
 ) -> Result<Option<serenity::ChannelId>, Failure> {
     let parse = |id: &str| id.parse().ok().filter(|&n: &u64| n != 0);
     match Destination::parse(&post.destination) {
-        Some(Destination::Match(id)) => match_channel(table, id).await,
+        Some(Destination::Match(id)) => match_channel(table, id, parent).await,
         Some(Destination::Channel(id)) => Ok(parse(&id).map(serenity::ChannelId::new)),
         Some(Destination::User(id)) => {
             let Some(user) = parse(&id) else {
@@ -378,7 +390,8 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         reason: format!("an unreadable payload: {e}"),
         code: 0,
     })?;
-    let Some(to) = channel(http, table, post).await? else {
+    let parent = matches!(owed, Owed::OpenThread { .. });
+    let Some(to) = channel(http, table, post, parent).await? else {
         tracing::debug!(post = post.id, "a post has nowhere to go; it is dropped");
         return Ok(());
     };
