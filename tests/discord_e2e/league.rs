@@ -11,15 +11,7 @@ use serde_json::{Value, json};
 
 const MANAGE_SERVER: &str = "32";
 
-use crate::fake_discord::bot::league;
-
-fn named(extra: Value) -> Value {
-    let mut options = vec![json!({"name": "name", "type": 3, "value": "Autumn"})];
-    if let Value::Array(more) = extra {
-        options.extend(more);
-    }
-    Value::Array(options)
-}
+use crate::fake_discord::bot::{league, named};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_league_round_is_paired_played_forfeited_and_ranked() {

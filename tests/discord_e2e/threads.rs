@@ -6,7 +6,7 @@
 //! four names of 32 characters still give a thread name Discord takes.
 
 use super::fake_discord::bot::{
-    CHANNEL, assert_outbox_empty, content, league, start_bot, start_bot_on,
+    CHANNEL, assert_outbox_empty, content, league, named, start_bot, start_bot_on,
 };
 use super::fake_discord::hostile::bits;
 use super::fake_discord::{FakeDiscord, Recorded, user};
@@ -237,13 +237,7 @@ async fn a_league_board_whose_thread_is_refused_is_held_while_the_others_open_an
         .enumerate()
         .map(|(i, n)| user(&format!("10000000000000001{i}"), n))
         .collect();
-    let named = |extra: Value| {
-        let mut options = vec![json!({"name": "name", "type": 3, "value": "Autumn"})];
-        if let Value::Array(more) = extra {
-            options.extend(more);
-        }
-        Value::Array(options)
-    };
+
     let n = fake.requests().len();
     let create = named(json!([{"name": "game", "type": 4, "value": 0}]));
     let id = league(&fake, &dave, "create", create, MANAGE_SERVER);

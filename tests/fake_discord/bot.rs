@@ -402,3 +402,13 @@ pub fn league(fake: &FakeDiscord, who: &Value, sub: &str, options: Value, perms:
         perms,
     )
 }
+
+/// The options of a `/league` subcommand about the league "Autumn", then `extra` (a JSON
+/// array of more options).
+pub fn named(extra: Value) -> Value {
+    let mut options = vec![json!({"name": "name", "type": 3, "value": "Autumn"})];
+    if let Value::Array(more) = extra {
+        options.extend(more);
+    }
+    Value::Array(options)
+}

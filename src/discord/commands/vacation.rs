@@ -2,7 +2,7 @@
 //! clock of theirs for whole days (14 a year), and each of their matches' threads is told.
 
 use crate::discord::format::boards::mention;
-use crate::discord::format::notices::channel_of;
+use crate::discord::format::notices::thread_of;
 use crate::discord::format::{logs, plain};
 use crate::discord::shared::lookups::{ephemeral, player_of};
 use crate::discord::shared::reply;
@@ -127,8 +127,7 @@ async fn announce(ctx: Context<'_>, away: &Away, back: Option<i64>) {
     for update in &away.matches {
         // Only in the match's own thread: a match still waiting for one (or held without one)
         // has none, and its line is not for the channel it was challenged in.
-        let Some(channel) = channel_of(&update.place).filter(|_| update.place.thread_id.is_some())
-        else {
+        let Some(channel) = thread_of(&update.place) else {
             continue;
         };
         let mut text = plain::plain_lines(&update.public).join("\n");

@@ -17,6 +17,16 @@ pub(crate) fn channel_of(place: &crate::store::Place) -> Option<serenity::Channe
         .map(serenity::ChannelId::new)
 }
 
+/// A match's own thread, if it has one (none while it waits for one, or after it was lost).
+pub(crate) fn thread_of(place: &crate::store::Place) -> Option<serenity::ChannelId> {
+    place
+        .thread_id
+        .as_deref()
+        .and_then(|id| id.parse().ok())
+        .filter(|&id: &u64| id != 0)
+        .map(serenity::ChannelId::new)
+}
+
 /// A player's time is up where the opponents may claim the win: a button to claim it.
 pub(crate) fn time_up_message(up: &TimeUp) -> serenity::CreateMessage {
     let opponents: Vec<String> = up.opponents.iter().map(mention).collect();

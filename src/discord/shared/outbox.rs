@@ -10,7 +10,7 @@
 
 use crate::discord::format::boards::mention;
 use crate::discord::format::notices::{
-    changed_message, channel_of, reminder_text, time_up_message,
+    changed_message, channel_of, reminder_text, thread_of, time_up_message,
 };
 use crate::discord::format::{limits, logs, pings, plain};
 use crate::discord::shared::{dm_memory, rounds, threads, turns};
@@ -323,13 +323,7 @@ async fn match_channel(
 ) -> Result<Option<serenity::ChannelId>, Failure> {
     match table.call_quietly(move |t| t.store().load_head(id)).await {
         Ok(Ok(stored)) if parent => Ok(channel_of(&stored.place)),
-        Ok(Ok(stored)) => Ok(stored
-            .place
-            .thread_id
-            .as_deref()
-            .and_then(|id| id.parse().ok())
-            .filter(|&id: &u64| id != 0)
-            .map(serenity::ChannelId::new)),
+        Ok(Ok(stored)) => Ok(thread_of(&stored.place)),
         Ok(Err(e)) => Err(Failure::Refused {
             reason: format!("match #{id} cannot be read: {}", logs::chain(&e)),
             code: 0,
@@ -384,6 +378,24 @@ fn table_busy(_: CallError) -> Failure {
     }
 }
 
+/// The board of match `match_id` an owed post shows, with `public` as its lines, and whether
+/// the match is still at `version` (see [`crate::table::Table::owed_board`]).
+async fn owed_board(
+    table: &TableHandle,
+    match_id: crate::store::MatchId,
+    version: u64,
+    public: Vec<String>,
+) -> Result<(crate::table::Update, bool), Failure> {
+    table
+        .call_quietly(move |t| t.owed_board(match_id, version, public))
+        .await
+        .map_err(table_busy)?
+        .map_err(|e| Failure::Refused {
+            reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
+            code: 0,
+        })
+}
+
 /// Composes and sends one post.
 async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result<(), Failure> {
     let owed = Owed::parse(&post.payload).map_err(|e| Failure::Refused {
@@ -412,14 +424,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             public,
             turns,
         } => {
-            let board = table
-                .call_quietly(move |t| t.owed_board(match_id, version, public))
-                .await
-                .map_err(table_busy)?;
-            let (update, current) = board.map_err(|e| Failure::Refused {
-                reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
-                code: 0,
-            })?;
+            let (update, current) = owed_board(table, match_id, version, public).await?;
             if !current {
                 // The match moved on: its lines are news, its board is owed by a later post.
                 if update.public.is_empty() {
@@ -442,14 +447,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             public,
             mover,
         } => {
-            let board = table
-                .call_quietly(move |t| t.owed_board(match_id, version, public))
-                .await
-                .map_err(table_busy)?;
-            let (update, current) = board.map_err(|e| Failure::Refused {
-                reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
-                code: 0,
-            })?;
+            let (update, current) = owed_board(table, match_id, version, public).await?;
             if current {
                 turns::tell_turns(http, table, &update, mover).await;
             }
