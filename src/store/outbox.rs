@@ -233,6 +233,21 @@ impl Store {
         )?)
     }
 
+    /// Makes the pending posts of `kind` for match `id` due at `now` when they were due later
+    /// (a lease that is no longer needed). Returns how many.
+    pub fn match_posts_due(
+        &mut self,
+        id: MatchId,
+        kind: &str,
+        now: i64,
+    ) -> Result<usize, StoreError> {
+        Ok(self.conn.execute(
+            "UPDATE outbox SET next_attempt = ?1
+             WHERE match_id = ?2 AND kind = ?3 AND state = 'pending' AND next_attempt > ?1",
+            params![now, id, kind],
+        )?)
+    }
+
     /// Post `id` failed for a while (`error`): tried again after the backoff, or later if
     /// Discord asked for a longer wait (`at_least`, in seconds); given up as failed for good
     /// after [`MAX_ATTEMPTS`]. Returns the post's state after.

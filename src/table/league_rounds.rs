@@ -25,6 +25,56 @@ impl Table {
         Ok(started.expect("a round stored under no key is always stored"))
     }
 
+    /// [`Table::start_round`] asked for on Discord: the round's news and each of its boards are
+    /// owed to the league's channel in the same transaction.
+    pub fn start_round_told(&mut self, league: &League) -> Result<RoundStarted, LeagueError> {
+        self.transaction(|t| {
+            let started = t.start_round(league)?;
+            t.owe_league(league, &[], Some(&started))?;
+            Ok(started)
+        })
+    }
+
+    /// [`Table::close_round_once`] asked for on Discord: what the close decided is owed to the
+    /// league's channel in the same transaction.
+    pub fn close_round_told(
+        &mut self,
+        league: &League,
+        key: &str,
+    ) -> Result<Option<Vec<String>>, LeagueError> {
+        self.transaction(|t| {
+            let closed = t.close_round_once(league, Some(key))?;
+            if let Some(lines) = &closed {
+                t.owe_league(league, lines, None)?;
+            }
+            Ok(closed)
+        })
+    }
+
+    /// [`Table::repair_round`] asked for on Discord: each called-off match's thread is told why
+    /// it stops, and the round's news and boards are owed to the league's channel, all in the
+    /// same transaction.
+    pub fn repair_round_told(
+        &mut self,
+        league: &League,
+        key: &str,
+    ) -> Result<Option<RoundStarted>, LeagueError> {
+        self.transaction(|t| {
+            let Some(started) = t.repair_round(league, Some(key))? else {
+                return Ok(None);
+            };
+            for (id, _) in &started.called_off {
+                let line = format!(
+                    "Round {} was paired again: match #{id} is called off.",
+                    started.round
+                );
+                t.owe_note(*id, vec![line])?;
+            }
+            t.owe_league(league, &[], Some(&started))?;
+            Ok(Some(started))
+        })
+    }
+
     /// The season to pair a round of (started now if it was open for registration), and the
     /// number of that round.
     fn next_round(&mut self, league: &League) -> Result<(Season, u32), LeagueError> {

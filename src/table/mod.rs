@@ -340,7 +340,7 @@ impl Table {
                 self.atomically(|t| {
                     let made = t.store.create_league_match(new, timing, link)?;
                     if let (Some(id), true) = (made, waits) {
-                        t.await_thread(id, None, None, Some(round))?;
+                        t.await_thread(id, None, None, Some(round), t.now())?;
                     }
                     Ok(made)
                 })?
@@ -572,7 +572,7 @@ impl Table {
         })?;
         if !done.repeated {
             // A player on vacation who moves is back.
-            match self.back_if_away(player) {
+            match self.back_if_away(player, id) {
                 Ok(Some(line)) => done.public.push(line),
                 Ok(None) => {}
                 Err(e) => tracing::error!(

@@ -64,7 +64,15 @@ impl Table {
             } = &accepted
                 && challenge.channel_id.is_some()
             {
-                t.await_thread(*match_id, from, Some(id), None)
+                // The press that accepted answers first (it says the thread opens in a
+                // moment), then lets the thread be made (`Table::opening_answered`), so the
+                // sender's note of where the match is comes after that answer; if the press
+                // never says, the thread is made when the lease ends.
+                let due = match from {
+                    Some(_) => now + super::outbox::LEASE,
+                    None => now,
+                };
+                t.await_thread(*match_id, from, Some(id), None, due)
                     .map_err(|e| match e {
                         TableError::Storage(e) => ChallengeError::Store(e),
                         other => ChallengeError::Corrupt {
@@ -85,6 +93,7 @@ impl Table {
         from: Option<String>,
         challenge: Option<ChallengeId>,
         round: Option<u32>,
+        due: super::clock::Instant,
     ) -> Result<(), TableError> {
         self.hold(id, HoldReason::Opening)?;
         let now = self.now();
@@ -95,7 +104,22 @@ impl Table {
             round,
         };
         self.store
-            .owe(&owed.post(Destination::Match(id), now), now)?;
+            .owe(&owed.post(Destination::Match(id), due), now)?;
+        Ok(())
+    }
+
+    /// The press that accepted match `id`'s challenge has answered: its thread is made now
+    /// rather than when the lease ends.
+    pub fn opening_answered(&mut self, id: MatchId) -> Result<(), TableError> {
+        let now = self.now();
+        let kind = Owed::OpenThread {
+            match_id: id,
+            from: None,
+            challenge: None,
+            round: None,
+        }
+        .kind();
+        self.store.match_posts_due(id, kind, now)?;
         Ok(())
     }
 
@@ -108,16 +132,31 @@ impl Table {
     /// Match `id`'s thread was made: stored, the match's clocks start now (unless it is held
     /// for another reason), and its first board is owed, its first players told. None when the
     /// match no longer waits for one (over, or opened already): nothing changed.
+    ///
+    /// A thread made from a challenge's message `from` owes that message an edit saying where
+    /// the match is on, written here so that a restart cannot lose it.
     pub fn thread_opened(
         &mut self,
         id: MatchId,
         thread: &str,
+        from: Option<&str>,
     ) -> Result<Option<Update>, TableError> {
         self.atomically(|t| {
             if !t.awaits_thread(id)? {
                 return Ok(None);
             }
             t.store.set_thread(id, thread)?;
+            let channel = t.store.load_head(id)?.place.channel_id;
+            if let (Some(channel), Some(message)) = (channel, from) {
+                let now = t.now();
+                let owed = Owed::Opened {
+                    match_id: id,
+                    message: message.to_string(),
+                    thread: thread.to_string(),
+                };
+                t.store
+                    .owe(&owed.post(Destination::Channel(channel), now), now)?;
+            }
             t.release(id, HoldReason::Opening)?;
             let update = t.opened(id)?;
             let now = t.now();

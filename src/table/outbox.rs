@@ -59,11 +59,48 @@ pub enum Owed {
         deadline: Instant,
         players: Vec<Player>,
     },
-    /// A league's round closed (its lines), and the next one started (its number).
+    /// A league's round closed (its lines), and the next one started (its number), its
+    /// pairings posted with it. Written by earlier versions; still sent as then. Rounds now
+    /// owe [`Owed::Round`] and one [`Owed::Pairing`] per board.
     League {
         league: i64,
         closed: Vec<String>,
         started: Option<u32>,
+    },
+    /// A league's news in its channel: the lines of a round closed, and a round paired
+    /// (`started`: its number and deadline), whose boards follow one post each.
+    Round {
+        league: i64,
+        closed: Vec<String>,
+        started: Option<(u32, Instant)>,
+    },
+    /// One board of a league round, on a line of its own that pings its players (one post a
+    /// board, so a retry never pings a board twice).
+    /// `match_id`: the board's match when it was owed (a round paired again since has other
+    /// matches, owed posts of their own).
+    Pairing {
+        league: i64,
+        round: u32,
+        board: u32,
+        match_id: Option<MatchId>,
+    },
+    /// Lines told as they are, pinging nobody: in a match's thread, or a channel.
+    Note {
+        match_id: Option<MatchId>,
+        lines: Vec<String>,
+    },
+    /// A player's vacation began (`back`: when it ends) or ended: told in one of their
+    /// matches, with its clocks as they are when sent.
+    Vacation {
+        match_id: MatchId,
+        line: String,
+        back: Option<Instant>,
+    },
+    /// Player `from` asked the players `waiting` to act in match `match_id`.
+    Nudge {
+        match_id: MatchId,
+        from: Player,
+        waiting: Vec<Player>,
     },
     /// A match created for Discord waits for its thread: the sender makes it (from message
     /// `from` of the match's channel, else as a thread of its own there), then the table stores
@@ -74,6 +111,13 @@ pub enum Owed {
         from: Option<String>,
         challenge: Option<ChallengeId>,
         round: Option<u32>,
+    },
+    /// Match `match_id`'s thread `thread` was made from the challenge's message `message` (in
+    /// the channel the post goes to): the message says where the match is on.
+    Opened {
+        match_id: MatchId,
+        message: String,
+        thread: String,
     },
     /// Match `match_id`'s thread could not be made (`reason`, in words): it was called off (a
     /// challenge's match) or is held until a player reopens it with /board (a league board's).
@@ -100,8 +144,14 @@ impl Owed {
             Owed::ChallengeExpired { .. } => "challenge_expired",
             Owed::RoundPing { .. } => "round_ping",
             Owed::League { .. } => "league",
+            Owed::Round { .. } => "round",
+            Owed::Pairing { .. } => "pairing",
+            Owed::Note { .. } => "note",
+            Owed::Vacation { .. } => "vacation",
+            Owed::Nudge { .. } => "nudge",
             Owed::OpenThread { .. } => "open_thread",
             Owed::NoThread { .. } => "no_thread",
+            Owed::Opened { .. } => "opened",
         }
     }
 
@@ -119,9 +169,15 @@ impl Owed {
             Owed::Archive { match_id }
             | Owed::RoundPing { match_id, .. }
             | Owed::OpenThread { match_id, .. }
-            | Owed::NoThread { match_id, .. } => (Some(*match_id), None, None),
+            | Owed::NoThread { match_id, .. }
+            | Owed::Opened { match_id, .. }
+            | Owed::Vacation { match_id, .. }
+            | Owed::Nudge { match_id, .. } => (Some(*match_id), None, None),
+            Owed::Note { match_id, .. } => (*match_id, None, None),
             Owed::ChallengeExpired { .. } => (None, None, None),
-            Owed::League { league, .. } => (None, Some(*league), None),
+            Owed::League { league, .. }
+            | Owed::Round { league, .. }
+            | Owed::Pairing { league, .. } => (None, Some(*league), None),
         };
         NewPost {
             match_id,
@@ -281,22 +337,58 @@ impl Table {
                 league,
                 closed,
                 started,
-            } => {
-                if let Some(channel) = &league.new.channel_id {
-                    owed.push((
-                        Owed::League {
-                            league: league.id,
-                            closed: closed.clone(),
-                            started: started.as_ref().map(|s| s.round),
-                        },
-                        Destination::Channel(channel.clone()),
-                    ));
-                }
-            }
+            } => self.owe_league(league, closed, started.as_deref())?,
         }
         for (owed, to) in owed {
             self.store.owe(&owed.post(to, now), now)?;
         }
+        Ok(())
+    }
+
+    /// Writes what a league's round owes its channel, due now: the lines of the round
+    /// `closed`, then the round `started` and each of its boards on a post of its own. A league
+    /// without a channel (the console's) owes nothing.
+    pub(super) fn owe_league(
+        &mut self,
+        league: &crate::store::leagues::League,
+        closed: &[String],
+        started: Option<&super::leagues::RoundStarted>,
+    ) -> Result<(), TableError> {
+        let Some(channel) = &league.new.channel_id else {
+            return Ok(());
+        };
+        let now = self.now();
+        let to = Destination::Channel(channel.clone());
+        let news = Owed::Round {
+            league: league.id,
+            closed: closed.to_vec(),
+            started: started.map(|s| (s.round, s.deadline)),
+        };
+        self.store.owe(&news.post(to.clone(), now), now)?;
+        for p in started.map_or(&[][..], |s| &s.pairings) {
+            let board = Owed::Pairing {
+                league: league.id,
+                round: p.round,
+                board: p.board,
+                match_id: p.match_id,
+            };
+            self.store.owe(&board.post(to.clone(), now), now)?;
+        }
+        Ok(())
+    }
+
+    /// Writes `lines` owed to match `id`'s thread, due now, if it is played on Discord.
+    pub(super) fn owe_note(&mut self, id: MatchId, lines: Vec<String>) -> Result<(), TableError> {
+        if !on_discord(&self.store.load_head(id)?.place) {
+            return Ok(());
+        }
+        let now = self.now();
+        let note = Owed::Note {
+            match_id: Some(id),
+            lines,
+        };
+        self.store
+            .owe(&note.post(Destination::Match(id), now), now)?;
         Ok(())
     }
 
@@ -333,6 +425,36 @@ impl Table {
 }
 
 impl Table {
+    /// Board `board` of round `round` of league `league` as stored now, with its players in
+    /// seat order; None when it is gone or no longer the board of match `match_id` (the round
+    /// was paired again since).
+    pub fn pairing_to_announce(
+        &self,
+        league: i64,
+        round: u32,
+        board: u32,
+        match_id: Option<MatchId>,
+    ) -> Result<Option<(crate::store::leagues::PairingRow, Vec<Player>)>, TableError> {
+        let season = self.store.season(league)?;
+        let found = self
+            .store
+            .pairings(season.id)?
+            .into_iter()
+            .find(|p| p.round == round && p.board == board && p.match_id == match_id);
+        let Some(p) = found else {
+            return Ok(None);
+        };
+        let ids: Vec<PlayerId> = match p.table.is_empty() {
+            true => std::iter::once(p.white).chain(p.black).collect(),
+            false => p.table.iter().map(|s| s.player).collect(),
+        };
+        let players = ids
+            .iter()
+            .map(|&id| self.store.player(id))
+            .collect::<Result<_, _>>()?;
+        Ok(Some((p, players)))
+    }
+
     /// What the sender needs to announce round `round` of league `league` as it is stored
     /// now: the league, and the round's pairings with the matches whose thread is still to
     /// open.

@@ -654,8 +654,31 @@ impl Table {
     }
 
     /// `player` nudges the players who must act in match `id` (not themselves): at most once
-    /// per 12 hours per match. Returns those to nudge.
+    /// per 12 hours per match. Returns those to nudge; on Discord, the nudge is owed to the
+    /// match's thread in the same transaction.
     pub fn nudge(
+        &mut self,
+        id: MatchId,
+        player: crate::store::PlayerId,
+    ) -> Result<Vec<Player>, TableError> {
+        self.atomically(|t| {
+            let waiting = t.nudge_now(id, player)?;
+            let place = t.store.load_head(id)?.place;
+            if super::outbox::on_discord(&place) {
+                let now = t.now();
+                let owed = super::outbox::Owed::Nudge {
+                    match_id: id,
+                    from: t.store.player(player)?,
+                    waiting: waiting.clone(),
+                };
+                let to = crate::store::outbox::Destination::Match(id);
+                t.store.owe(&owed.post(to, now), now)?;
+            }
+            Ok(waiting)
+        })
+    }
+
+    fn nudge_now(
         &mut self,
         id: MatchId,
         player: crate::store::PlayerId,

@@ -239,7 +239,7 @@ fn a_league_game_whose_thread_is_gone_is_not_forfeited_when_its_round_closes() {
     assert_eq!(games.len(), 2);
     // Both threads made (the outbox's sender reports them): their clocks run.
     for (id, thread) in games.iter().zip(["t1", "t2"]) {
-        table.thread_opened(*id, thread).unwrap().unwrap();
+        table.thread_opened(*id, thread, None).unwrap().unwrap();
     }
     // Neither game begun; the first one's thread is deleted.
     assert_eq!(table.thread_deleted("t1").unwrap().len(), 1);

@@ -106,7 +106,7 @@ fn an_accepted_challenge_is_held_until_its_thread_is_stored_and_its_clocks_start
     );
 
     // The thread is stored: the clock starts now, and the first board is owed.
-    let opened = table.thread_opened(match_id, "t1").unwrap().unwrap();
+    let opened = table.thread_opened(match_id, "t1", None).unwrap().unwrap();
     assert_eq!(opened.clocks, vec![(Seat(0), START + 4 * DAY)]);
     assert_eq!(opened.place.thread_id.as_deref(), Some("t1"));
     assert!(!table.is_held(match_id).unwrap());
@@ -125,7 +125,7 @@ fn an_accepted_challenge_is_held_until_its_thread_is_stored_and_its_clocks_start
         }]
     );
     // Stored once: a second report of a thread changes nothing.
-    assert!(table.thread_opened(match_id, "t2").unwrap().is_none());
+    assert!(table.thread_opened(match_id, "t2", None).unwrap().is_none());
     let again = table.accept_challenge(id, players[1].id, Some("5000"));
     assert!(
         matches!(again, Err(ChallengeError::AlreadyStarted { thread_id: Some(ref t), .. }) if t == "t1"),
@@ -226,7 +226,7 @@ fn a_challenges_match_whose_thread_cannot_be_made_is_called_off_unrated_with_no_
     // Nothing fires for it later, and nothing brings it back.
     clock.advance(30 * DAY);
     assert!(table.fire_due(10).into_result().unwrap().is_empty());
-    assert!(table.thread_opened(match_id, "t1").unwrap().is_none());
+    assert!(table.thread_opened(match_id, "t1", None).unwrap().is_none());
     let again = table.accept_challenge(id, players[1].id, Some("5000"));
     assert!(
         matches!(again, Err(ChallengeError::CalledOff { match_id: m, .. }) if m == match_id),
@@ -297,7 +297,7 @@ fn a_league_boards_thread_that_cannot_be_made_holds_that_board_alone() {
         )
         .unwrap();
     assert_eq!(done, NoThread::Held);
-    let opened = table.thread_opened(ids[1], "t2").unwrap().unwrap();
+    let opened = table.thread_opened(ids[1], "t2", None).unwrap().unwrap();
     assert_eq!(opened.clocks.len(), 1, "the second board's clock runs");
 
     // The first is held as a match whose thread was deleted: its players reopen it with
@@ -321,4 +321,54 @@ fn a_league_boards_thread_that_cannot_be_made_holds_that_board_alone() {
     clock.advance(DAY);
     let reopened = table.reopened(ids[0], "c", "t3").unwrap();
     assert_eq!(reopened.clocks, vec![(Seat(0), START + 2 * DAY)]);
+}
+
+#[test]
+fn an_accepted_press_leases_the_thread_until_it_answered_and_the_opened_note_is_owed() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("opening-lease"), &clock);
+    let (id, players) = challenge(&mut table, Some("c"));
+    let match_id = accepted(&mut table, id, &players[1]);
+    // Not due until the press has answered (or its lease ended): the press's answer comes
+    // before the sender's note of where the match is.
+    let due = |table: &mut Table| {
+        table
+            .store()
+            .due_posts(START, 10)
+            .unwrap()
+            .iter()
+            .map(|p| p.kind.clone())
+            .collect::<Vec<_>>()
+    };
+    assert!(due(&mut table).is_empty());
+    let posts = owed(&mut table);
+    assert_eq!(posts[0].0.next_attempt, START + super::outbox::LEASE);
+    table.opening_answered(match_id).unwrap();
+    assert_eq!(due(&mut table), ["open_thread"]);
+
+    // The thread stored from the challenge's message owes that message its edit, to the
+    // challenge's channel, in the same transaction.
+    table.thread_opened(match_id, "t1", Some("5000")).unwrap();
+    let notes: Vec<(String, Owed)> = owed(&mut table)
+        .into_iter()
+        .filter(|(p, _)| p.kind == "opened")
+        .map(|(p, o)| (p.destination, o))
+        .collect();
+    assert_eq!(
+        notes,
+        [(
+            Destination::Channel("c".into()).key(),
+            Owed::Opened {
+                match_id,
+                message: "5000".into(),
+                thread: "t1".into(),
+            }
+        )]
+    );
+    // A league board's thread (made from no message) owes no such edit.
+    let mut table = timed_table(&temp_db("opening-no-message"), &clock);
+    let (id, players) = challenge(&mut table, Some("c"));
+    let match_id = accepted(&mut table, id, &players[1]);
+    table.thread_opened(match_id, "t1", None).unwrap();
+    assert!(owed(&mut table).iter().all(|(p, _)| p.kind != "opened"));
 }

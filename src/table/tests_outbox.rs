@@ -157,3 +157,226 @@ fn a_match_played_nowhere_on_discord_owes_nothing() {
     assert_eq!(table.fire_due(10).into_result().unwrap().len(), 1);
     assert!(table.store().unsent_posts().unwrap().is_empty());
 }
+
+/// The posts owed and not sent, as (kind, destination, what).
+fn owed_now(table: &mut Table) -> Vec<(String, String, Owed)> {
+    let posts = table.store().unsent_posts().unwrap();
+    posts
+        .into_iter()
+        .map(|p| {
+            let owed = Owed::parse(&p.payload).unwrap();
+            (p.kind, p.destination, owed)
+        })
+        .collect()
+}
+
+#[test]
+fn a_vacation_owes_its_line_to_each_discord_match_in_its_own_transaction() {
+    let clock = SimClock::at(START);
+    let (mut table, id, alice) = table_with_match(&clock, Some("77"));
+    // A second match of alice's, played on the console: told nowhere on Discord.
+    let carol = table.store().local_player("carol").unwrap();
+    let time = TimeControl::parse("1d").unwrap();
+    let place = Place::default();
+    let players = [alice.clone(), carol];
+    table
+        .create_timed(GameKind::Chess, &[], &players, 2, &place, time)
+        .unwrap();
+    table.start_vacation(alice.id, 2).unwrap();
+    let owed = owed_now(&mut table);
+    assert_eq!(owed.len(), 1, "{owed:#?}");
+    let (kind, destination, what) = &owed[0];
+    assert_eq!(
+        (kind.as_str(), destination.clone()),
+        ("vacation", format!("match:{id}"))
+    );
+    assert_eq!(
+        *what,
+        Owed::Vacation {
+            match_id: id,
+            line: "alice is on vacation for 2 days: their clock waits until they are back.".into(),
+            back: Some(START + 2 * DAY),
+        }
+    );
+    // Refused (on vacation already): nothing more owed, nothing changed.
+    assert!(table.start_vacation(alice.id, 1).is_err());
+    assert_eq!(owed_now(&mut table).len(), 1);
+    // Back by hand: told too.
+    table.end_vacation(alice.id).unwrap();
+    let owed = owed_now(&mut table);
+    assert_eq!(owed.len(), 2);
+    assert!(
+        matches!(&owed[1].2, Owed::Vacation { line, back: None, .. } if line.contains("is back")),
+        "{owed:#?}"
+    );
+}
+
+#[test]
+fn a_player_back_by_moving_is_told_in_their_other_matches_and_in_the_moves_own_lines() {
+    let clock = SimClock::at(START);
+    let (mut table, first, alice) = table_with_match(&clock, Some("77"));
+    let bob = table.store().discord_player("2", "bob").unwrap();
+    let place = Place {
+        guild_id: Some("9".into()),
+        channel_id: Some("8".into()),
+        thread_id: Some("78".into()),
+    };
+    let time = TimeControl::parse("1d").unwrap();
+    let second = table
+        .create_timed(GameKind::Chess, &[], &[alice.clone(), bob], 2, &place, time)
+        .unwrap()
+        .match_id;
+    table.start_vacation(alice.id, 3).unwrap();
+    let before = owed_now(&mut table).len();
+    let moved = table.act(first, alice.id, None, "e4").unwrap();
+    assert_eq!(
+        moved.public.last().unwrap(),
+        "alice is back from vacation: their clocks run again."
+    );
+    let told: Vec<MatchId> = owed_now(&mut table)[before..]
+        .iter()
+        .filter_map(|(_, _, o)| match o {
+            Owed::Vacation { match_id, .. } => Some(*match_id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        told,
+        [second],
+        "the match moved in says it in its own lines"
+    );
+}
+
+#[test]
+fn a_nudge_owes_its_ping_and_a_refused_nudge_owes_nothing() {
+    let clock = SimClock::at(START);
+    let (mut table, id, alice) = table_with_match(&clock, Some("77"));
+    let bob = table.store().discord_player("2", "bob").unwrap();
+    // alice is to move: she cannot nudge herself.
+    assert!(table.nudge(id, alice.id).is_err());
+    assert!(owed_now(&mut table).is_empty());
+    let waiting = table.nudge(id, bob.id).unwrap();
+    assert_eq!(waiting, std::slice::from_ref(&alice));
+    let owed = owed_now(&mut table);
+    assert_eq!(
+        owed,
+        [(
+            "nudge".to_string(),
+            format!("match:{id}"),
+            Owed::Nudge {
+                match_id: id,
+                from: bob.clone(),
+                waiting: vec![alice],
+            }
+        )]
+    );
+    // Within 12 hours: refused, and nothing more owed.
+    clock.advance(3600);
+    assert!(table.nudge(id, bob.id).is_err());
+    assert_eq!(owed_now(&mut table).len(), 1);
+}
+
+#[test]
+fn a_round_started_closed_or_paired_again_on_discord_owes_its_news_and_one_post_a_board() {
+    use super::leagues::LeagueError;
+    use super::tests_leagues::new_league;
+    let clock = SimClock::at(START);
+    let mut table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let mut new = new_league("Owed");
+    new.guild_id = Some("9".into());
+    new.channel_id = Some("8".into());
+    let league = table.create_league(new).unwrap();
+    for (id, name) in [("1", "a"), ("2", "b"), ("3", "c"), ("4", "d")] {
+        let player = table.store().discord_player(id, name).unwrap().id;
+        table.join_league(&league, player).unwrap();
+    }
+    let news = |table: &mut Table| -> Vec<Owed> {
+        owed_now(table)
+            .into_iter()
+            .filter(|(_, to, _)| to == "channel:8")
+            .map(|(_, _, o)| o)
+            .collect()
+    };
+    let started = table.start_round_told(&league).unwrap();
+    let matches: Vec<Option<MatchId>> = started.pairings.iter().map(|p| p.match_id).collect();
+    assert_eq!(
+        news(&mut table),
+        [
+            Owed::Round {
+                league: league.id,
+                closed: vec![],
+                started: Some((1, started.deadline)),
+            },
+            Owed::Pairing {
+                league: league.id,
+                round: 1,
+                board: 1,
+                match_id: matches[0],
+            },
+            Owed::Pairing {
+                league: league.id,
+                round: 1,
+                board: 2,
+                match_id: matches[1],
+            },
+        ]
+    );
+    // Each board is announced as stored now, its players in seat order.
+    let (row, seated) = table
+        .pairing_to_announce(league.id, 1, 2, matches[1])
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.match_id, matches[1]);
+    assert_eq!(seated.len(), 2);
+    // Paired again: the old games' threads are told, the new boards owed; an old board's
+    // post finds nothing to announce.
+    let count = news(&mut table).len();
+    let again = table.repair_round_told(&league, "k1").unwrap().unwrap();
+    assert_eq!(again.called_off.len(), 2);
+    let notes: Vec<Owed> = owed_now(&mut table)
+        .into_iter()
+        .filter(|(kind, _, _)| kind == "note")
+        .map(|(_, _, o)| o)
+        .collect();
+    assert_eq!(
+        notes[0],
+        Owed::Note {
+            match_id: matches[0],
+            lines: vec![format!(
+                "Round 1 was paired again: match #{} is called off.",
+                matches[0].unwrap()
+            )],
+        }
+    );
+    assert_eq!(news(&mut table).len(), count + 3);
+    assert_eq!(
+        table
+            .pairing_to_announce(league.id, 1, 2, matches[1])
+            .unwrap(),
+        None
+    );
+    // Asked twice under one key: done once, owing nothing more.
+    assert!(table.repair_round_told(&league, "k1").unwrap().is_none());
+    assert_eq!(news(&mut table).len(), count + 3);
+    // Closed: the lines it decided.
+    let closed = table.close_round_told(&league, "k2").unwrap().unwrap();
+    let last = news(&mut table).pop().unwrap();
+    assert_eq!(
+        last,
+        Owed::Round {
+            league: league.id,
+            closed: closed.clone(),
+            started: None,
+        }
+    );
+    assert!(table.close_round_told(&league, "k2").unwrap().is_none());
+    assert_eq!(news(&mut table).last(), Some(&last));
+    // Refused (no round running): nothing owed.
+    let before = owed_now(&mut table).len();
+    let refused = table.close_round_told(&league, "k3");
+    assert!(
+        matches!(refused, Err(LeagueError::Refused(_))),
+        "{refused:?}"
+    );
+    assert_eq!(owed_now(&mut table).len(), before);
+}

@@ -5,8 +5,10 @@
 
 use super::clock::Instant;
 use super::clocks::{Moment, Timing, hold, resume};
+use super::outbox::Owed;
 use super::update::update;
 use super::{Table, TableError, Update};
+use crate::store::outbox::Destination;
 use crate::store::{Change, MatchId, PlayerId, StoredMatch, Vacation, VacationError};
 
 /// A vacation begun or ended, and what it said in each of the player's active matches.
@@ -47,8 +49,13 @@ impl Table {
     }
 
     /// `player` goes on vacation for `days` whole days from now: their running clocks are
-    /// held, and each of their active matches is told.
+    /// held, and each of their active matches is told (on Discord, through the outbox, in the
+    /// same transaction).
     pub fn start_vacation(&mut self, player: PlayerId, days: i64) -> Result<Away, TableError> {
+        self.atomically(|t| t.start_vacation_now(player, days))
+    }
+
+    fn start_vacation_now(&mut self, player: PlayerId, days: i64) -> Result<Away, TableError> {
         let now = self.now();
         let vacation = self
             .store
@@ -69,6 +76,7 @@ impl Table {
             }
             hold(timing, &away, now)
         })?;
+        self.owe_vacation(&matches, &line, Some(vacation.ends_at), None)?;
         Ok(Away {
             used: self.store.vacation_days_used(player, now)?,
             vacation,
@@ -77,8 +85,17 @@ impl Table {
     }
 
     /// `player` ends their vacation now: their held clocks run again, and each of their
-    /// active matches is told.
+    /// active matches is told (on Discord, through the outbox, in the same transaction).
     pub fn end_vacation(&mut self, player: PlayerId) -> Result<Away, TableError> {
+        self.atomically(|t| t.end_vacation_now(player, None))
+    }
+
+    /// [`Table::end_vacation`], telling every match but `told` (whose own news says it).
+    fn end_vacation_now(
+        &mut self,
+        player: PlayerId,
+        told: Option<MatchId>,
+    ) -> Result<Away, TableError> {
         let now = self.now();
         let vacation = self
             .store
@@ -87,6 +104,7 @@ impl Table {
         let name = self.store.player(player)?.name;
         let line = format!("{name} is back from vacation: their clock runs again.");
         let matches = self.retime_all(player, &line, resume)?;
+        self.owe_vacation(&matches, &line, None, told)?;
         Ok(Away {
             used: self.store.vacation_days_used(player, vacation.starts_at)?,
             vacation,
@@ -94,13 +112,18 @@ impl Table {
         })
     }
 
-    /// After `player` acted: a player on vacation who moves is back, and says so. Returns the
-    /// line to add to what their action did.
-    pub(super) fn back_if_away(&mut self, player: PlayerId) -> Result<Option<String>, TableError> {
+    /// After `player` acted in match `id`: a player on vacation who moves is back, and says
+    /// so. Returns the line to add to what their action did (their other matches are told
+    /// through the outbox).
+    pub(super) fn back_if_away(
+        &mut self,
+        player: PlayerId,
+        id: MatchId,
+    ) -> Result<Option<String>, TableError> {
         if self.store.vacation(player, self.now())?.is_none() {
             return Ok(None);
         }
-        let away = self.end_vacation(player)?;
+        let away = self.atomically(|t| t.end_vacation_now(player, Some(id)))?;
         let name = self.store.player(player)?.name;
         tracing::info!(
             player = %name,
@@ -137,6 +160,31 @@ impl Table {
             out.push(update(&loaded, vec![line.to_string()], vec![], self.now()));
         }
         Ok(out)
+    }
+
+    /// Owes `line` to each of `matches` played on Discord but `told`, with `back` (when the
+    /// vacation ends, if it began).
+    fn owe_vacation(
+        &mut self,
+        matches: &[Update],
+        line: &str,
+        back: Option<Instant>,
+        told: Option<MatchId>,
+    ) -> Result<(), TableError> {
+        let now = self.now();
+        for update in matches {
+            if Some(update.match_id) == told || !super::outbox::on_discord(&update.place) {
+                continue;
+            }
+            let owed = Owed::Vacation {
+                match_id: update.match_id,
+                line: line.to_string(),
+                back,
+            };
+            let post = owed.post(Destination::Match(update.match_id), now);
+            self.store.owe(&post, now)?;
+        }
+        Ok(())
     }
 
     /// Stores match `id`'s clocks as `timing` says, and its deadlines to match.

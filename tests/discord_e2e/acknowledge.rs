@@ -279,7 +279,11 @@ async fn league_close_with_the_table_busy_for_four_seconds_still_posts_its_lines
     release.send(()).unwrap();
     let closed = fake.reply_to(n, &id).await;
     assert!(!ephemeral(&closed));
-    let lines = content(&closed);
+    assert_eq!(
+        content(&closed),
+        format!("Round 1 is closed. Its results are posted in <#{CHANNEL}>.")
+    );
+    let lines = crate::fake_discord::bot::news_since(&fake, n, "Round 1 is closed.").await;
     assert!(
         lines.starts_with("Round 1 is closed.\n")
             && lines.contains("never began match #1")

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 const MANAGE_SERVER: &str = "32";
 
-use crate::fake_discord::bot::{league, named};
+use crate::fake_discord::bot::{league, named, news_since};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_league_round_is_paired_played_forfeited_and_ranked() {
@@ -74,6 +74,11 @@ async fn a_league_round_is_paired_played_forfeited_and_ranked() {
     let closed = content(&fake.reply_to(n, &id).await);
     assert_eq!(
         closed,
+        format!("Round 1 is closed. Its results are posted in <#{CHANNEL}>.")
+    );
+    // The outbox posts what the close decided in the league's channel.
+    assert_eq!(
+        news_since(&fake, n, "Round 1 is closed.").await,
         "Round 1 is closed.\nbob never began match #2: a forfeit."
     );
     let n = fake.requests().len();

@@ -227,6 +227,7 @@ async fn hostile_names_notify_nobody_and_show_as_plain_text() {
             .into_iter()
             .skip(n)
             .filter(|r| r.path.ends_with(&format!("/channels/{CHANNEL}/messages")))
+            .filter(|r| content(r).starts_with("Round 1, board"))
             .collect()
     };
     for _ in 0..200 {

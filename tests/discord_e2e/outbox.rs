@@ -11,6 +11,7 @@ use deckmate::store::outbox::PostState;
 use deckmate::store::{Place, Store};
 use deckmate::table::clock::{DAY, SimClock};
 use deckmate::table::{Table, TableHandle};
+use serde_json::json;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -278,5 +279,241 @@ async fn a_turn_message_waits_for_its_board_and_follows_it_once_the_outbox_posts
     assert_eq!(told.len(), 1, "told once");
     assert!(told[0] > board, "the turn message follows the board");
     assert!(content(&requests[told[0]]).contains("White plays e4"));
+    assert_settled(&fake, &table).await;
+}
+
+/// A bot on a simulated clock, and a one-day chess match between alice and bob in its thread.
+async fn timed_chess(
+    fake: &FakeDiscord,
+) -> (SimClock, TableHandle, [serde_json::Value; 2], String) {
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(fake, table).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = timed_match(fake, &alice, &bob, (0, "Chess"), "", 1, Some("1d")).await;
+    (clock, table, [alice, bob], thread)
+}
+
+/// The accepted posts among `posts`.
+fn accepted(posts: Vec<Recorded>) -> Vec<Recorded> {
+    posts.into_iter().filter(|r| r.status == 200).collect()
+}
+
+/// Where request `r` stands among the fake's requests.
+fn position(fake: &FakeDiscord, r: &Recorded) -> usize {
+    fake.requests()
+        .iter()
+        .position(|x| x.path == r.path && x.json == r.json && x.status == r.status)
+        .expect("a request the fake recorded")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vacation_and_a_nudge_told_during_an_outage_are_posted_once_when_it_ends() {
+    let fake = FakeDiscord::start().await;
+    let (clock, table, [alice, bob], thread) = timed_chess(&fake).await;
+    let outage = format!("POST {thread}");
+    fake.hostile
+        .channel_outages
+        .lock()
+        .unwrap()
+        .insert(outage, 1);
+    let vacation =
+        json!([{"name": "start", "type": 1, "options": [{"name": "days", "type": 4, "value": 2}]}]);
+    let n = fake.requests().len();
+    let id = fake.command(&alice, &thread, "vacation", vacation, json!({}));
+    assert!(crate::fake_discord::bot::ephemeral(
+        &fake.reply_to(n, &id).await
+    ));
+    // alice is to move: bob nudges her. The answer is bob's alone; the nudge is owed to the
+    // thread, behind the vacation's line.
+    let n = fake.requests().len();
+    let id = fake.command(&bob, &thread, "nudge", json!([]), json!({}));
+    let answer = fake.reply_to(n, &id).await;
+    assert!(crate::fake_discord::bot::ephemeral(&answer), "{answer:?}");
+    assert_eq!(content(&answer), "Nudged: alice is pinged here.");
+    until(&fake, "the vacation's line refused", |f| {
+        posts(f, &thread, "on vacation")
+            .iter()
+            .any(|r| r.status == 503)
+    })
+    .await;
+    assert!(posts(&fake, &thread, "waiting for your move").is_empty());
+
+    // After the outbox's backoff both are posted, in order, once each.
+    clock.advance(60);
+    table.call(|_| ()).await.unwrap();
+    until(&fake, "the nudge posted", |f| {
+        !accepted(posts(f, &thread, "waiting for your move")).is_empty()
+    })
+    .await;
+    assert_outbox_empty(&table).await;
+    clock.advance(3600);
+    table.call(|_| ()).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let away = accepted(posts(&fake, &thread, "on vacation"));
+    let nudged = accepted(posts(&fake, &thread, "waiting for your move"));
+    assert_eq!((away.len(), nudged.len()), (1, 1), "{away:#?} {nudged:#?}");
+    assert!(
+        position(&fake, &away[0]) < position(&fake, &nudged[0]),
+        "the vacation's line first"
+    );
+    assert_eq!(
+        content(&nudged[0]),
+        "<@100000000000000001>: <@100000000000000002> is waiting for your move in match #1."
+    );
+    assert_eq!(
+        nudged[0].json["allowed_mentions"]["users"],
+        json!(["100000000000000001"]),
+        "alice alone is pinged"
+    );
+    // A second nudge within 12 hours is refused, and owes nothing.
+    let n = fake.requests().len();
+    let id = fake.command(&bob, &thread, "nudge", json!([]), json!({}));
+    let again = content(&fake.reply_to(n, &id).await);
+    assert!(again.contains("nudge again in"), "{again}");
+    assert_outbox_empty(&table).await;
+    assert_settled(&fake, &table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_league_round_started_and_closed_during_an_outage_is_told_once_per_board() {
+    use crate::fake_discord::bot::{CHANNEL, league, named};
+    const MANAGE_SERVER: &str = "32";
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(&fake, table).await;
+    let dave = user("100000000000000009", "dave");
+    let n = fake.requests().len();
+    let create = named(json!([{"name": "game", "type": 4, "value": 0}]));
+    let id = league(&fake, &dave, "create", create, MANAGE_SERVER);
+    fake.reply_to(n, &id).await;
+    for i in 1..=4 {
+        let p = user(&format!("10000000000000000{i}"), &format!("p{i}"));
+        let n = fake.requests().len();
+        let id = league(&fake, &p, "join", named(json!([])), "0");
+        fake.reply_to(n, &id).await;
+    }
+    // The league's channel refuses its next three posts (news, pairings and threads alike).
+    let outage = format!("POST {CHANNEL}");
+    fake.hostile
+        .channel_outages
+        .lock()
+        .unwrap()
+        .insert(outage, 3);
+    let n = fake.requests().len();
+    let id = league(&fake, &dave, "start", named(json!([])), MANAGE_SERVER);
+    let said = content(&fake.reply_to(n, &id).await);
+    assert!(
+        said.starts_with("Round 1 is paired; it closes <t:")
+            && said.ends_with(&format!("Its pairings are posted in <#{CHANNEL}>.")),
+        "{said}"
+    );
+    until(&fake, "three refusals", |f| {
+        f.requests()
+            .iter()
+            .skip(n)
+            .filter(|r| r.status == 503 && r.path.contains(CHANNEL))
+            .count()
+            >= 3
+    })
+    .await;
+    for _ in 0..3 {
+        clock.advance(600);
+        table.call(|_| ()).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let boards = crate::fake_discord::bot::boards_since(&fake, n, 2).await;
+    assert_eq!(boards.len(), 2);
+    assert_outbox_empty(&table).await;
+    let news = accepted(posts(&fake, CHANNEL, "Round 1 is paired"));
+    assert_eq!(news.len(), 1, "{news:#?}");
+    for board in 1..=2 {
+        let lines = accepted(posts(&fake, CHANNEL, &format!("Round 1, board {board}:")));
+        assert_eq!(lines.len(), 1, "board {board}: {lines:#?}");
+        assert!(
+            position(&fake, &news[0]) < position(&fake, &lines[0]),
+            "the round's news first"
+        );
+        assert_eq!(
+            lines[0].json["allowed_mentions"]["users"]
+                .as_array()
+                .map(Vec::len),
+            Some(2),
+            "its two players pinged"
+        );
+    }
+    // The close is told in the channel once, after its own refusal.
+    fake.hostile
+        .channel_outages
+        .lock()
+        .unwrap()
+        .insert(format!("POST {CHANNEL}"), 1);
+    let n = fake.requests().len();
+    let id = league(&fake, &dave, "close", named(json!([])), MANAGE_SERVER);
+    let said = content(&fake.reply_to(n, &id).await);
+    assert_eq!(
+        said,
+        format!("Round 1 is closed. Its results are posted in <#{CHANNEL}>.")
+    );
+    until(&fake, "the close refused", |f| {
+        posts(f, CHANNEL, "Round 1 is closed.")
+            .iter()
+            .any(|r| r.status == 503)
+    })
+    .await;
+    clock.advance(600);
+    table.call(|_| ()).await.unwrap();
+    until(&fake, "the close posted", |f| {
+        !accepted(posts(f, CHANNEL, "Round 1 is closed.")).is_empty()
+    })
+    .await;
+    let closed = accepted(posts(&fake, CHANNEL, "Round 1 is closed."));
+    assert_eq!(closed.len(), 1, "{closed:#?}");
+    assert!(
+        content(&closed[0]).contains("never began match #1"),
+        "{closed:#?}"
+    );
+    assert_settled(&fake, &table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_message_whose_edit_is_refused_once_still_says_where_the_match_is() {
+    let fake = FakeDiscord::start().await;
+    let clock = SimClock::at(START);
+    let table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let (table, _) = start_bot_on(&fake, table).await;
+    let outage = format!("PATCH {}", crate::fake_discord::bot::CHANNEL);
+    fake.hostile
+        .channel_outages
+        .lock()
+        .unwrap()
+        .insert(outage, 1);
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = timed_match(&fake, &alice, &bob, (0, "Chess"), "", 1, Some("1d")).await;
+    let edits = |f: &FakeDiscord| -> Vec<Recorded> {
+        f.requests()
+            .into_iter()
+            .filter(|r| r.method == "PATCH" && content(r).contains("is on in"))
+            .collect()
+    };
+    until(&fake, "the edit refused", |f| {
+        edits(f).iter().any(|r| r.status == 503)
+    })
+    .await;
+    clock.advance(60);
+    table.call(|_| ()).await.unwrap();
+    until(&fake, "the edit made", |f| {
+        edits(f).iter().any(|r| r.status == 200)
+    })
+    .await;
+    let made = accepted(edits(&fake));
+    assert_eq!(made.len(), 1);
+    assert_eq!(
+        content(&made[0]),
+        format!("Challenge accepted: match #1 is on in <#{thread}>.")
+    );
     assert_settled(&fake, &table).await;
 }

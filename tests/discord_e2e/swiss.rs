@@ -4,7 +4,7 @@
 //! the final standings posted with their picture.
 
 use super::fake_discord::bot::assert_settled;
-use crate::fake_discord::bot::{CHANNEL, boards_since, content, start_bot_on};
+use crate::fake_discord::bot::{CHANNEL, boards_since, content, news_since, start_bot_on};
 use crate::fake_discord::{FakeDiscord, Recorded, user};
 use deckmate::store::Store;
 use deckmate::table::Table;
@@ -90,6 +90,10 @@ async fn a_swiss_league_runs_three_rounds_with_a_forfeit_and_a_bye() {
     let closed = content(&league(&fake, &dave, "close", json!([])).await);
     assert_eq!(
         closed,
+        format!("Round 1 is closed. Its results are posted in <#{CHANNEL}>.")
+    );
+    assert_eq!(
+        news_since(&fake, n, "Round 1 is closed.").await,
         "Round 1 is closed.\nerin never began match #2: a forfeit."
     );
 
@@ -135,7 +139,11 @@ async fn a_swiss_league_runs_three_rounds_with_a_forfeit_and_a_bye() {
     );
     let n = fake.requests().len();
     let closed = content(&league(&fake, &dave, "close", json!([])).await);
-    assert_eq!(closed, "Round 2 is closed.");
+    assert!(closed.starts_with("Round 2 is closed. "), "{closed}");
+    assert_eq!(
+        news_since(&fake, n, "Round 2 is closed.").await,
+        "Round 2 is closed."
+    );
 
     // Round 3: everyone plays again, by score: bob (2) meets carol, alice meets erin; neither
     // game begins.
@@ -147,8 +155,11 @@ async fn a_swiss_league_runs_three_rounds_with_a_forfeit_and_a_bye() {
             .any(|t| t.contains("bob") && t.contains("carol")),
         "{texts:?}"
     );
+    let n = fake.requests().len();
     let closed = content(&league(&fake, &dave, "close", json!([])).await);
-    assert!(closed.ends_with("Season 1 is over."), "{closed}");
+    assert!(closed.starts_with("Round 3 is closed. "), "{closed}");
+    let news = news_since(&fake, n, "Round 3 is closed.").await;
+    assert!(news.ends_with("Season 1 is over."), "{news}");
 
     let standings = league(&fake, &bob, "standings", json!([])).await;
     assert_eq!(standings.files.len(), 1, "the standings picture");

@@ -391,6 +391,18 @@ pub async fn assert_settled_owing(
     );
 }
 
+/// The first message posted in the test channel since request `n` (the league's news, which
+/// the outbox posts) whose content starts with `start`.
+pub async fn news_since(fake: &FakeDiscord, n: usize, start: &str) -> String {
+    let path = format!("/channels/{CHANNEL}/messages");
+    let news = fake
+        .wait_for(n, start, |r| {
+            r.method == "POST" && r.path.ends_with(&path) && content(r).starts_with(start)
+        })
+        .await;
+    content(&news)
+}
+
 /// `/league sub` with `options`, by `who` holding permissions `perms`, in the test channel.
 pub fn league(fake: &FakeDiscord, who: &Value, sub: &str, options: Value, perms: &str) -> String {
     fake.command_with(

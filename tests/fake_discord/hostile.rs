@@ -15,10 +15,12 @@
 //!   outbox, so tests switch them on where the bot copes (the soak test does, at about 3%).
 //!   Interaction callbacks and their webhooks are spared ([`Hostile::callbacks_spared`]):
 //!   Discord gives no second chance to answer an interaction, so a lost answer is the user's
-//!   "the application did not respond" whatever the bot does. Off by default because a match
-//!   thread, a league round's threads and their first boards are still opened by direct calls
-//!   that a 5xx loses (issue 31, item 4), and a board whose direct post fails waits out its
-//!   lease before the outbox sends it.
+//!   "the application did not respond" whatever the bot does. Off by default: what the bot
+//!   owes then waits for the outbox's backoff, which runs on the table's clock, and many
+//!   tests simulate that clock and move it only on purpose; a test about time would wait
+//!   forever for a post a random 5xx put back. The soak test turns them on, and
+//!   [`Hostile::channel_outages`] and [`Hostile::threads_unavailable`] aim 503s at one
+//!   channel or at thread creation, for the tests of what the outbox does with them.
 //! - **Permissions.** A post, an upload, a thread, an archive or a reaction in a server's
 //!   channel is checked against the bot's permissions there (a map per channel, every
 //!   permission the bot needs by default; a thread has its parent's unless set), refused 403
@@ -92,6 +94,9 @@ pub struct Hostile {
     pub error_every: AtomicU64,
     /// The next this many thread creations answer 503 (a passing outage on threads alone).
     pub threads_unavailable: AtomicU64,
+    /// A passing outage of one channel: the next this many requests of a method on a channel,
+    /// keyed "POST <channel id>" (posts, threads) or "PATCH <channel id>" (edits), answer 503.
+    pub channel_outages: Mutex<HashMap<String, u64>>,
     /// Words a thread's name may not hold (as in a server listed in Server Discovery): a
     /// thread named with one is refused 400 Invalid Form Body (50035), for good.
     pub refused_thread_words: Mutex<Vec<String>>,
@@ -131,6 +136,7 @@ impl Default for Hostile {
             callbacks_spared: AtomicBool::new(true),
             error_every: AtomicU64::new(23),
             threads_unavailable: AtomicU64::new(0),
+            channel_outages: Mutex::default(),
             refused_thread_words: Mutex::default(),
             check_permissions: AtomicBool::new(true),
             permissions: Mutex::default(),
@@ -286,6 +292,21 @@ impl Hostile {
         let ["channels", channel, rest @ ..] = parts else {
             return None;
         };
+        if let Some(left) = self
+            .channel_outages
+            .lock()
+            .unwrap()
+            .get_mut(&format!("{method} {channel}"))
+            && *left > 0
+        {
+            *left -= 1;
+            self.errors.fetch_add(1, Ordering::Relaxed);
+            return Some(refusal(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "503: Service Unavailable",
+                0,
+            ));
+        }
         let thread = matches!(rest, ["messages", _, "threads"] | ["threads"]);
         if thread
             && method == Method::POST

@@ -4,16 +4,15 @@
 //! a thread of its own (see [`crate::discord::shared::rounds`]). `/rating` and `/leaderboard`
 //! read the ratings of a game.
 
+use crate::discord::format::limits;
 use crate::discord::format::options::GameChoice;
 use crate::discord::format::plain::{plain, plain_lines};
-use crate::discord::format::{limits, logs, notices};
 use crate::discord::shared::admins::{admin_of, post_ruling};
 use crate::discord::shared::lists::{
     Standings, pairings_page, read_standings, refusal, standings_text,
 };
 use crate::discord::shared::lookups::player_of;
 use crate::discord::shared::reply;
-use crate::discord::shared::rounds::announce;
 use crate::discord::{Context, Error};
 use crate::league::standings::{Scoring, parse_tiebreaks};
 use crate::store::leagues::{Format, League, NewLeague};
@@ -221,21 +220,30 @@ pub async fn start(
         return Ok(());
     }
     reply::defer(ctx).await?;
-    let started = on_league(ctx, name, |t, l| t.start_round(l)).await?;
-    let started = match started {
+    let started = on_league(ctx, name, |t, l| {
+        let started = t.start_round_told(l)?;
+        Ok((started, l.new.channel_id.clone()))
+    });
+    let (started, channel) = match started.await? {
         Ok(started) => started,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
-    say(
-        ctx,
-        format!(
-            "Round {} is paired; it closes <t:{}:R>.",
-            started.round, started.deadline
-        ),
-        false,
-    )
-    .await?;
-    announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
+    ctx.data().table.owed().notify_one();
+    let text = format!(
+        "Round {} is paired; it closes <t:{}:R>. {}",
+        started.round,
+        started.deadline,
+        posted_in(channel, "Its pairings")
+    );
+    say(ctx, text, false).await
+}
+
+/// Where the outbox posts a league's news: "<what> are posted in <#channel>".
+fn posted_in(channel: Option<String>, what: &str) -> String {
+    match channel {
+        Some(channel) => format!("{what} are posted in <#{channel}>."),
+        None => format!("{what} are posted in the league's channel."),
+    }
 }
 
 /// The answer to a close or re-pair delivered a second time.
@@ -251,9 +259,17 @@ pub async fn close(
         return Ok(());
     }
     let key = format!("interaction:{}", ctx.id());
-    let closed = on_league(ctx, name, move |t, l| t.close_round_once(l, Some(&key)));
+    let closed = on_league(ctx, name, move |t, l| {
+        let closed = t.close_round_told(l, &key)?;
+        Ok(closed.map(|lines| (lines, l.new.channel_id.clone())))
+    });
     match closed.await? {
-        Ok(Some(lines)) => say_lines(ctx, &plain_lines(&lines), false).await,
+        Ok(Some((lines, channel))) => {
+            ctx.data().table.owed().notify_one();
+            let first = lines.first().map_or("The round is closed.", String::as_str);
+            let text = format!("{} {}", plain(first), posted_in(channel, "Its results"));
+            say(ctx, text, false).await
+        }
         Ok(None) => say(ctx, ALREADY_DONE, true).await,
         Err(e) => say(ctx, refusal(e)?, true).await,
     }
@@ -474,31 +490,25 @@ pub async fn repair(
     }
     reply::defer(ctx).await?;
     let key = format!("interaction:{}", ctx.id());
-    let again = on_league(ctx, name, move |t, l| t.repair_round(l, Some(&key)));
-    let started = match again.await? {
+    let again = on_league(ctx, name, move |t, l| {
+        let started = t.repair_round_told(l, &key)?;
+        Ok(started.map(|started| (started, l.new.channel_id.clone())))
+    });
+    let (started, channel) = match again.await? {
         Ok(Some(started)) => started,
         Ok(None) => return say(ctx, ALREADY_DONE, true).await,
         Err(e) => return say(ctx, refusal(e)?, true).await,
     };
+    // The old games' threads are told why they stop, and the new pairings posted, by the
+    // outbox.
+    ctx.data().table.owed().notify_one();
     let text = format!(
-        "Round {} is paired again; its earlier games are called off. It closes <t:{}:R>.",
-        started.round, started.deadline
+        "Round {} is paired again; its earlier games are called off. It closes <t:{}:R>. {}",
+        started.round,
+        started.deadline,
+        posted_in(channel, "Its new pairings")
     );
-    say(ctx, text, false).await?;
-    // The old games' threads say why they stop.
-    for (id, place) in &started.called_off {
-        let Some(thread) = notices::channel_of(place) else {
-            continue;
-        };
-        let line = format!(
-            "Round {} was paired again: match #{id} is called off.",
-            started.round
-        );
-        if let Err(e) = thread.say(ctx.http(), line).await {
-            tracing::warn!(match_id = id, error = %logs::chain(&e), "a called-off match's thread could not be told");
-        }
-    }
-    announce(ctx.http(), &ctx.data().table, ctx.channel_id(), started).await
+    say(ctx, text, false).await
 }
 
 /// Seat a member in a player's place for the rest of the season (admins).

@@ -2,10 +2,10 @@
 //! player to act, once per 12 hours per match) and `/settings me` (reminders on or off, quiet
 //! hours in your time zone, reminders by direct message).
 
-use crate::discord::format::boards::mention;
+use crate::discord::format::plain::plain;
 use crate::discord::shared::acting::board_after;
+use crate::discord::shared::dm_memory;
 use crate::discord::shared::lookups::{NOT_A_MATCH, ephemeral, match_here, player_of};
-use crate::discord::shared::{dm_memory, reply};
 use crate::discord::{Context, Error};
 use crate::store::Settings;
 use crate::table::time_control::read_duration;
@@ -53,14 +53,11 @@ pub async fn nudge(ctx: Context<'_>) -> Result<(), Error> {
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     match ctx.data().table.call(move |t| t.nudge(id, player)).await? {
         Ok(waiting) => {
-            let pings: Vec<String> = waiting.iter().map(mention).collect();
-            let text = format!(
-                "{}: <@{}> is waiting for your move in match #{id}.",
-                pings.join(", "),
-                ctx.author().id
-            );
-            reply::answer(ctx, poise::CreateReply::default().content(text)).await?;
-            Ok(())
+            // The nudge itself is owed to the thread, written with the nudge.
+            ctx.data().table.owed().notify_one();
+            let names: Vec<String> = waiting.iter().map(|p| plain(&p.name)).collect();
+            let text = format!("Nudged: {} is pinged here.", names.join(", "));
+            ephemeral(ctx, text).await
         }
         Err(e) => ephemeral(ctx, format!("{e}.")).await,
     }

@@ -1,15 +1,13 @@
 //! `/vacation start days:N`, `/vacation end` and `/vacation status`: a player pauses every
-//! clock of theirs for whole days (14 a year), and each of their matches' threads is told.
+//! clock of theirs for whole days (14 a year), and each of their matches' threads is told
+//! (through the outbox, by the table).
 
-use crate::discord::format::boards::mention;
-use crate::discord::format::notices::thread_of;
-use crate::discord::format::{logs, plain};
+use crate::discord::format::logs;
 use crate::discord::shared::lookups::{ephemeral, player_of};
 use crate::discord::shared::reply;
 use crate::discord::{Context, Error};
 use crate::store::VACATION_DAYS;
-use crate::table::{Away, TableError, Update};
-use poise::serenity_prelude as serenity;
+use crate::table::{Away, TableError};
 
 /// Pause your clocks while you are away.
 #[poise::command(slash_command, subcommands("start", "end", "status"))]
@@ -37,7 +35,7 @@ pub async fn start(
         Ok(away) => away,
         Err(e) => return ephemeral(ctx, refusal(&e)).await,
     };
-    announce(ctx, &away, Some(away.vacation.ends_at)).await;
+    ctx.data().table.owed().notify_one();
     let text = format!(
         "You are on vacation until <t:{}:f>; your clocks wait in {} match(es). Moving in any match ends it early. {}",
         away.vacation.ends_at,
@@ -61,7 +59,7 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
         Ok(away) => away,
         Err(e) => return ephemeral(ctx, refusal(&e)).await,
     };
-    announce(ctx, &away, None).await;
+    ctx.data().table.owed().notify_one();
     let text = format!(
         "Welcome back: your clocks run again in {} match(es). {}",
         away.matches.len(),
@@ -119,56 +117,4 @@ fn days_left(away: &Away) -> String {
         "{} of {VACATION_DAYS} vacation days left in {year}.",
         (VACATION_DAYS - used).max(0)
     )
-}
-
-/// Posts the vacation's line in each of the player's match threads.
-async fn announce(ctx: Context<'_>, away: &Away, back: Option<i64>) {
-    let http = ctx.serenity_context().http.clone();
-    for update in &away.matches {
-        // Only in the match's own thread: a match still waiting for one (or held without one)
-        // has none, and its line is not for the channel it was challenged in.
-        let Some(channel) = thread_of(&update.place) else {
-            continue;
-        };
-        let mut text = plain::plain_lines(&update.public).join("\n");
-        if let Some(back) = back {
-            text.push_str(&format!(" Back <t:{back}:R>."));
-        }
-        let clocks = clock_line(update);
-        if !clocks.is_empty() {
-            text.push('\n');
-            text.push_str(&clocks);
-        }
-        if let Err(e) = channel
-            .send_message(
-                &http,
-                serenity::CreateMessage::new()
-                    .content(text)
-                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
-            )
-            .await
-        {
-            tracing::error!(
-                match_id = update.match_id,
-                error = %logs::chain(&e),
-                "a vacation could not be announced in its match's thread"
-            );
-        }
-    }
-}
-
-/// When the clocks of a match now run out, in a line.
-fn clock_line(update: &Update) -> String {
-    let times: Vec<String> = update
-        .clocks
-        .iter()
-        .filter_map(|(seat, at)| {
-            let (_, player) = update.to_act.iter().find(|(s, _)| s == seat)?;
-            Some(format!("{} <t:{at}:R>", mention(player)))
-        })
-        .collect();
-    match times.is_empty() {
-        true => String::new(),
-        false => format!("Time runs out: {}.", times.join(", ")),
-    }
 }

@@ -2,7 +2,7 @@
 //! reminder; and where a match is played.
 
 use crate::discord::format::boards::{choice_components, mention, update_text};
-use crate::discord::format::{ids, logs, pictures, pings};
+use crate::discord::format::{ids, limits, logs, pictures, pings, plain};
 use crate::table::clock::span;
 use crate::table::{Reminder, TimeUp, Update};
 use poise::serenity_prelude as serenity;
@@ -83,4 +83,25 @@ pub(crate) async fn changed_message(update: &Update) -> serenity::CreateMessage 
         ),
     }
     message
+}
+
+/// A vacation's `line` in one of its player's matches (`update`, as it is now), with when it
+/// ends (`back`, if it began) and when the match's clocks run out.
+pub(crate) fn vacation_text(update: &Update, line: &str, back: Option<i64>) -> String {
+    let mut text = plain::plain(line);
+    if let Some(back) = back {
+        text.push_str(&format!(" Back <t:{back}:R>."));
+    }
+    let times: Vec<String> = update
+        .clocks
+        .iter()
+        .filter_map(|(seat, at)| {
+            let (_, player) = update.to_act.iter().find(|(s, _)| s == seat)?;
+            Some(format!("{} <t:{at}:R>", mention(player)))
+        })
+        .collect();
+    if !times.is_empty() {
+        text.push_str(&format!("\nTime runs out: {}.", times.join(", ")));
+    }
+    limits::cut(&text, limits::CONTENT)
 }

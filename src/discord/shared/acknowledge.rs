@@ -29,7 +29,7 @@ pub fn ack_of(qualified: &str, options: &[&str]) -> Option<Ack> {
     Some(match qualified {
         // Moves, boards and challenges are for the channel.
         "play" | "move" | "board" | "resign" | "draw" | "replay" | "time give" | "time claim"
-        | "nudge" | "leaderboard" => Public,
+        | "leaderboard" => Public,
         "league create" | "league join" | "league leave" | "league start" | "league close"
         | "league standings" | "league result" | "league repair" | "league substitute" => Public,
         // Showing a league's settings is for the caller; changing them is announced.
@@ -37,8 +37,9 @@ pub fn ack_of(qualified: &str, options: &[&str]) -> Option<Ack> {
             true => Public,
             false => Private,
         },
-        // A player's own view, lists and settings; every admin command.
-        "view" | "games" | "history" | "export" | "rules" | "rating" | "settings me"
+        // A player's own view, lists and settings; every admin command. A nudge's ping is
+        // owed to the thread; its answer is for the caller.
+        "nudge" | "view" | "games" | "history" | "export" | "rules" | "rating" | "settings me"
         | "vacation start" | "vacation end" | "vacation status" | "league unavailable"
         | "league pairings" | "league schedule" => Private,
         "admin cancel" | "admin adjudicate" | "admin substitute" | "admin server" | "admin log" => {

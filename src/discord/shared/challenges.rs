@@ -5,8 +5,8 @@
 
 use crate::discord::format::boards::mention;
 use crate::discord::format::ids::ButtonAction;
-use crate::discord::format::limits;
 use crate::discord::format::plain::plain;
+use crate::discord::format::{limits, logs};
 use crate::discord::shared::press::Press;
 use crate::discord::shared::press::refuse as refuse_press;
 use crate::discord::{Data, Error};
@@ -195,6 +195,10 @@ pub(crate) async fn accept_challenge(
             format!("Challenge accepted: match #{match_id} starts; its thread opens in a moment."),
         )
         .await;
+    // Answered (or failed to): the thread is made now, its note coming after this answer.
+    if let Ok(Err(e)) = data.table.call(move |t| t.opening_answered(match_id)).await {
+        tracing::error!(match_id, error = %logs::chain(&e), "an accepted match's thread could not be made due now; it is made when its lease ends");
+    }
     data.table.owed().notify_one();
     data.table.changed().notify_one();
     settled

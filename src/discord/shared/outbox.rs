@@ -10,7 +10,7 @@
 
 use crate::discord::format::boards::mention;
 use crate::discord::format::notices::{
-    changed_message, channel_of, reminder_text, thread_of, time_up_message,
+    changed_message, channel_of, reminder_text, thread_of, time_up_message, vacation_text,
 };
 use crate::discord::format::{limits, logs, pings, plain};
 use crate::discord::shared::{dm_memory, rounds, threads, turns};
@@ -162,8 +162,10 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
     };
     let failure = outcome.err();
     let given_up = post.clone();
+    // One transaction: a post recorded as failed is dealt with (a thread that cannot be made
+    // calls its match off) or not recorded at all, whatever stops the bot in between.
     let recorded = table
-        .call_quietly(move |t| {
+        .call_quietly(move |t| t.transaction(|t| {
             let now = t.now();
             let state = match &failure {
                 None => t.store().post_sent(id, now).map(|_| PostState::Sent),
@@ -195,7 +197,7 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
                 (_, state) => state,
             };
             Ok::<_, crate::store::StoreError>((state, failure))
-        })
+        }))
         .await;
     match recorded {
         Ok(Ok((PostState::Sent, _))) => {}
@@ -541,7 +543,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 sent(to.say(http, text).await)?;
             }
             if let Some((_, started)) = round {
-                rounds::announce(http, table, to, started)
+                rounds::announce(http, table, to, league, started)
                     .await
                     .map_err(|e| match e.downcast_ref::<serenity::Error>() {
                         // Discord refused (a missing permission): trying again would post
@@ -555,6 +557,82 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             }
             Ok(())
         }
+        Owed::Round {
+            closed, started, ..
+        } => {
+            let mut lines = plain::plain_lines(&closed);
+            if let Some((round, deadline)) = started {
+                lines.push(format!(
+                    "Round {round} is paired; it closes <t:{deadline}:R>."
+                ));
+            }
+            for text in limits::chunks(&lines, limits::CONTENT) {
+                sent(to.say(http, text).await)?;
+            }
+            Ok(())
+        }
+        Owed::Pairing {
+            league,
+            round,
+            board,
+            match_id,
+        } => {
+            let found = table
+                .call_quietly(move |t| t.pairing_to_announce(league, round, board, match_id))
+                .await
+                .map_err(table_busy)?
+                .map_err(|e| Failure::Later {
+                    reason: logs::chain(&e),
+                    after: None,
+                })?;
+            match found {
+                Some((p, seated)) => sent(
+                    to.send_message(http, rounds::pairing_message(round, &p, &seated))
+                        .await,
+                ),
+                // Paired again since: the new boards are owed posts of their own.
+                None => Ok(()),
+            }
+        }
+        Owed::Note { lines, .. } => {
+            let lines = plain::plain_lines(&lines);
+            for text in limits::chunks(&lines, limits::CONTENT) {
+                sent(to.send_message(http, quiet(text)).await)?;
+            }
+            Ok(())
+        }
+        Owed::Vacation {
+            match_id,
+            line,
+            back,
+        } => {
+            let update = table
+                .call_quietly(move |t| t.show(match_id))
+                .await
+                .map_err(table_busy)?
+                .map_err(|e| Failure::Refused {
+                    reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
+                    code: 0,
+                })?;
+            let text = vacation_text(&update, &line, back);
+            sent(to.send_message(http, quiet(text)).await)
+        }
+        Owed::Nudge {
+            match_id,
+            from,
+            waiting,
+        } => {
+            let pings: Vec<String> = waiting.iter().map(mention).collect();
+            let text = format!(
+                "{}: {} is waiting for your move in match #{match_id}.",
+                pings.join(", "),
+                mention(&from)
+            );
+            let message = serenity::CreateMessage::new()
+                .content(limits::cut(&text, limits::CONTENT))
+                .allowed_mentions(pings::only(&waiting));
+            sent(to.send_message(http, message).await)
+        }
         Owed::OpenThread {
             match_id,
             from,
@@ -563,6 +641,13 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         } => threads::open(http, table, to, match_id, from.as_deref(), round)
             .await
             .map_err(opening_failure),
+        Owed::Opened {
+            match_id,
+            message,
+            thread,
+        } => threads::tell_opened(http, to, match_id, &message, &thread)
+            .await
+            .map_err(|e| classify(&e)),
         Owed::NoThread {
             match_id,
             challenge,
@@ -586,6 +671,13 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             .map_err(opening_failure)
         }
     }
+}
+
+/// A message of `text` that pings nobody.
+fn quiet(text: String) -> serenity::CreateMessage {
+    serenity::CreateMessage::new()
+        .content(text)
+        .allowed_mentions(pings::nobody())
 }
 
 /// An interaction showed `update`'s board: the post it owed is marked sent, so the outbox does

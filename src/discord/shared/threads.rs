@@ -2,7 +2,7 @@
 //! match created for Discord waits, held, for its thread: a challenge's is made from the
 //! challenge's message, a league board's as a thread of its own in the league's channel (so a
 //! try made again never posts a pairing line twice). Once made, the table stores it, starts
-//! the clocks and owes the first board, and the challenge's message says where the match is.
+//! the clocks and owes the first board, and the challenge's message is owed an edit saying where the match is.
 //! A thread that cannot be made (refused for good, or still failing after the outbox's tries)
 //! calls a challenge's match off, or holds a league board's until `/board` reopens it; the
 //! players are told why in plain words ([`Owed::NoThread`]).
@@ -101,8 +101,9 @@ pub async fn open(
         None => channel.create_thread(http, builder).await?.id,
     };
     let thread = made.to_string();
+    let message_id = message.map(|m| m.to_string());
     let opened = table
-        .call(move |t| t.thread_opened(match_id, &thread))
+        .call(move |t| t.thread_opened(match_id, &thread, message_id.as_deref()))
         .await
         .map_err(table_error)?;
     match opened {
@@ -120,18 +121,35 @@ pub async fn open(
             return Err(table_error(e));
         }
     }
-    if let Some(message) = message {
-        let edit = serenity::EditMessage::new()
-            .content(format!(
-                "Challenge accepted: match #{match_id} is on in <#{made}>."
-            ))
-            .components(vec![])
-            .allowed_mentions(pings::nobody());
-        if let Err(e) = channel.edit_message(http, message, edit).await {
-            tracing::warn!(match_id, error = %logs::chain(&e), "a challenge's message could not say where its match is");
-        }
-    }
     Ok(())
+}
+
+/// Edits a challenge's `message` in `channel` to say that match `match_id` is on in `thread`
+/// (nothing to do if the message was deleted).
+pub async fn tell_opened(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    match_id: MatchId,
+    message: &str,
+    thread: &str,
+) -> Result<(), serenity::Error> {
+    let Some(message) = message.parse::<u64>().ok().filter(|&id| id != 0) else {
+        return Ok(());
+    };
+    let edit = serenity::EditMessage::new()
+        .content(format!(
+            "Challenge accepted: match #{match_id} is on in <#{thread}>."
+        ))
+        .components(vec![])
+        .allowed_mentions(pings::nobody());
+    match channel
+        .edit_message(http, serenity::MessageId::new(message), edit)
+        .await
+    {
+        // The challenge's message was deleted: the thread is there all the same.
+        Err(e) if code_of(&e) == Some(UNKNOWN_MESSAGE) => Ok(()),
+        done => done.map(|_| ()),
+    }
 }
 
 /// Discord's JSON error code of a refused request, if it is one.

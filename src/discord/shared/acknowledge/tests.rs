@@ -38,10 +38,11 @@ fn private_answers_are_deferred_privately() {
         "admin log",
         "rating",
         "league pairings",
+        "nudge",
     ] {
         assert_eq!(ack_of(name, &[]), Some(Ack::Private), "{name}");
     }
-    for name in ["play", "move", "board", "league close", "nudge"] {
+    for name in ["play", "move", "board", "league close"] {
         assert_eq!(ack_of(name, &[]), Some(Ack::Public), "{name}");
     }
     // Showing a league's settings is private; changing them is announced.
