@@ -503,9 +503,11 @@ impl Table {
         if let Some(owed) = &owed {
             changes.push(Change::Owe(owed));
         }
-        // A move owes the turn messages of whoever it came to, after its board.
+        // A move owes the turn messages of whoever it came to, after its board; so does a
+        // substitution (the newcomer may be the one to act).
         let mover = last.and_then(|(seat, _)| loaded.stored.players.get(usize::from(seat.0)));
-        let turns = (owed.is_some() && actions > 0)
+        let reseated = changes.iter().any(|c| matches!(c, Change::Reseat { .. }));
+        let turns = (owed.is_some() && (actions > 0 || reseated))
             .then(|| outbox::turns_post(id, version, &public, mover.map(|p| p.id), self.now()));
         if let Some(turns) = &turns {
             changes.push(Change::Owe(turns));

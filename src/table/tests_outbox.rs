@@ -380,3 +380,47 @@ fn a_round_started_closed_or_paired_again_on_discord_owes_its_news_and_one_post_
     );
     assert_eq!(owed_now(&mut table).len(), before);
 }
+
+#[test]
+fn a_substitution_owes_the_newcomers_turn_message_and_an_adjudication_none() {
+    use super::admin::{Admin, Ruling};
+    let clock = SimClock::at(START);
+    let (mut table, id, alice) = table_with_match(&clock, Some("77"));
+    let frank = table.store().discord_player("6", "frank").unwrap();
+    let referee = table.store().discord_player("7", "ref").unwrap();
+    let admin = Admin {
+        player: referee.id,
+        name: referee.name,
+        guild: Some("9".into()),
+    };
+    let swap = Ruling::Substitute {
+        out: alice.id,
+        into: frank.id,
+    };
+    let seated = table.rule(id, &admin, swap, "", None).unwrap();
+    let kinds: Vec<(String, Owed)> = owed_now(&mut table)
+        .into_iter()
+        .map(|(kind, _, owed)| (kind, owed))
+        .collect();
+    assert_eq!(kinds.len(), 2, "{kinds:#?}");
+    assert_eq!(kinds[0].0, "board");
+    assert_eq!(
+        kinds[1].1,
+        Owed::Turns {
+            match_id: id,
+            version: seated.version,
+            public: seated.public.clone(),
+            mover: None,
+        },
+        "frank, now to act, is told after the board"
+    );
+    // An adjudication ends the match: its board is owed, and no turn message.
+    table.delivered(id, seated.version).unwrap();
+    let before = owed_now(&mut table).len();
+    table.rule(id, &admin, Ruling::Draw, "", None).unwrap();
+    let after: Vec<String> = owed_now(&mut table)[before..]
+        .iter()
+        .map(|(kind, _, _)| kind.clone())
+        .collect();
+    assert_eq!(after, ["board"]);
+}

@@ -5,7 +5,7 @@ use crate::discord::format::notices::{changed_message, channel_of};
 use crate::discord::format::plain::plain;
 use crate::discord::format::{logs, pages};
 use crate::discord::shared::lookups::{ephemeral, player_of};
-use crate::discord::shared::{outbox, turns};
+use crate::discord::shared::outbox;
 use crate::discord::{Context, Error};
 use crate::store::ServerSettings;
 use crate::table::Update;
@@ -126,8 +126,7 @@ pub(crate) fn may_rule(
         || referee.is_some_and(|role| roles.iter().any(|r| r == role))
 }
 
-/// Posts a ruling's update in its match's thread and tells whose turn it is; what the admin
-/// is told of it.
+/// Posts a ruling's update in its match's thread; what the admin is told of it.
 pub(crate) async fn post_ruling(ctx: Context<'_>, update: &Update) -> String {
     let Some(thread) = channel_of(&update.place).filter(|_| !update.repeated) else {
         return String::new();
@@ -147,6 +146,6 @@ pub(crate) async fn post_ruling(ctx: Context<'_>, update: &Update) -> String {
             " It could not be posted in the match's thread.".to_string()
         }
     };
-    turns::tell_turns(http, &ctx.data().table, update, None).await;
+    // Whoever a substitution seated to act is told by the outbox (see `Table::commit`).
     told
 }
