@@ -5,9 +5,9 @@
 //! bot to RECONNECT (op 7), invalidates its session (op 9, resumable or not) or drops the
 //! connection without a word. On by default, it sends every seventh event twice
 //! ([`Gateway::duplicate_every`]), as Discord may around a reconnection, but an interaction
-//! only on a test's word (the bot answers a repeated interaction again and is refused 40060,
-//! a request that shifts the fake's ids, and so the seeds tests' games are dealt from); on a
-//! test's word it
+//! only on a test's word (the bot drops an interaction it took already, but a test that
+//! counts what the bot answers is told of a second delivery this way only when it asks); on
+//! a test's word it
 //! sends two events the wrong way round ([`Gateway::reorder_every`], off by default: within a
 //! session Discord keeps its order, and tests that type two lines in a row rely on it). It also sends what Discord sends when the
 //! bot's world changes: GUILD_DELETE, CHANNEL_DELETE, THREAD_DELETE, MESSAGE_DELETE, each
