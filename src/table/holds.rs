@@ -10,10 +10,10 @@
 //! its players were shown the board again.
 
 use super::clock::Instant;
-use super::clocks::{Moment, Timing, hold, pending};
+use super::clocks::{Timing, hold};
 use super::update::update;
 use super::{Table, TableError, Update};
-use crate::store::{Change, HoldReason, MatchId, PlayerId, Status};
+use crate::store::{DeadlineKind, HoldReason, MatchId, PlayerId, Status};
 
 /// Where a held clock waits: 9999-12-31, a time no deadline reaches.
 pub const HELD: Instant = 253_402_300_799;
@@ -118,13 +118,12 @@ impl Table {
             return Ok(false);
         }
         let now = self.now();
+        // First the timer, which the clocks' deadlines below are stored with.
+        self.move_timer(id, |due| (due < HELD).then(|| HELD + (due - now).max(0)))?;
         let mut timing = Timing::of(&loaded.stored)?;
         let held = vec![Some(HELD); timing.clocks.len()];
-        let clocks = hold(&mut timing, &held, now);
-        let timer = self.timer_due(id, &loaded.game)?;
-        let held_timer = timer.filter(|&due| due < HELD).map(|due| held_at(due, now));
-        if clocks || held_timer.is_some() {
-            self.store_timing(id, &timing, held_timer.or(timer))?;
+        if hold(&mut timing, &held, now) {
+            self.store_clocks(id, &timing)?;
         }
         Ok(true)
     }
@@ -148,6 +147,9 @@ impl Table {
             return Ok(());
         }
         let now = self.now();
+        if timer == Timer::Runs {
+            self.move_timer(id, |due| (due >= HELD).then(|| due - HELD + now))?;
+        }
         let mut timing = Timing::of(&loaded.stored)?;
         let mut changed = false;
         for clock in &mut timing.clocks {
@@ -157,13 +159,8 @@ impl Table {
             }
         }
         changed |= hold(&mut timing, &self.away(&loaded.stored)?, now);
-        let due = self.timer_due(id, &loaded.game)?;
-        let released = match timer {
-            Timer::Runs => due.filter(|&due| due >= HELD).map(|due| due - HELD + now),
-            Timer::WaitsForBoard => None,
-        };
-        if changed || released.is_some() {
-            self.store_timing(id, &timing, released.or(due))?;
+        if changed {
+            self.store_clocks(id, &timing)?;
         }
         Ok(())
     }
@@ -172,38 +169,28 @@ impl Table {
     /// it): its game timer, which waited for that, runs again from now with the time it had
     /// left. Nothing happens for a match still held or whose timer runs.
     pub fn board_shown(&mut self, id: MatchId) -> Result<(), TableError> {
-        let loaded = self.load(id)?;
-        if loaded.stored.status != Status::Active || self.is_held(id)? {
+        if self.load(id)?.stored.status != Status::Active || self.is_held(id)? {
             return Ok(());
         }
         let now = self.now();
-        let Some(due) = self.timer_due(id, &loaded.game)?.filter(|&due| due >= HELD) else {
-            return Ok(());
-        };
-        let timing = Timing::of(&loaded.stored)?;
-        self.store_timing(id, &timing, Some(due - HELD + now))
+        self.move_timer(id, |due| (due >= HELD).then(|| due - HELD + now))
     }
 
-    /// Stores match `id`'s clocks as `timing` says and its deadlines again, its game timer due
-    /// at `timer_due` (as it was, when None).
-    fn store_timing(
+    /// Moves match `id`'s pending game timer (Memory's reveal), if it has one, to where `to`
+    /// says from where it is due (nowhere for None). The match's version stays: the buttons
+    /// shown with its board still hold.
+    fn move_timer(
         &mut self,
         id: MatchId,
-        timing: &Timing,
-        timer_due: Option<Instant>,
+        to: impl Fn(Instant) -> Option<Instant>,
     ) -> Result<(), TableError> {
-        let loaded = self.load(id)?;
-        let moment = Moment {
-            timer_due,
-            ..Moment::at(self.now())
-        };
-        let deadlines = pending(timing, &loaded.game, loaded.stored.version + 1, &moment);
-        let clocks = timing.clocks_json();
-        self.store.change(
-            id,
-            loaded.stored.version,
-            &[Change::Clocks(&clocks), Change::Deadlines(&deadlines)],
-        )?;
+        for deadline in self.store.deadlines_of(id)? {
+            if deadline.kind == DeadlineKind::Expire
+                && let Some(due) = to(deadline.due_at)
+            {
+                self.store.postpone_deadline(deadline.id, due)?;
+            }
+        }
         Ok(())
     }
 }
@@ -215,10 +202,4 @@ enum Timer {
     Runs,
     /// Once the players were shown the board again ([`Table::board_shown`]).
     WaitsForBoard,
-}
-
-/// Where a game timer due at `due` waits while its match is held at `now`: at [`HELD`] plus
-/// the time it had left, which a release gives back.
-fn held_at(due: Instant, now: Instant) -> Instant {
-    HELD + (due - now).max(0)
 }
