@@ -195,3 +195,6 @@ fn shown(value: &Value<'_>) -> String {
         _ => "something it cannot read".into(),
     }
 }
+
+#[cfg(test)]
+mod tests;
