@@ -355,3 +355,23 @@ fn memorys_reveal_waits_for_both_a_thread_and_a_server_to_come_back() {
     clock.advance(1);
     assert_eq!(changes(table.fire_due(10).into_result().unwrap()).len(), 1);
 }
+
+#[test]
+fn a_reveal_timer_set_while_the_match_is_held_waits_for_the_release() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-memory-act"), &clock);
+    let id = memory_match(&mut table).match_id;
+    table.server_removed("g").unwrap();
+    // A player gets ready from their DMs while the server is gone: the timer starts again,
+    // held, with its full time.
+    let player = table.store().local_player("m1").unwrap().id;
+    let ready = table.act(id, player, None, "ready").unwrap();
+    assert_eq!(ready.timeout, Some(60));
+    clock.advance(DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    table.server_back("g").unwrap();
+    clock.advance(59);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    clock.advance(1);
+    assert_eq!(changes(table.fire_due(10).into_result().unwrap()).len(), 1);
+}
