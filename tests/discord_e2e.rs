@@ -22,8 +22,12 @@ mod league;
 mod long_lists;
 #[path = "discord_e2e/mentions.rs"]
 mod mentions;
+#[path = "discord_e2e/options.rs"]
+mod options;
 #[path = "discord_e2e/outbox.rs"]
 mod outbox;
+#[path = "discord_e2e/redelivered.rs"]
+mod redelivered;
 #[path = "discord_e2e/soak.rs"]
 mod soak;
 #[path = "discord_e2e/startup.rs"]

@@ -21,7 +21,7 @@ pub use config::{BotConfig, ChatMode, ConfigError, DEFAULT_DATABASE};
 pub use format::ids::ButtonAction;
 pub use format::{invite, limits, logs, menu, pages, pings, plain};
 pub use shared::{acknowledge, rest};
-pub use startup::{client, framework, intents, run, start};
+pub use startup::{Framework, client, framework, intents, run, start};
 
 use crate::table::TableHandle;
 

@@ -8,8 +8,11 @@ use crate::discord::commands::commands;
 use crate::discord::config::{BotConfig, ChatMode};
 use crate::discord::events::{buttons, catch_up, chat, world};
 use crate::discord::format::logs::{chain, failed, redact};
+use crate::discord::format::plain::plain;
 use crate::discord::format::{logs, pings};
 use crate::discord::shared::lookups::{ephemeral, match_here};
+use crate::discord::shared::misread::{self, Misread};
+use crate::discord::shared::redelivery::Recent;
 use crate::discord::shared::{acknowledge, autocomplete, rest, scheduler};
 use crate::discord::{Data, Error};
 use crate::store::Store;
@@ -98,9 +101,50 @@ async fn set_up(
     }
 }
 
-/// Builds the poise framework with every command and the button handler. `ready` is told once
+/// The bot's framework: poise's, behind a filter that drops an interaction Discord delivered
+/// again (see [`crate::discord::shared::redelivery`]) before poise or the button handler sees
+/// it, so that nothing answers it a second time.
+pub struct Framework {
+    poise: poise::Framework<Data, Error>,
+    taken: Recent,
+}
+
+#[serenity::async_trait]
+impl serenity::Framework for Framework {
+    async fn init(&mut self, client: &serenity::Client) {
+        self.poise.init(client).await;
+    }
+
+    async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
+        if let serenity::FullEvent::InteractionCreate { interaction } = &event
+            && !self.taken.first_time(interaction.id().get())
+        {
+            tracing::debug!(
+                interaction = %interaction.id(),
+                kind = ?interaction.kind(),
+                "an interaction delivered again was dropped; it was taken already"
+            );
+            return;
+        }
+        self.poise.dispatch(ctx, event).await;
+    }
+}
+
+/// Builds the framework with every command and the button handler. `ready` is told once
 /// commands are registered and the bot can take interactions.
 pub fn framework(
+    table: TableHandle,
+    dev_guild: Option<u64>,
+    chat: ChatMode,
+    ready: Option<tokio::sync::oneshot::Sender<()>>,
+) -> Framework {
+    Framework {
+        poise: poise_framework(table, dev_guild, chat, ready),
+        taken: Recent::default(),
+    }
+}
+
+fn poise_framework(
     table: TableHandle,
     dev_guild: Option<u64>,
     chat: ChatMode,
@@ -114,6 +158,8 @@ pub fn framework(
             // Nobody is notified unless a message names whom it calls (see pings.rs).
             allowed_mentions: Some(pings::nobody()),
             on_error: |error| Box::pin(on_error(error)),
+            // Options that cannot be read stop a command before it is acknowledged.
+            command_check: Some(|ctx| Box::pin(misread::check(ctx))),
             pre_command: |ctx| Box::pin(acknowledge::pre_command(ctx)),
             event_handler: |framework, event| {
                 Box::pin(async move {
@@ -193,10 +239,13 @@ pub async fn client(
 }
 
 /// Logs a failed command with its match (when it runs in a match thread) and every cause, and
-/// tells its caller in short; the framework's other errors are logged the same way.
+/// tells its caller in short; the framework's other errors are logged the same way. Whatever
+/// stops a command before or while it runs (an option that cannot be read, a check, a
+/// permission, the wrong kind of channel) is told to its caller only, with why.
 pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    use poise::FrameworkError as E;
     match error {
-        poise::FrameworkError::Command { error, ctx, .. } => {
+        E::Command { error, ctx, .. } => {
             let match_id = match_here(ctx.data(), ctx.channel_id())
                 .await
                 .ok()
@@ -209,28 +258,189 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 tracing::debug!(match_id, error = %chain(&*e), "the failure could not be told");
             }
         }
-        poise::FrameworkError::Setup { error, .. } => {
+        E::Setup { error, .. } => {
             tracing::error!(error = %chain(&*error), "the bot could not start");
         }
-        poise::FrameworkError::EventHandler { error, event, .. } => {
+        E::EventHandler { error, event, .. } => {
             tracing::error!(
                 event = event.snake_case_name(),
                 error = %chain(&*error),
                 "an event could not be handled"
             );
         }
-        other => {
-            if let poise::FrameworkError::CommandPanic { ctx, .. } = &other {
-                // The panic itself was printed by the panic hook; its text may hold anything.
-                tracing::error!(
-                    user = %ctx.author().id,
-                    request = %redact(&ctx.invocation_string(), &[]),
-                    "a command panicked"
-                );
+        E::ArgumentParse { ctx, error, .. } => {
+            let text = misread::misread(ctx).unwrap_or_else(|| {
+                format!(
+                    "Could not read the options of /{}: {}. Nothing was done.",
+                    ctx.command().qualified_name,
+                    plain(&logs::chain(&*error))
+                )
+            });
+            stopped(ctx, "its options could not be read", text).await;
+        }
+        E::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            let ctx = poise::Context::Application(ctx);
+            let text = misread::misread(ctx).unwrap_or_else(|| {
+                format!(
+                    "Could not read the options of /{} ({description}): Discord may still \
+                     show an older version of the command; try again in a minute. Nothing was \
+                     done.",
+                    ctx.command().qualified_name
+                )
+            });
+            stopped(ctx, "its options could not be read", text).await;
+        }
+        E::CommandCheckFailed { ctx, error, .. } => {
+            let text = match &error {
+                Some(e) if e.downcast_ref::<Misread>().is_some() => e.to_string(),
+                Some(e) => {
+                    tracing::error!(error = %chain(&**e), "a command check failed");
+                    "This command could not be checked; nothing was done. Try again later."
+                        .to_string()
+                }
+                None => format!("You cannot use /{} here.", ctx.command().qualified_name),
+            };
+            stopped(ctx, "a check refused it", text).await;
+        }
+        E::CooldownHit {
+            remaining_cooldown,
+            ctx,
+            ..
+        } => {
+            let text = format!(
+                "Wait {} more second(s) before using /{} again.",
+                remaining_cooldown.as_secs().max(1),
+                ctx.command().qualified_name
+            );
+            stopped(ctx, "its cooldown", text).await;
+        }
+        E::MissingBotPermissions {
+            missing_permissions,
+            ctx,
+            ..
+        } => {
+            let text = format!(
+                "The bot lacks a permission this command needs here: {missing_permissions}. \
+                 Ask a server admin to grant it."
+            );
+            stopped(ctx, "the bot lacks permissions", text).await;
+        }
+        E::MissingUserPermissions {
+            missing_permissions,
+            ctx,
+            ..
+        } => {
+            let text = match missing_permissions {
+                Some(missing) => format!(
+                    "You need the {missing} permission to use /{}.",
+                    ctx.command().qualified_name
+                ),
+                None => format!(
+                    "Your permissions could not be checked, so /{} did not run. Try again.",
+                    ctx.command().qualified_name
+                ),
+            };
+            stopped(ctx, "the caller lacks permissions", text).await;
+        }
+        E::PermissionFetchFailed { ctx, .. } => {
+            let text = "Discord did not say which permissions apply here, so nothing was done. \
+                        Try again.";
+            stopped(ctx, "permissions could not be read", text.into()).await;
+        }
+        E::NotAnOwner { ctx, .. } => {
+            let text = format!(
+                "Only the bot's owners may use /{}.",
+                ctx.command().qualified_name
+            );
+            stopped(ctx, "not an owner", text).await;
+        }
+        E::GuildOnly { ctx, .. } => {
+            let text = format!(
+                "/{} is used in a server's channel, not in direct messages.",
+                ctx.command().qualified_name
+            );
+            stopped(ctx, "a server-only command outside a server", text).await;
+        }
+        E::DmOnly { ctx, .. } => {
+            let text = format!(
+                "/{} is used in direct messages with the bot.",
+                ctx.command().qualified_name
+            );
+            stopped(ctx, "a DM-only command outside DMs", text).await;
+        }
+        E::NsfwOnly { ctx, .. } => {
+            let text = format!(
+                "/{} is used only in age-restricted channels.",
+                ctx.command().qualified_name
+            );
+            stopped(ctx, "an age-restricted command", text).await;
+        }
+        E::SubcommandRequired { ctx, .. } => {
+            let names: Vec<String> = ctx
+                .command()
+                .subcommands
+                .iter()
+                .map(|s| format!("/{} {}", ctx.command().qualified_name, s.name))
+                .collect();
+            let text = format!("Choose one of: {}.", names.join(", "));
+            stopped(ctx, "no subcommand", text).await;
+        }
+        E::CommandPanic { ctx, .. } => {
+            // The panic itself was printed by the panic hook; its text may hold anything.
+            tracing::error!(
+                user = %ctx.author().id,
+                request = %redact(&ctx.invocation_string(), &[]),
+                "a command panicked"
+            );
+            let text = "Something went wrong on the bot's side; nothing more was done. The \
+                        error was logged.";
+            if let Err(e) = ephemeral(ctx, text).await {
+                tracing::debug!(error = %chain(&*e), "the failure could not be told");
             }
+        }
+        E::UnknownInteraction {
+            interaction,
+            framework,
+            ..
+        } => {
+            tracing::warn!(
+                command = %plain(&interaction.data.name),
+                "an unknown command was used; Discord may show commands of an older version"
+            );
+            let text = "This bot does not know that command (Discord may still show an older \
+                        list of commands). Try again in a minute.";
+            let answer = serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .ephemeral(true),
+            );
+            if let Err(e) = interaction
+                .create_response(framework.serenity_context, answer)
+                .await
+            {
+                tracing::debug!(error = %chain(&e), "the failure could not be told");
+            }
+        }
+        other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::warn!(error = %chain(&e), "an error could not be answered");
             }
         }
+    }
+}
+
+/// A command stopped before or while it ran, for `why` (logged at debug): its caller is told
+/// `text` privately, also after a public acknowledgement.
+async fn stopped(ctx: crate::discord::Context<'_>, why: &str, text: String) {
+    tracing::debug!(
+        user = %ctx.author().id,
+        request = %redact(&ctx.invocation_string(), &[]),
+        why,
+        "a command was stopped"
+    );
+    if let Err(e) = ephemeral(ctx, text).await {
+        tracing::debug!(error = %chain(&*e), "why a command was stopped could not be told");
     }
 }

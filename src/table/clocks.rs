@@ -134,6 +134,9 @@ pub(super) struct Moment {
     pub timer_due: Option<Instant>,
     /// For each seat, when the vacation its player is on ends, if they are on one.
     pub away: Vec<Option<Instant>>,
+    /// The match is on hold (see holds.rs): a timer set now waits, its full time kept, until
+    /// the hold is released.
+    pub held: bool,
 }
 
 impl Moment {
@@ -258,9 +261,13 @@ fn deadlines(
         }
     }
     if let Some((seconds, _)) = game.timeout() {
+        let from = match moment.held {
+            true => super::holds::HELD,
+            false => moment.now,
+        };
         out.push(NewDeadline {
             kind: DeadlineKind::Expire,
-            due_at: moment.timer_due.unwrap_or(moment.now + i64::from(seconds)),
+            due_at: moment.timer_due.unwrap_or(from + i64::from(seconds)),
             seat: None,
             payload: version as i64,
         });

@@ -4,13 +4,16 @@
 //! match's thread is deleted, that match is held until a player reopens it in a new thread.
 //!
 //! A held clock is a vacation's held clock that never ends on its own: it keeps what it had
-//! left and waits at [`HELD`]; releasing the last hold starts it again from now.
+//! left and waits at [`HELD`]; releasing the last hold starts it again from now. The game's
+//! own timer (Memory's reveal) is held the same way: it waits at [`HELD`] plus the time it had
+//! left, and runs again from the release, or, for a match `/board` reopened, from the moment
+//! its players were shown the board again.
 
 use super::clock::Instant;
 use super::clocks::{Timing, hold};
 use super::update::update;
 use super::{Table, TableError, Update};
-use crate::store::{HoldReason, MatchId, PlayerId, Status};
+use crate::store::{DeadlineKind, HoldReason, MatchId, PlayerId, Status};
 
 /// Where a held clock waits: 9999-12-31, a time no deadline reaches.
 pub const HELD: Instant = 253_402_300_799;
@@ -93,7 +96,8 @@ impl Table {
         thread: &str,
     ) -> Result<Update, TableError> {
         self.store.move_match(id, channel, thread)?;
-        self.release(id, HoldReason::Thread)?;
+        // The game timer runs again only once its players see the board (`board_shown`).
+        self.release_then(id, HoldReason::Thread, Timer::WaitsForBoard)?;
         let loaded = self.load(id)?;
         let line = format!("Match #{id} goes on in this thread; its clocks run again.");
         Ok(update(&loaded, vec![line], vec![], self.now()))
@@ -104,8 +108,8 @@ impl Table {
         Ok(!self.store.holds_of(id)?.is_empty())
     }
 
-    /// Holds match `id` for `reason`: its running clocks stop where they are. False when it was
-    /// held for that already.
+    /// Holds match `id` for `reason`: its running clocks stop where they are, and so does the
+    /// game's own timer (Memory's reveal). False when it was held for that already.
     pub(super) fn hold(&mut self, id: MatchId, reason: HoldReason) -> Result<bool, TableError> {
         let loaded = self.load(id)?;
         if loaded.stored.status != Status::Active
@@ -113,23 +117,39 @@ impl Table {
         {
             return Ok(false);
         }
+        let now = self.now();
+        // First the timer, which the clocks' deadlines below are stored with.
+        self.move_timer(id, |due| (due < HELD).then(|| HELD + (due - now).max(0)))?;
         let mut timing = Timing::of(&loaded.stored)?;
         let held = vec![Some(HELD); timing.clocks.len()];
-        if hold(&mut timing, &held, self.now()) {
+        if hold(&mut timing, &held, now) {
             self.store_clocks(id, &timing)?;
         }
         Ok(true)
     }
 
-    /// Ends match `id`'s hold for `reason`; with no hold left its clocks run again from now
-    /// (a player on vacation's stays held until they are back).
+    /// Ends match `id`'s hold for `reason`; with no hold left its clocks and its game timer
+    /// run again from now (a player on vacation's clock stays held until they are back).
     pub(super) fn release(&mut self, id: MatchId, reason: HoldReason) -> Result<(), TableError> {
+        self.release_then(id, reason, Timer::Runs)
+    }
+
+    /// [`Table::release`], the game timer run again as `timer` says.
+    fn release_then(
+        &mut self,
+        id: MatchId,
+        reason: HoldReason,
+        timer: Timer,
+    ) -> Result<(), TableError> {
         self.store.release_match(id, reason)?;
         let loaded = self.load(id)?;
         if loaded.stored.status != Status::Active || !self.store.holds_of(id)?.is_empty() {
             return Ok(());
         }
         let now = self.now();
+        if timer == Timer::Runs {
+            self.move_timer(id, |due| (due >= HELD).then(|| due - HELD + now))?;
+        }
         let mut timing = Timing::of(&loaded.stored)?;
         let mut changed = false;
         for clock in &mut timing.clocks {
@@ -144,4 +164,42 @@ impl Table {
         }
         Ok(())
     }
+
+    /// The players were shown the board of match `id` again after its hold (`/board` reopened
+    /// it): its game timer, which waited for that, runs again from now with the time it had
+    /// left. Nothing happens for a match still held or whose timer runs.
+    pub fn board_shown(&mut self, id: MatchId) -> Result<(), TableError> {
+        if self.load(id)?.stored.status != Status::Active || self.is_held(id)? {
+            return Ok(());
+        }
+        let now = self.now();
+        self.move_timer(id, |due| (due >= HELD).then(|| due - HELD + now))
+    }
+
+    /// Moves match `id`'s pending game timer (Memory's reveal), if it has one, to where `to`
+    /// says from where it is due (nowhere for None). The match's version stays: the buttons
+    /// shown with its board still hold.
+    fn move_timer(
+        &mut self,
+        id: MatchId,
+        to: impl Fn(Instant) -> Option<Instant>,
+    ) -> Result<(), TableError> {
+        for deadline in self.store.deadlines_of(id)? {
+            if deadline.kind == DeadlineKind::Expire
+                && let Some(due) = to(deadline.due_at)
+            {
+                self.store.postpone_deadline(deadline.id, due)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// How a released game timer runs again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Timer {
+    /// From the release.
+    Runs,
+    /// Once the players were shown the board again ([`Table::board_shown`]).
+    WaitsForBoard,
 }

@@ -481,6 +481,7 @@ impl Table {
                 _ => None,
             },
             away: self.away(&loaded.stored)?,
+            held: self.is_held(id)?,
         };
         let timing = clocks::after_change(loaded, game, over, version, &moment)?;
         let clocks_json = timing.as_ref().map(|(t, _)| t.clocks_json());

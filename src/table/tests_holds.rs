@@ -267,3 +267,111 @@ fn a_league_game_whose_thread_is_gone_is_not_forfeited_when_its_round_closes() {
         Some("0F-1X")
     );
 }
+
+/// A three-player Memory match of En Prise in server g, thread t1: its reveal timer (60
+/// seconds) runs from now.
+fn memory_match(table: &mut Table) -> Update {
+    let players: Vec<Player> = (0..3)
+        .map(|i| table.store().local_player(&format!("m{i}")).unwrap())
+        .collect();
+    let created = table
+        .create_timed(
+            GameKind::Enprise,
+            &[("variant".into(), "memory".into())],
+            &players,
+            7,
+            &place(),
+            time_control::TimeControl::None,
+        )
+        .unwrap();
+    assert_eq!(created.timeout, Some(60));
+    created
+}
+
+#[test]
+fn memorys_reveal_waits_while_its_server_is_gone_and_keeps_the_time_it_had_left() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-memory-server"), &clock);
+    let id = memory_match(&mut table).match_id;
+    clock.advance(20);
+    assert_eq!(table.server_removed("g").unwrap().matches, [id]);
+    // Nothing fires however long the bot is away.
+    clock.advance(DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    // Back: the 40 seconds it had left run from now.
+    table.server_back("g").unwrap();
+    clock.advance(39);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    clock.advance(1);
+    let done = changes(table.fire_due(10).into_result().unwrap());
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].public[0], "Time is up.");
+    assert!(table.fire_due(10).into_result().unwrap().is_empty(), "once");
+}
+
+#[test]
+fn memorys_reveal_in_a_reopened_match_runs_again_only_once_its_board_is_shown() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-memory-thread"), &clock);
+    let id = memory_match(&mut table).match_id;
+    clock.advance(50);
+    assert_eq!(table.thread_deleted("t1").unwrap().len(), 1);
+    clock.advance(DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    // Reopened: the clocks run again, but the reveal waits for the players to see the board.
+    table.reopened(id, "c2", "t2").unwrap();
+    assert!(!table.is_held(id).unwrap());
+    clock.advance(HOUR);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    table.board_shown(id).unwrap();
+    // Shown again (a second /board): the time left is not given twice.
+    clock.advance(4);
+    table.board_shown(id).unwrap();
+    clock.advance(5);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    clock.advance(1);
+    let done = changes(table.fire_due(10).into_result().unwrap());
+    assert_eq!(done.len(), 1, "the 10 seconds it had left");
+    assert_eq!(done[0].public[0], "Time is up.");
+}
+
+#[test]
+fn memorys_reveal_waits_for_both_a_thread_and_a_server_to_come_back() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-memory-both"), &clock);
+    let id = memory_match(&mut table).match_id;
+    clock.advance(30);
+    table.thread_deleted("t1").unwrap();
+    table.server_removed("g").unwrap();
+    clock.advance(HOUR);
+    table.reopened(id, "c2", "t2").unwrap();
+    // Still held for its server: showing the board releases nothing.
+    table.board_shown(id).unwrap();
+    clock.advance(DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    table.server_back("g").unwrap();
+    clock.advance(29);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    clock.advance(1);
+    assert_eq!(changes(table.fire_due(10).into_result().unwrap()).len(), 1);
+}
+
+#[test]
+fn a_reveal_timer_set_while_the_match_is_held_waits_for_the_release() {
+    let clock = SimClock::at(START);
+    let mut table = timed_table(&temp_db("hold-memory-act"), &clock);
+    let id = memory_match(&mut table).match_id;
+    table.server_removed("g").unwrap();
+    // A player gets ready from their DMs while the server is gone: the timer starts again,
+    // held, with its full time.
+    let player = table.store().local_player("m1").unwrap().id;
+    let ready = table.act(id, player, None, "ready").unwrap();
+    assert_eq!(ready.timeout, Some(60));
+    clock.advance(DAY);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    table.server_back("g").unwrap();
+    clock.advance(59);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    clock.advance(1);
+    assert_eq!(changes(table.fire_due(10).into_result().unwrap()).len(), 1);
+}

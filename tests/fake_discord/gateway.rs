@@ -4,10 +4,9 @@
 //! and delivers the events tests push. On a test's word ([`Gateway`]'s methods) it asks the
 //! bot to RECONNECT (op 7), invalidates its session (op 9, resumable or not) or drops the
 //! connection without a word. On by default, it sends every seventh event twice
-//! ([`Gateway::duplicate_every`]), as Discord may around a reconnection, but an interaction
-//! only on a test's word (the bot answers a repeated interaction again and is refused 40060,
-//! a request that shifts the fake's ids, and so the seeds tests' games are dealt from); on a
-//! test's word it
+//! ([`Gateway::duplicate_every`]), interactions among them, as Discord may around a
+//! reconnection (the bot takes an interaction once and drops a second delivery before
+//! answering it; [`Gateway::duplicate_interactions`] turns that off); on a test's word it
 //! sends two events the wrong way round ([`Gateway::reorder_every`], off by default: within a
 //! session Discord keeps its order, and tests that type two lines in a row rely on it). It also sends what Discord sends when the
 //! bot's world changes: GUILD_DELETE, CHANNEL_DELETE, THREAD_DELETE, MESSAGE_DELETE, each
@@ -45,7 +44,7 @@ pub struct Gateway {
     pub identified: AtomicU64,
     pub resumed: AtomicU64,
     /// Every `duplicate_every`th event is sent twice (0: never); an interaction only while
-    /// `duplicate_interactions` is set.
+    /// `duplicate_interactions` is set (as it is by default).
     pub duplicate_every: AtomicU64,
     pub duplicate_interactions: AtomicBool,
     /// Every `reorder_every`th event is held back and sent after the next one (or after a
@@ -66,7 +65,7 @@ impl Default for Gateway {
             identified: AtomicU64::new(0),
             resumed: AtomicU64::new(0),
             duplicate_every: AtomicU64::new(7),
-            duplicate_interactions: AtomicBool::new(false),
+            duplicate_interactions: AtomicBool::new(true),
             reorder_every: AtomicU64::new(0),
             events_sent: AtomicU64::new(0),
         }

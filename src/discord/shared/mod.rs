@@ -12,9 +12,11 @@ pub mod home;
 pub mod lists;
 
 pub mod lookups;
+pub mod misread;
 pub mod outbox;
 
 pub mod press;
+pub mod redelivery;
 pub mod rematch;
 pub mod reopen;
 pub mod reply;

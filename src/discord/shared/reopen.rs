@@ -53,8 +53,9 @@ pub(crate) async fn reopen_here(ctx: Context<'_>) -> Result<Option<()>, Error> {
     Ok(Some(()))
 }
 
-/// Opens a new thread for match `id` in the command's channel, moves the match there, posts its
-/// board and lets its clocks run again; returns the thread.
+/// Opens a new thread for match `id` in the command's channel, moves the match there (its
+/// clocks run again), posts its board, and only then lets its game timer run again; returns
+/// the thread.
 async fn reopen(ctx: Context<'_>, id: MatchId) -> Result<serenity::ChannelId, Error> {
     let channel = ctx.channel_id();
     let show = ctx.data().table.call(move |t| t.show(id)).await??;
@@ -90,21 +91,35 @@ async fn reopen(ctx: Context<'_>, id: MatchId) -> Result<serenity::ChannelId, Er
         .call(move |t| t.reopened(id, &channel_id, &thread_id))
         .await??;
     tracing::info!(match_id = id, thread = %thread.id, by = %ctx.author().id, "a match was reopened in a new thread");
+    let posted = post_board(ctx, thread.id, &update).await;
+    // The game's timer (Memory's reveal) waited for the board: it runs again now, also when
+    // the board could not be shown (the players then have /board in the thread).
+    let shown = ctx.data().table.call(move |t| t.board_shown(id)).await?;
+    posted?;
+    shown?;
+    Ok(thread.id)
+}
+
+/// Posts the board of a reopened match in its new `thread`, calling its players.
+async fn post_board(
+    ctx: Context<'_>,
+    thread: serenity::ChannelId,
+    update: &Update,
+) -> Result<(), Error> {
     let pings: Vec<String> = update
         .seat_views
         .iter()
         .map(|(_, p, _)| mention(p))
         .collect();
     thread
-        .id
         .send_message(
             ctx,
             serenity::CreateMessage::new()
-                .content(format!("{}\n{}", pings.join(", "), update_text(&update)))
-                .add_file(pictures::board_file(&update).await?)
-                .components(choice_components(&update))
+                .content(format!("{}\n{}", pings.join(", "), update_text(update)))
+                .add_file(pictures::board_file(update).await?)
+                .components(choice_components(update))
                 .allowed_mentions(pings::only(update.seat_views.iter().map(|(_, p, _)| p))),
         )
         .await?;
-    Ok(thread.id)
+    Ok(())
 }
