@@ -35,6 +35,26 @@ struct Saved {
     rng: GameRng,
 }
 
+/// A stored snapshot's state written again by this version (None if it does not read): the
+/// same text as stored while the games' stored forms are unchanged.
+#[cfg(test)]
+pub(super) fn resaved(state: &str) -> Option<String> {
+    let saved: Saved = serde_json::from_str(state).ok()?;
+    serde_json::to_string(&saved).ok()
+}
+
+/// Match `id`'s game as its whole log replays it, written as a snapshot stores it.
+#[cfg(test)]
+pub(super) fn replayed_state(store: &Store, id: MatchId) -> Result<String, TableError> {
+    let full = store.load(id)?;
+    let live = replay(&full, None, &full.actions)?;
+    let saved = SavedRef {
+        game: &live.game,
+        rng: &live.rng,
+    };
+    Ok(serde_json::to_string(&saved).expect("game states serialise"))
+}
+
 pub(super) struct Cache {
     entries: HashMap<MatchId, Entry>,
     capacity: usize,

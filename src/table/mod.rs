@@ -832,6 +832,8 @@ mod tests_outbox;
 #[cfg(test)]
 mod tests_pods;
 #[cfg(test)]
+mod tests_release;
+#[cfg(test)]
 mod tests_replays;
 #[cfg(test)]
 mod tests_substitutes;
