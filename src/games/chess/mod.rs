@@ -7,6 +7,7 @@
 pub mod pgn;
 mod position;
 mod san;
+mod types;
 
 pub use position::{
     Castling, Color, FenError, Move, PERFT_LIMIT, Piece, Position, Role, START_FEN, Special,
