@@ -1,4 +1,5 @@
 use super::*;
+use crate::engine::{Outcome, Seat};
 
 fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("deckmate-store-{}-{name}", std::process::id()));
