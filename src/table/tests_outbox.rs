@@ -466,5 +466,8 @@ fn a_round_paired_again_before_its_boards_were_posted_announces_each_board_once(
         .iter()
         .map(|p| (p.board, p.match_id))
         .collect();
-    assert_eq!(announced, boards, "each board of the round paired again, once");
+    assert_eq!(
+        announced, boards,
+        "each board of the round paired again, once"
+    );
 }
