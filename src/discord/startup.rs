@@ -94,6 +94,17 @@ async fn set_up(
         None => poise::builtins::register_globally(ctx, commands).await,
     };
     registered.map_err(|e| StartupError::Registration(logs::chain(&e)))?;
+    // A reveal timer left waiting for a board the bot stopped before showing runs again.
+    match table
+        .call_quietly(|t| t.start_timers_waiting_for_boards())
+        .await
+    {
+        Ok(Ok(started)) if !started.is_empty() => {
+            tracing::info!(matches = ?started, "game timers that waited for a board shown before a stop run again");
+        }
+        Ok(Err(e)) => return Err(StartupError::Scheduler(logs::chain(&e))),
+        _ => {}
+    }
     match table.call_quietly(|t| t.next_deadline()).await {
         Ok(Ok(_)) => Ok(()),
         Ok(Err(e)) => Err(StartupError::Scheduler(logs::chain(&e))),

@@ -176,6 +176,25 @@ impl Table {
         self.move_timer(id, |due| (due >= HELD).then(|| due - HELD + now))
     }
 
+    /// At start-up: a match reopened just before the bot stopped may not have been told that
+    /// its board was shown ([`Table::board_shown`]), and its game timer would wait for good;
+    /// every such timer runs again from now with the time it had left. Returns those matches.
+    pub fn start_timers_waiting_for_boards(&mut self) -> Result<Vec<MatchId>, TableError> {
+        let mut started = Vec::new();
+        for (id, _) in self.store.active_in_threads()? {
+            let waits = self
+                .store
+                .deadlines_of(id)?
+                .iter()
+                .any(|d| d.kind == DeadlineKind::Expire && d.due_at >= HELD);
+            if waits && !self.is_held(id)? {
+                self.board_shown(id)?;
+                started.push(id);
+            }
+        }
+        Ok(started)
+    }
+
     /// Moves match `id`'s pending game timer (Memory's reveal), if it has one, to where `to`
     /// says from where it is due (nowhere for None). The match's version stays: the buttons
     /// shown with its board still hold.

@@ -70,6 +70,7 @@ impl Table {
                 );
                 t.owe_note(*id, vec![line])?;
             }
+            t.drop_owed_pairings(league.id, started.round)?;
             t.owe_league(league, &[], Some(&started))?;
             Ok(Some(started))
         })

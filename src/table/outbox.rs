@@ -377,6 +377,26 @@ impl Table {
         Ok(())
     }
 
+    /// Round `round` of league `league` is paired again: its board posts still owed are
+    /// dropped (the new boards owe their own). A bye has no match to tell an old board from a
+    /// new one by, so an old post left owed would announce the new bye a second time.
+    pub(super) fn drop_owed_pairings(&mut self, league: i64, round: u32) -> Result<(), TableError> {
+        let now = self.now();
+        for post in self.store.unsent_posts()? {
+            let old = post.league_id == Some(league)
+                && post.state == crate::store::outbox::PostState::Pending
+                && matches!(
+                    Owed::parse(&post.payload),
+                    Ok(Owed::Pairing { round: r, .. }) if r == round
+                );
+            if old {
+                self.store
+                    .post_handled(post.id, now, "the round was paired again")?;
+            }
+        }
+        Ok(())
+    }
+
     /// Writes `lines` owed to match `id`'s thread, due now, if it is played on Discord.
     pub(super) fn owe_note(&mut self, id: MatchId, lines: Vec<String>) -> Result<(), TableError> {
         if !on_discord(&self.store.load_head(id)?.place) {

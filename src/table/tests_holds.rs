@@ -375,3 +375,28 @@ fn a_reveal_timer_set_while_the_match_is_held_waits_for_the_release() {
     clock.advance(1);
     assert_eq!(changes(table.fire_due(10).into_result().unwrap()).len(), 1);
 }
+
+#[test]
+fn memorys_reveal_of_a_match_reopened_just_before_a_restart_runs_again_when_the_bot_starts() {
+    let clock = SimClock::at(START);
+    let path = temp_db("hold-memory-restart");
+    let mut table = timed_table(&path, &clock);
+    let id = memory_match(&mut table).match_id;
+    clock.advance(50);
+    assert_eq!(table.thread_deleted("t1").unwrap().len(), 1);
+    // Reopened, and the bot stopped before the board was shown: nobody says it was.
+    table.reopened(id, "c2", "t2").unwrap();
+    drop(table);
+    let mut table = timed_table(&path, &clock);
+    table.start_timers_waiting_for_boards().unwrap();
+    clock.advance(9);
+    assert!(changes(table.fire_due(10).into_result().unwrap()).is_empty());
+    clock.advance(1);
+    let done = changes(table.fire_due(10).into_result().unwrap());
+    assert_eq!(done.len(), 1, "the 10 seconds it had left, from the start");
+    assert_eq!(done[0].public[0], "Time is up.");
+    // Asked again (a second start): nothing more is given.
+    table.start_timers_waiting_for_boards().unwrap();
+    clock.advance(DAY);
+    assert!(table.fire_due(10).into_result().unwrap().is_empty(), "once");
+}

@@ -348,7 +348,8 @@ fn a_round_started_closed_or_paired_again_on_discord_owes_its_news_and_one_post_
             )],
         }
     );
-    assert_eq!(news(&mut table).len(), count + 3);
+    // The old boards' posts are dropped: the new round's news and its two boards are owed.
+    assert_eq!(news(&mut table).len(), count - 2 + 3);
     assert_eq!(
         table
             .pairing_to_announce(league.id, 1, 2, matches[1])
@@ -357,7 +358,7 @@ fn a_round_started_closed_or_paired_again_on_discord_owes_its_news_and_one_post_
     );
     // Asked twice under one key: done once, owing nothing more.
     assert!(table.repair_round_told(&league, "k1").unwrap().is_none());
-    assert_eq!(news(&mut table).len(), count + 3);
+    assert_eq!(news(&mut table).len(), count - 2 + 3);
     // Closed: the lines it decided.
     let closed = table.close_round_told(&league, "k2").unwrap().unwrap();
     let last = news(&mut table).pop().unwrap();
@@ -423,4 +424,50 @@ fn a_substitution_owes_the_newcomers_turn_message_and_an_adjudication_none() {
         .map(|(kind, _, _)| kind.clone())
         .collect();
     assert_eq!(after, ["board"]);
+}
+
+#[test]
+fn a_round_paired_again_before_its_boards_were_posted_announces_each_board_once() {
+    use super::tests_leagues::new_league;
+    let clock = SimClock::at(START);
+    let mut table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let mut new = new_league("Odd");
+    new.guild_id = Some("9".into());
+    new.channel_id = Some("8".into());
+    let league = table.create_league(new).unwrap();
+    // Three players: one of them has a bye, a board with no match.
+    for (id, name) in [("1", "a"), ("2", "b"), ("3", "c")] {
+        let player = table.store().discord_player(id, name).unwrap().id;
+        table.join_league(&league, player).unwrap();
+    }
+    let started = table.start_round_told(&league).unwrap();
+    assert!(started.pairings.iter().any(|p| p.match_id.is_none()));
+    // Paired again while the channel refused every post: nothing of round 1 was sent yet.
+    let again = table.repair_round_told(&league, "k1").unwrap().unwrap();
+    // What the sender would announce of every post still owed: each board of the round as it
+    // is now, once.
+    let mut announced = Vec::new();
+    for (_, _, owed) in owed_now(&mut table) {
+        if let Owed::Pairing {
+            league: l,
+            round,
+            board,
+            match_id,
+        } = owed
+            && let Some((row, _)) = table
+                .pairing_to_announce(l, round, board, match_id)
+                .unwrap()
+        {
+            announced.push((row.board, row.match_id));
+        }
+    }
+    let boards: Vec<_> = again
+        .pairings
+        .iter()
+        .map(|p| (p.board, p.match_id))
+        .collect();
+    assert_eq!(
+        announced, boards,
+        "each board of the round paired again, once"
+    );
 }

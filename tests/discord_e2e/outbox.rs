@@ -517,3 +517,45 @@ async fn a_challenge_message_whose_edit_is_refused_once_still_says_where_the_mat
     );
     assert_settled(&fake, &table).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nudge_held_up_by_an_outage_pings_nobody_who_has_moved_since() {
+    let fake = FakeDiscord::start().await;
+    let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    // bob nudges alice while the thread refuses posts: the nudge waits in the outbox.
+    fake.posts_unavailable.store(true, Ordering::Relaxed);
+    let n = fake.requests().len();
+    let id = fake.command(&bob, &thread, "nudge", json!([]), json!({}));
+    fake.reply_to(n, &id).await;
+    until(&fake, "the nudge refused", |f| {
+        posts(f, &thread, "waiting for your move")
+            .iter()
+            .any(|r| r.status == 503)
+    })
+    .await;
+    // alice moves before Discord is back: she is no longer the one bob waits for.
+    fake.say(&alice, &thread, "e4", &[]);
+    until(&fake, "the board refused", |f| {
+        posts(f, &thread, "White plays e4")
+            .iter()
+            .any(|r| r.status == 503)
+    })
+    .await;
+    fake.posts_unavailable.store(false, Ordering::Relaxed);
+    until(&fake, "the board posted", |f| {
+        !accepted(posts(f, &thread, "White plays e4")).is_empty()
+    })
+    .await;
+    for nudge in accepted(posts(&fake, &thread, "waiting for your move")) {
+        let pinged = &nudge.json["allowed_mentions"]["users"];
+        assert!(
+            !pinged.to_string().contains("100000000000000001"),
+            "alice moved already; the nudge pinged her all the same: {:?}",
+            content(&nudge)
+        );
+    }
+    assert_settled(&fake, &table).await;
+}

@@ -622,6 +622,23 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             from,
             waiting,
         } => {
+            // Sent late (an outage, a restart): only those still to act are pinged; a match
+            // over, or moved on by everyone nudged, is not nudged at all.
+            let now = table
+                .call_quietly(move |t| t.show(match_id))
+                .await
+                .map_err(table_busy)?
+                .map_err(|e| Failure::Refused {
+                    reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
+                    code: 0,
+                })?;
+            let waiting: Vec<_> = waiting
+                .into_iter()
+                .filter(|w| now.to_act.iter().any(|(_, p)| p.id == w.id))
+                .collect();
+            if now.result.is_some() || waiting.is_empty() {
+                return Ok(());
+            }
             let pings: Vec<String> = waiting.iter().map(mention).collect();
             let text = format!(
                 "{}: {} is waiting for your move in match #{match_id}.",
