@@ -26,9 +26,9 @@ fn posts(fake: &FakeDiscord, channel: &str, words: &str) -> Vec<Recorded> {
         .collect()
 }
 
-/// Waits until `check` holds of the fake's requests (10 s at most).
+/// Waits until `check` holds of the fake's requests (20 s at most: a loaded machine is slow).
 async fn until(fake: &FakeDiscord, what: &str, check: impl Fn(&FakeDiscord) -> bool) {
-    for _ in 0..200 {
+    for _ in 0..400 {
         if check(fake) {
             return;
         }
