@@ -1,7 +1,8 @@
 //! A league's standings as a picture: a title, a header row, and one row a player, with
 //! alternating bands so a row is easy to follow across.
 
-use super::{encode_png, fill, text, text_width};
+use super::draw::{fill, text, text_width};
+use super::encode_png;
 use image::RgbImage;
 
 const SIZE: f32 = 20.0;

@@ -187,6 +187,11 @@ fn write(img: &RgbImage, color: png::ColorType, palette: Option<Vec<u8>>, data: 
     out
 }
 
+/// Encodes as PNG with a palette, favouring speed (see [`encode`]).
+pub fn encode_png(img: &RgbImage) -> Vec<u8> {
+    encode(img)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
