@@ -6,6 +6,7 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::RgbImage;
 use std::sync::{Arc, OnceLock};
 
+/// The bundled font, parsed once.
 fn font() -> &'static FontRef<'static> {
     static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
     FONT.get_or_init(|| {

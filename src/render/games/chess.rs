@@ -12,7 +12,8 @@ use crate::render::draw::{
 use image::{Rgb, RgbImage};
 use std::sync::OnceLock;
 
-pub fn tint(img: &mut RgbImage, x: u32, y: u32, color: [u8; 3], alpha: u8) {
+/// Blends `color` over the square whose top-left pixel is (`x`, `y`).
+fn tint(img: &mut RgbImage, x: u32, y: u32, color: [u8; 3], alpha: u8) {
     let square = Rect {
         x,
         y,
@@ -99,12 +100,12 @@ pub fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -
 }
 
 /// The last move's words in the status band: size and colour.
-pub const LAST_SIZE: f32 = 18.0;
+const LAST_SIZE: f32 = 18.0;
 pub const LAST_WORDS: [u8; 3] = [176, 170, 160];
 
 /// The board with no piece or highlight, seen with `bottom` nearest the viewer: squares and
 /// coordinates, drawn once per side and copied for each picture.
-pub fn empty_board(bottom: Color) -> &'static RgbImage {
+fn empty_board(bottom: Color) -> &'static RgbImage {
     static BOARDS: OnceLock<[RgbImage; 2]> = OnceLock::new();
     let boards = BOARDS.get_or_init(|| {
         [Color::White, Color::Black].map(|bottom| {
@@ -148,7 +149,7 @@ pub fn empty_board(bottom: Color) -> &'static RgbImage {
 }
 
 /// A gold coin in the square's lower right corner; `ring` adds a dark ring.
-pub fn coin(img: &mut RgbImage, x0: u32, y0: u32, ring: bool) {
+fn coin(img: &mut RgbImage, x0: u32, y0: u32, ring: bool) {
     let (cx, cy, r) = (x0 + SQUARE - 16, y0 + SQUARE - 16, 11);
     disc(img, cx, cy, r, COIN, BLACK_PIECE);
     if ring {
