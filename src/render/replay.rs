@@ -14,7 +14,7 @@ pub const FRAME_DELAY: u16 = 80;
 pub const LAST_DELAY: u16 = 400;
 /// A frame that only completes the picture another frame began shows this long (browsers
 /// slow delays under 2 to a tenth of a second).
-const STEP_DELAY: u16 = 2;
+pub(super) const STEP_DELAY: u16 = 2;
 /// Changed rows at most this far apart go in one frame.
 const BAND_GAP: u32 = 24;
 
@@ -196,7 +196,7 @@ fn sub_frame(
 /// `BAND_GAP` apart form a band, and within a band, changed columns at most `BAND_GAP` apart
 /// form a rectangle, as tall as its own changes. A move changes the status
 /// line and a few squares; one rectangle around them all would be most of the board.
-fn changed(a: &RgbImage, b: &RgbImage) -> Vec<(u32, u32, u32, u32)> {
+pub(super) fn changed(a: &RgbImage, b: &RgbImage) -> Vec<(u32, u32, u32, u32)> {
     let width = a.width() as usize;
     let rows = a
         .as_raw()
@@ -374,152 +374,5 @@ impl Palette {
             .expect("the palette has colours");
         self.nearest.insert(colour, i as u8);
         i as u8
-    }
-}
-
-#[cfg(test)]
-pub(super) mod tests {
-    use super::*;
-    use image::Rgb;
-
-    /// A picture of `size` filled with `colour`, with a square of `mark` at `at`.
-    fn picture(size: (u32, u32), colour: [u8; 3], mark: Option<((u32, u32), [u8; 3])>) -> RgbImage {
-        let mut img = RgbImage::from_pixel(size.0, size.1, Rgb(colour));
-        if let Some(((x, y), c)) = mark {
-            for dy in 0..4 {
-                for dx in 0..4 {
-                    img.put_pixel(x + dx, y + dy, Rgb(c));
-                }
-            }
-        }
-        img
-    }
-
-    /// A frame's delay and area (left, top, width, height).
-    type Shown = (u16, (u16, u16, u16, u16));
-
-    /// Plays the GIF back: each frame's delay and area, and the picture on screen after it.
-    pub(in crate::render) fn play_back(gif: &[u8]) -> Vec<(Shown, RgbImage)> {
-        let mut options = gif::DecodeOptions::new();
-        options.set_color_output(gif::ColorOutput::Indexed);
-        let mut decoder = options.read_info(gif).unwrap();
-        let (w, h) = (u32::from(decoder.width()), u32::from(decoder.height()));
-        let palette = decoder.global_palette().unwrap().to_vec();
-        let mut canvas = RgbImage::new(w, h);
-        let mut frames = Vec::new();
-        while let Some(frame) = decoder.read_next_frame().unwrap() {
-            for (i, &index) in frame.buffer.iter().enumerate() {
-                if Some(index) == frame.transparent {
-                    continue;
-                }
-                let x = u32::from(frame.left) + i as u32 % u32::from(frame.width);
-                let y = u32::from(frame.top) + i as u32 / u32::from(frame.width);
-                let c = &palette[usize::from(index) * 3..usize::from(index) * 3 + 3];
-                canvas.put_pixel(x, y, Rgb([c[0], c[1], c[2]]));
-            }
-            let area = (frame.left, frame.top, frame.width, frame.height);
-            frames.push(((frame.delay, area), canvas.clone()));
-        }
-        frames
-    }
-
-    /// Each frame's delay and area, and the final picture.
-    fn play(gif: &[u8]) -> (Vec<Shown>, RgbImage) {
-        let frames = play_back(gif);
-        let last = frames.last().map(|(_, img)| img.clone()).unwrap();
-        (frames.into_iter().map(|(shown, _)| shown).collect(), last)
-    }
-
-    #[test]
-    fn each_frame_stores_what_changed_and_the_last_one_waits_longest() {
-        let (grey, red, blue) = ([90, 90, 90], [200, 30, 30], [30, 30, 200]);
-        let pictures = vec![
-            picture((32, 24), grey, None),
-            picture((32, 24), grey, Some(((4, 4), red))),
-            picture((32, 24), grey, Some(((4, 4), red))),
-            picture((32, 24), grey, Some(((20, 12), blue))),
-        ];
-        let gif = animate(&pictures, |p| p.clone());
-        let (frames, last) = play(&gif);
-        assert_eq!(
-            frames,
-            [
-                (FRAME_DELAY, (0, 0, 32, 24)),
-                (FRAME_DELAY, (4, 4, 4, 4)),
-                // Nothing changed: one pixel, transparent, holds the turn.
-                (FRAME_DELAY, (0, 0, 1, 1)),
-                (LAST_DELAY, (4, 4, 20, 12)),
-            ]
-        );
-        // Colours used this much are kept exactly.
-        assert_eq!(last, pictures[3]);
-    }
-
-    #[test]
-    fn changes_far_apart_are_stored_as_separate_frames_of_one_turn() {
-        let grey = [90, 90, 90];
-        let (top, bottom) = (((2, 2), [200, 30, 30]), ((40, 90), [30, 30, 200]));
-        let mut both = picture((64, 100), grey, Some(top));
-        both.put_pixel(41, 91, Rgb([30, 30, 200]));
-        let pictures = vec![
-            picture((64, 100), grey, None),
-            both,
-            picture((64, 100), grey, Some(bottom)),
-        ];
-        let gif = animate(&pictures, |p| p.clone());
-        let (frames, last) = play(&gif);
-        assert_eq!(
-            frames,
-            [
-                (FRAME_DELAY, (0, 0, 64, 100)),
-                (STEP_DELAY, (2, 2, 4, 4)),
-                (FRAME_DELAY - STEP_DELAY, (41, 91, 1, 1)),
-                (STEP_DELAY, (2, 2, 4, 4)),
-                (LAST_DELAY - STEP_DELAY, (40, 90, 4, 4)),
-            ]
-        );
-        assert_eq!(last, pictures[2]);
-    }
-
-    #[test]
-    fn changes_side_by_side_but_far_apart_are_separate_rectangles() {
-        let grey = [90, 90, 90];
-        let before = picture((100, 20), grey, None);
-        let mut after = picture((100, 20), grey, Some(((2, 3), [200, 30, 30])));
-        after.put_pixel(90, 10, Rgb([30, 30, 200]));
-        assert_eq!(changed(&before, &after), [(2, 3, 4, 4), (90, 10, 1, 1)]);
-        assert_eq!(changed(&after, &after), []);
-    }
-
-    #[test]
-    fn a_picture_larger_than_the_first_and_last_widens_the_canvas() {
-        let grey = [90, 90, 90];
-        let pictures = vec![
-            picture((16, 16), grey, None),
-            picture((40, 20), grey, Some(((30, 10), [250, 250, 0]))),
-            picture((16, 16), grey, None),
-        ];
-        let gif = animate(&pictures, |p| p.clone());
-        let (frames, last) = play(&gif);
-        assert_eq!(frames.len(), 3);
-        assert_eq!(last.dimensions(), (40, 20));
-        assert_eq!(frames[0].1, (0, 0, 40, 20));
-    }
-
-    #[test]
-    fn a_smaller_picture_sits_at_the_top_centred_across() {
-        let grey = [90, 90, 90];
-        let red = [220, 20, 20];
-        let pictures = vec![
-            picture((16, 16), grey, Some(((1, 1), red))),
-            picture((40, 20), grey, None),
-        ];
-        let gif = animate(&pictures, |p| p.clone());
-        let frames = play_back(&gif);
-        let first = &frames[0].1;
-        assert_eq!(first.dimensions(), (40, 20));
-        // (40 - 16) / 2 = 12 columns of background on the left.
-        assert_eq!(first.get_pixel(12 + 1, 1).0, red);
-        assert_eq!(first.get_pixel(1, 1).0, grey);
     }
 }

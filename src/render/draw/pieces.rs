@@ -8,8 +8,9 @@
 //!   piece it shows the joins, on a light one it falls on the outline);
 //! - a *detail* line or *dot* (a bishop's cross, a knight's eye) is drawn in the detail colour.
 
-use super::{Memo, remembered};
-use crate::games::chess::Role;
+use super::palette::{BLACK_DETAIL, BLACK_PIECE, WHITE_PIECE};
+use super::{Memo, Rect, remembered};
+use crate::games::chess::{Color, Role};
 use image::RgbImage;
 use std::sync::{Arc, OnceLock};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
@@ -273,4 +274,26 @@ pub fn draw_piece(img: &mut RgbImage, role: Role, x: u32, y: u32, side: u32, ink
             }
         }
     }
+}
+
+/// The colours a chess piece of `color` is drawn in.
+pub fn ink(color: Color) -> Ink {
+    match color {
+        Color::White => Ink {
+            fill: WHITE_PIECE,
+            edge: BLACK_PIECE,
+            detail: BLACK_PIECE,
+        },
+        Color::Black => Ink {
+            fill: BLACK_PIECE,
+            edge: BLACK_PIECE,
+            detail: BLACK_DETAIL,
+        },
+    }
+}
+
+/// Draws a `color` `role` filling the box `r`, less `margin` on each side.
+pub fn draw_in_box(img: &mut RgbImage, r: Rect, margin: u32, role: Role, color: Color) {
+    let side = r.w.min(r.h) - 2 * margin;
+    draw_piece(img, role, r.x + margin, r.y + margin, side, ink(color));
 }

@@ -2,12 +2,14 @@
 //! damage under way between them (or, once the game is won by an attack or Checkmate, the
 //! winning play and the result), and, in a player's own view, their hand as full cards.
 
-use super::enprise::{Rect, border, centred, fit, header, header_height, wash, wrap};
-use super::{FRAME, LABEL, fill, pieces, text, text_width};
 use crate::engine::Viewer;
 use crate::games::chess::{Color, Role};
 use crate::games::chessatete::deck::{Card, CardKind, Need, PieceKind, Timing, catalogue};
 use crate::games::chessatete::{ChessATeteView, SideView};
+use crate::render::draw::palette::{FRAME, LABEL};
+use crate::render::draw::{
+    Rect, border, centred, fill, fit, header, header_height, pieces, text, text_width, wash, wrap,
+};
 use image::{Rgb, RgbImage};
 
 /// Eight tiles to a row: narrow enough that the tiles' names read at preview size.
@@ -198,10 +200,10 @@ pub fn type_icon(card: &Card) -> TypeIcon {
 /// so it shows on the dark tile.
 fn tile_ink(color: Color) -> pieces::Ink {
     match color {
-        Color::White => super::ink(color),
+        Color::White => pieces::ink(color),
         Color::Black => pieces::Ink {
             edge: side_colours(color).1,
-            ..super::ink(color)
+            ..pieces::ink(color)
         },
     }
 }
@@ -454,7 +456,7 @@ fn draw_hand_card(img: &mut RgbImage, r: Rect, name: &str) {
     // others (crossed swords for combat, a bolt for an action).
     match type_icon(card) {
         TypeIcon::Piece(role) => {
-            let white = super::ink(Color::White);
+            let white = pieces::ink(Color::White);
             pieces::draw_piece(img, role, r.x + 4, r.y + 3, 36, white);
         }
         TypeIcon::Sign(sign) => {
@@ -567,7 +569,7 @@ fn draw_needs(img: &mut RgbImage, slots: &[Slot]) {
                 Need::Kind(kind) => (*kind, None),
                 Need::Pawn(name) => (PieceKind::Pawn, Some(name)),
             };
-            let ink = super::ink(Color::White);
+            let ink = pieces::ink(Color::White);
             let icon_x = x + (w - NEED_ICON) / 2;
             pieces::draw_piece(img, role(kind), icon_x, rect.y + 3, NEED_ICON, ink);
             if let Some(name) = name {

@@ -2,7 +2,8 @@
 //! their pieces' colours), name and, in a timed match, the time they have left; whoever must
 //! act is in gold with a gold dot before them.
 
-use super::{COIN, FRAME, LABEL, disc, fill, text, text_width};
+use super::palette::{COIN, FRAME, LABEL};
+use super::{disc, fill, text, text_width};
 use crate::engine::Seat;
 use image::RgbImage;
 

@@ -10,16 +10,18 @@
 //! cards turned over, so the picture shows why: at the end of the game as they were (the mated
 //! king framed in red), during the game faded towards the card back they now are.
 
-use super::pieces::Ink;
-use super::{
-    BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, SQUARE, WHITE_PIECE, blend, disc, fill,
-    for_each_pixel, pieces, text, text_width, zoom, zoomed,
-};
 use crate::board::Sq;
 use crate::engine::{Seat, Viewer};
 use crate::games::chess::Role;
 use crate::games::enprise::{EnPriseView, Fallen, Piece, PlayerView};
-use image::{Pixel, Rgb, RgbImage};
+use crate::render::draw::palette::{
+    BLACK_DETAIL, BLACK_PIECE, CHECK, LABEL, LAST_MOVE, WHITE_PIECE,
+};
+use crate::render::draw::{
+    Ink, PAD, Rect, SQUARE, blend, border, centred, disc, fill, fit, header, header_height, marker,
+    pieces, text, text_width, wash, zoom, zoomed,
+};
+use image::{Rgb, RgbImage};
 use std::collections::HashSet;
 
 /// The table: dark green felt.
@@ -33,8 +35,6 @@ const BACK_LINE: [u8; 3] = [164, 86, 78];
 const FRONTIER: [u8; 3] = [150, 184, 164];
 /// Secondary text and eliminated players.
 pub const DIM: [u8; 3] = [150, 160, 150];
-/// The marker of the player whose turn it is.
-const GOLD: [u8; 3] = [236, 196, 70];
 /// How strongly a piece just turned over is faded towards the card back during the game.
 pub const FADE: u8 = 120;
 /// The band behind the players who must act.
@@ -42,8 +42,6 @@ const ACTING: [u8; 3] = [52, 90, 74];
 
 /// The frame around each player's next battleplan card.
 pub const NEXT_CARD: [u8; 3] = [230, 190, 60];
-/// Room for the status line and one line of the last action (at zoom 1).
-const TOP: u32 = 62;
 /// The board aims to fit in this many pixels across and down.
 const BOARD_W: u32 = 760;
 const BOARD_H: u32 = 660;
@@ -53,10 +51,10 @@ const MIN_CELL: u32 = 40;
 const MAX_CELL: u32 = SQUARE;
 /// Room under a board with no card yet, for its caption.
 const CAPTION: u32 = 26;
-/// The player panel: its width, the height of one player's row, its inner padding.
+/// The player panel: its width and the height of one player's row (its inner padding is the
+/// header's [`PAD`]).
 const PANEL_W: u32 = 700;
 const ROW: u32 = 50;
-const PAD: u32 = 16;
 /// Battleplan cards: where the row starts within the panel, a card's size, and the gap.
 const PLAN_X: u32 = 228;
 const PLAN_W: u32 = 26;
@@ -88,41 +86,6 @@ fn army_ink(seat: Seat) -> Ink {
             edge,
             detail: edge,
         },
-    }
-}
-
-/// A rectangle of pixels.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Rect {
-    pub x: u32,
-    pub y: u32,
-    pub w: u32,
-    pub h: u32,
-}
-
-impl Rect {
-    /// The same rectangle shrunk by `by` on every side.
-    pub(super) fn inset(self, by: u32) -> Rect {
-        Rect {
-            x: self.x + by,
-            y: self.y + by,
-            w: self.w.saturating_sub(2 * by),
-            h: self.h.saturating_sub(2 * by),
-        }
-    }
-
-    /// The same rectangle grown by `by` on every side.
-    pub(super) fn outset(self, by: u32) -> Rect {
-        Rect {
-            x: self.x - by,
-            y: self.y - by,
-            w: self.w + 2 * by,
-            h: self.h + 2 * by,
-        }
-    }
-
-    pub fn centre(self) -> (u32, u32) {
-        (self.x + self.w / 2, self.y + self.h / 2)
     }
 }
 
@@ -367,14 +330,6 @@ fn card_back(img: &mut RgbImage, r: Rect) {
     }
 }
 
-/// A border `thick` pixels wide just inside `r`.
-pub(super) fn border(img: &mut RgbImage, r: Rect, thick: u32, color: [u8; 3]) {
-    fill(img, r.x, r.y, r.w, thick, color);
-    fill(img, r.x, r.y + r.h - thick, r.w, thick, color);
-    fill(img, r.x, r.y, thick, r.h, color);
-    fill(img, r.x + r.w - thick, r.y, thick, r.h, color);
-}
-
 /// A faint dashed outline: where a card may go.
 fn dotted(img: &mut RgbImage, r: Rect) {
     let on = |i: u32| i % 6 < 3;
@@ -385,48 +340,6 @@ fn dotted(img: &mut RgbImage, r: Rect) {
     for i in (0..r.h).filter(|&i| on(i)) {
         blend(img.get_pixel_mut(r.x, r.y + i), FRONTIER, 110);
         blend(img.get_pixel_mut(r.x + r.w - 1, r.y + i), FRONTIER, 110);
-    }
-}
-
-/// Blends `color` over `r`.
-pub(super) fn wash(img: &mut RgbImage, r: Rect, color: [u8; 3], alpha: u8) {
-    for_each_pixel(img, r.x, r.y, r.w, r.h, |px| {
-        blend(Rgb::from_slice_mut(px), color, alpha)
-    });
-}
-
-/// `s` cut with an ellipsis to fit in `max` pixels at `size`.
-pub(super) fn fit(s: &str, size: f32, max: f32) -> String {
-    if text_width(size, s) <= max {
-        return s.to_string();
-    }
-    let room = max - text_width(size, "…");
-    let mut used = 0.0;
-    let mut out = String::new();
-    for c in s.chars() {
-        used += text_width(size, c.encode_utf8(&mut [0; 4]));
-        if used > room {
-            break;
-        }
-        out.push(c);
-    }
-    out.push('…');
-    out
-}
-
-/// Draws `s` centred on `cx` with its baseline at `y`.
-pub(super) fn centred(img: &mut RgbImage, cx: f32, y: f32, size: f32, s: &str, color: [u8; 3]) {
-    text(img, cx - text_width(size, s) / 2.0, y, size, s, color);
-}
-
-/// A small right-pointing triangle with its left edge at `x`, centred on `cy`, 15 pixels
-/// tall at `zoom` 1.
-pub(super) fn marker(img: &mut RgbImage, x: u32, cy: u32, zoom: f32) {
-    let half = zoomed(zoom, 7);
-    for dy in 0..=half {
-        let len = (half - dy) * zoomed(zoom, 11) / half + 1;
-        fill(img, x, cy - dy, len, 1, GOLD);
-        fill(img, x, cy + dy, len, 1, GOLD);
     }
 }
 
@@ -449,107 +362,6 @@ fn draw_header(img: &mut RgbImage, view: &EnPriseView, layout: &Layout) {
     let dot = view.outcome.is_none().then(|| army(view.current));
     let last = view.last.as_ref().map(|l| l.text.as_str());
     header(img, layout.width, layout.zoom, dot, &view.status, last, DIM);
-}
-
-/// A picture's top lines, scaled by `zoom`: a dot in the colours (fill, lines) of whoever is
-/// to play, the status (cut to the width), and below it the last action in `dim`, wrapped: the
-/// layout leaves [`header_height`] for them.
-pub(super) fn header(
-    img: &mut RgbImage,
-    width: u32,
-    zoom: f32,
-    dot: Option<([u8; 3], [u8; 3])>,
-    status: &str,
-    last: Option<&str>,
-    dim: [u8; 3],
-) {
-    let z = |v: u32| zoomed(zoom, v);
-    let x = z(PAD + 26) as f32;
-    if let Some((body, lines)) = dot {
-        disc(img, z(PAD + 9), z(20), z(9), body, lines);
-    }
-    let status = status_lines(width, zoom, status);
-    for (i, line) in status.iter().enumerate() {
-        let y = z(27 + STATUS_LINE * i as u32);
-        text(img, x, y as f32, 19.0 * zoom, line, LABEL);
-    }
-    let below = STATUS_LINE * (status.len() as u32 - 1);
-    for (i, line) in last_lines(width, zoom, last).iter().enumerate() {
-        let y = z(51 + below + LAST_LINE * i as u32);
-        text(img, x, y as f32, 15.0 * zoom, line, dim);
-    }
-}
-
-/// Height of each further line of the status and of the last action (at zoom 1).
-const STATUS_LINE: u32 = 23;
-const LAST_LINE: u32 = 18;
-
-/// The status wrapped to the header's width: a long one (a game over with its reasons) is
-/// never cut.
-fn status_lines(width: u32, zoom: f32, status: &str) -> Vec<String> {
-    let room = (width - zoomed(zoom, 2 * PAD + 26)) as f32;
-    wrap(status, 19.0 * zoom, room)
-}
-
-/// The last action ("Last: ...") wrapped to the header's width.
-fn last_lines(width: u32, zoom: f32, last: Option<&str>) -> Vec<String> {
-    let room = (width - zoomed(zoom, 2 * PAD + 26)) as f32;
-    last.map_or_else(Vec::new, |last| {
-        wrap(&format!("Last: {last}"), 15.0 * zoom, room)
-    })
-}
-
-/// The height of the header of a picture `width` wide at `zoom`: the status and the last
-/// action, with room for `reserve` lines of it at least, so the picture below moves down
-/// rather than either being cut.
-pub(super) fn header_height(
-    width: u32,
-    zoom: f32,
-    status: &str,
-    last: Option<&str>,
-    reserve: usize,
-) -> u32 {
-    let status = status_lines(width, zoom, status).len() as u32;
-    let last = last_lines(width, zoom, last).len().max(reserve).max(1) as u32;
-    zoomed(
-        zoom,
-        TOP + STATUS_LINE * (status - 1) + LAST_LINE * (last - 1),
-    )
-}
-
-/// `s` in lines no wider than `max`, broken between words (a word wider than a line alone is
-/// broken where it must be).
-pub(super) fn wrap(s: &str, size: f32, max: f32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if text_width(size, &candidate) <= max {
-            line = candidate;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        // The word alone: split it if it still does not fit.
-        for c in word.chars() {
-            let mut longer = line.clone();
-            longer.push(c);
-            if !line.is_empty() && text_width(size, &longer) > max {
-                lines.push(std::mem::replace(&mut line, c.to_string()));
-            } else {
-                line = longer;
-            }
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// The cards on the table, the frontier ring, and the marks of the last action and of checks.
@@ -633,7 +445,7 @@ fn draw_coordinates(img: &mut RgbImage, layout: &Layout) {
 }
 
 /// What to say under a player's name: out, to act, in check, the king in hand.
-pub(super) fn player_state(view: &EnPriseView, player: &PlayerView) -> String {
+pub fn player_state(view: &EnPriseView, player: &PlayerView) -> String {
     if let Some(reason) = &player.out {
         return format!("out: {reason}");
     }

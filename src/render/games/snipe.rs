@@ -13,17 +13,16 @@
 //! ranks 1-10 left and right. Above: the status and the last turn. Below, during the setup: the
 //! pieces each side still has to place; with the feather rule: the unused cards.
 
-use super::enprise::{Rect, border, centred, fit, header, header_height, marker, wash};
-use super::{
-    Badge, CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE, blend, disc, draw_in_box, fill, ink, text,
-    text_width,
-};
-use super::{Memo, remembered};
 use crate::board::Sq;
 use crate::engine::Viewer;
 use crate::games::chess::{Color, color_of, seat_of};
 use crate::games::snipe::deck::Space;
 use crate::games::snipe::{CARDS, CardAt, KingView, Phase, SIZE, SnipeView};
+use crate::render::draw::palette::{CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE};
+use crate::render::draw::{
+    Badge, Memo, Rect, blend, border, centred, disc, draw_in_box, fill, fit, header, header_height,
+    ink, marker, remembered, text, text_width, wash,
+};
 use image::{Rgb, RgbImage};
 use std::sync::OnceLock;
 
@@ -98,7 +97,7 @@ const STOCK_LINES: usize = 2;
 /// Room between a space's edge and its piece.
 const PIECE_MARGIN: u32 = 2;
 /// A king's badge: its radius, and the centre of a space's badge (its top-right corner).
-pub(super) const BADGE: Badge = Badge { r: 14, inset: 1 };
+pub const BADGE: Badge = Badge { r: 14, inset: 1 };
 
 /// Where everything goes: the forest's cards and spaces, and the panels under it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

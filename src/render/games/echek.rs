@@ -10,15 +10,15 @@
 //! action. Below: one row per player with their colour, state (won or lost at the end) and
 //! supply; the winner's row has a green band.
 
-use super::enprise::{Rect, border, centred, fit, header, header_height, marker, wash};
-use super::{
-    Badge, CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, SQUARE, WHITE_PIECE, disc, draw_in_box,
-    fill, ink, text, text_width,
-};
 use crate::board::Sq;
 use crate::engine::Viewer;
 use crate::games::chess::{Color, color_of};
 use crate::games::echek::{EchekView, KingView};
+use crate::render::draw::palette::{CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, WHITE_PIECE};
+use crate::render::draw::{
+    Badge, Rect, SQUARE, border, centred, disc, draw_in_box, fill, fit, header, header_height, ink,
+    marker, text, text_width, wash,
+};
 use image::{Rgb, RgbImage};
 
 /// Beyond the area: the limit.
@@ -41,7 +41,7 @@ pub const WIN_BAND: [u8; 3] = [52, 84, 62];
 /// Side of one square: the chess sprites' box, so pieces are drawn at full size.
 pub const CELL: u32 = SQUARE;
 /// A king's badge: its radius, and the centre of a cell's badge (its top-right corner).
-pub(super) const BADGE: Badge = Badge { r: 15, inset: 2 };
+pub const BADGE: Badge = Badge { r: 15, inset: 2 };
 /// Font size of the coordinates, and the band they take above and below the area.
 const LABEL_SIZE: f32 = 18.0;
 const BAND: u32 = 28;
