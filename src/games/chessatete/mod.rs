@@ -878,7 +878,3 @@ fn names(ids: &[CardId]) -> String {
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_counts;
-#[cfg(test)]
-mod tests_endings;

@@ -1,7 +1,6 @@
 //! Scenario tests of Chess-à-Tête's damage rule, the endings (their words and the final view),
 //! warnings, refusals told apart from unreadable text, and how legal actions are grouped.
 
-use super::tests::{battle, id, ids, new_game, play, refused, texts, white};
 use super::*;
 use std::collections::BTreeSet;
 
@@ -149,7 +148,10 @@ fn best_losses(g: &ChessATete, color: Color, amount: u32) -> BTreeSet<Vec<CardId
             .filter(|i| mask & (1 << i) != 0)
             .map(|i| pieces[i])
             .collect();
-        let total: u32 = set.iter().map(|&id| combat::hp(id, bonus)).sum();
+        let total: u32 = set
+            .iter()
+            .map(|&id| crate::games::chessatete::combat::hp(id, bonus))
+            .sum();
         if total > amount || total < best {
             continue;
         }
@@ -478,7 +480,7 @@ fn the_notation_help_is_short_and_its_examples_are_the_rules_pages() {
     let lines: Vec<&str> = ChessATete::NOTATION.lines().collect();
     assert!(lines.len() <= 8, "{lines:?}");
     assert!(lines.iter().all(|l| l.chars().count() < 100), "{lines:?}");
-    let page = include_str!("../../../docs/rules/chessatete.md");
+    let page = include_str!("../../../../docs/rules/chessatete.md");
     for example in [
         "play Knight",
         "play Medic on Peasant",

@@ -1,7 +1,6 @@
 //! Counts read from player text (deck lists in the options, pieces named in an action) are
 //! bounded as they are read: nothing wraps round, nothing huge is built.
 
-use super::tests::{new_game, refused};
 use super::*;
 
 #[test]
