@@ -2,12 +2,12 @@
 //! season. The substitute takes over the games the player left unfinished and, in a round
 //! robin, the rest of their schedule; points stay with whoever earned them.
 
-use super::admin::{Admin, Ruling};
-use super::leagues::{LeagueError, refused, settled};
-use super::{Request, Table, Update};
+use super::{LeagueError, refused, settled};
 use crate::store::league_rulings::Substitution;
 use crate::store::leagues::{League, SeasonStatus};
 use crate::store::{PlayerId, Status};
+use crate::table::admin::{Admin, Ruling};
+use crate::table::{Request, Table, Update};
 
 /// A substitute seated: what to announce, and the matches they took over (to show their
 /// players).

@@ -3,9 +3,8 @@
 //! left with matches that belong to nothing), paired again before its games begin, and closed
 //! with its forfeits and drops in one transaction, once per request.
 
-use super::league_plans::{Plan, berger_plan, pods_plan, swiss_plan};
-use super::leagues::{DAY, LeagueError, RoundStarted, refused, seed_of, settled};
-use super::{Table, Update};
+use super::plans::{Plan, berger_plan, pods_plan, swiss_plan};
+use super::{DAY, LeagueError, RoundStarted, refused, seed_of, settled};
 use crate::league::berger;
 use crate::league::dutch;
 use crate::store::league_rulings::{BoardLink, Closing};
@@ -14,6 +13,7 @@ use crate::store::leagues::{
 };
 use crate::store::{MatchId, Place, Player, PlayerId, Status, StoreError};
 use crate::table::time_control::TimeControl;
+use crate::table::{Table, Update};
 use std::collections::HashSet;
 
 impl Table {

@@ -2,12 +2,12 @@
 //! the league's tiebreaks (two-player results counted with its scoring, or pods tables'
 //! placement points), and a round robin's crosstable.
 
-use super::Table;
-use super::leagues::{LeagueError, default_tiebreaks, settled};
+use super::{LeagueError, default_tiebreaks, settled};
 use crate::league::pods::{self, TableEntry};
 use crate::league::standings::{Results, Standing, Tiebreak, points};
 use crate::store::leagues::{Format, League, PairingRow};
 use crate::store::{Player, PlayerId};
+use crate::table::Table;
 use std::collections::HashMap;
 
 impl Table {

@@ -20,7 +20,12 @@
 //!   less than the players, or as many when they are odd); when no pairing of a round is
 //!   possible any more, the season ends there.
 
-pub use super::league_standings::bye_words;
+pub use standings::bye_words;
+mod plans;
+mod rounds;
+mod standings;
+pub mod substitutes;
+
 use super::{Table, TableError, Update};
 use crate::engine::Outcome;
 use crate::games::ON_TIME;
