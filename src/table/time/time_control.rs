@@ -9,8 +9,8 @@
 //! A clock runs only while its seat must act; a seat asked to act again at once (a turn of
 //! several steps) keeps its clock running: the move is over when the turn passes.
 
-use super::clock::{DAY, HOUR, Instant, MINUTE, span};
 use crate::engine::echo;
+use crate::table::clock::{DAY, HOUR, Instant, MINUTE, span};
 use serde::{Deserialize, Serialize};
 
 /// The most time an opponent may give at once.

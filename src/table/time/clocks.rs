@@ -1,17 +1,17 @@
 //! Clocks in the table: a match's time control and its seats' clocks move with every change
 //! (in the same transaction), and so do its deadlines: each running clock's time-out and
-//! reminders, and the game's own timer (Memory's reveal). See [`super::scheduler`] for what
+//! reminders, and the game's own timer (Memory's reveal). See [`crate::table::scheduler`] for what
 //! happens when a deadline falls due.
 
-use super::clock::Instant;
-use super::time_control::{Owner, SeatClock, TimeControl};
-use super::{Loaded, TableError};
 use crate::engine::Seat;
 use crate::games::AnyGame;
 use crate::store::{DeadlineKind, MatchId, NewDeadline, StoredMatch};
+use crate::table::clock::Instant;
+use crate::table::time_control::{Owner, SeatClock, TimeControl};
+use crate::table::{Loaded, TableError};
 
 /// How long after its end a match's thread is archived.
-pub const ARCHIVE_AFTER: i64 = super::clock::DAY;
+pub const ARCHIVE_AFTER: i64 = crate::table::clock::DAY;
 
 /// The match option that decides what running out of time does: `on_time=lose` (the default:
 /// the game ends) or `on_time=claim` (the opponents may claim the win, or wait).
@@ -51,7 +51,7 @@ pub struct Timing {
 }
 
 impl Timing {
-    pub(super) fn of(stored: &StoredMatch) -> Result<Timing, TableError> {
+    pub(in crate::table) fn of(stored: &StoredMatch) -> Result<Timing, TableError> {
         let corrupt = |detail: String| TableError::Corrupt {
             id: stored.id,
             detail,
@@ -74,7 +74,7 @@ impl Timing {
         Ok(Timing { control, clocks })
     }
 
-    pub(super) fn clocks_json(&self) -> String {
+    pub(in crate::table) fn clocks_json(&self) -> String {
         serde_json::to_string(&self.clocks).expect("clocks serialise")
     }
 
@@ -100,7 +100,7 @@ fn acting(game: &AnyGame, over: bool) -> Vec<usize> {
 /// The clocks after a change to a match at `now` (`game` as the change leaves it, `over` when
 /// it ends the match), and the match's pending deadlines then (`version` is the version the
 /// change gives it). None when the match has no clock and no game timer, before or after.
-pub(super) fn after_change(
+pub(in crate::table) fn after_change(
     before: &Loaded,
     game: &AnyGame,
     over: bool,
@@ -127,7 +127,7 @@ pub(super) fn after_change(
 
 /// The time of a change, and what else its deadlines depend on.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Moment {
+pub(in crate::table) struct Moment {
     pub now: Instant,
     /// When the game's own timer (Memory's reveal) falls due, when it was set already (a
     /// change that took no action leaves it as it was); else it runs its full time from now.
@@ -151,7 +151,7 @@ impl Moment {
 /// Holds the running clocks of seats whose players are on vacation: each keeps what it has
 /// left (never below nothing, so none runs out while its player is away) and runs again when
 /// the vacation ends. Returns whether a clock changed.
-pub(super) fn hold(timing: &mut Timing, away: &[Option<Instant>], now: Instant) -> bool {
+pub(in crate::table) fn hold(timing: &mut Timing, away: &[Option<Instant>], now: Instant) -> bool {
     let mut changed = false;
     for (clock, until) in timing.clocks.iter_mut().zip(away) {
         if let (Some(since), Some(until)) = (clock.running_since, *until)
@@ -168,13 +168,13 @@ pub(super) fn hold(timing: &mut Timing, away: &[Option<Instant>], now: Instant) 
 
 /// Starts again at `now` the running clocks held for a vacation (`seats`' players came back
 /// early). Returns whether a clock changed.
-pub(super) fn resume(timing: &mut Timing, seats: &[usize], now: Instant) -> bool {
+pub(in crate::table) fn resume(timing: &mut Timing, seats: &[usize], now: Instant) -> bool {
     let mut changed = false;
     for &seat in seats {
         if let Some(clock) = timing.clocks.get_mut(seat)
             && clock
                 .running_since
-                .is_some_and(|since| since > now && since < super::holds::HELD)
+                .is_some_and(|since| since > now && since < crate::table::holds::HELD)
         {
             clock.running_since = Some(now);
             changed = true;
@@ -184,7 +184,7 @@ pub(super) fn resume(timing: &mut Timing, seats: &[usize], now: Instant) -> bool
 }
 
 /// Clocks and deadlines of a new match, started at `now`.
-pub(super) fn at_start(
+pub(in crate::table) fn at_start(
     control: TimeControl,
     game: &AnyGame,
     moment: &Moment,
@@ -211,7 +211,7 @@ pub(super) fn at_start(
 }
 
 /// The pending deadlines of an active match whose clocks are as `timing` says.
-pub(super) fn pending(
+pub(in crate::table) fn pending(
     timing: &Timing,
     game: &AnyGame,
     version: u64,
@@ -262,7 +262,7 @@ fn deadlines(
     }
     if let Some((seconds, _)) = game.timeout() {
         let from = match moment.held {
-            true => super::holds::HELD,
+            true => crate::table::holds::HELD,
             false => moment.now,
         };
         out.push(NewDeadline {
@@ -276,7 +276,7 @@ fn deadlines(
 }
 
 /// Why a match cannot be given time.
-pub(super) fn check_give(id: MatchId, control: &TimeControl) -> Result<(), TableError> {
+pub(in crate::table) fn check_give(id: MatchId, control: &TimeControl) -> Result<(), TableError> {
     if control.is_none() {
         return Err(TableError::Illegal(format!(
             "match #{id} has no clock; there is no time to give"

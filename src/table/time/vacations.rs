@@ -3,13 +3,13 @@
 //! lost on time meanwhile; a clock that starts while they are away waits too. The vacation is
 //! announced in each of their active matches, and ends early when they move or end it.
 
-use super::clock::Instant;
-use super::clocks::{Moment, Timing, hold, resume};
-use super::outbox::Owed;
-use super::update::update;
-use super::{Table, TableError, Update};
 use crate::store::outbox::Destination;
 use crate::store::{Change, MatchId, PlayerId, StoredMatch, Vacation, VacationError};
+use crate::table::clock::Instant;
+use crate::table::clocks::{Moment, Timing, hold, resume};
+use crate::table::outbox::Owed;
+use crate::table::update::update;
+use crate::table::{Table, TableError, Update};
 
 /// A vacation begun or ended, and what it said in each of the player's active matches.
 #[derive(Clone, Debug)]
@@ -27,7 +27,7 @@ fn vacation_error(e: VacationError, now: Instant) -> TableError {
         VacationError::Store(e) => TableError::Storage(e),
         VacationError::AlreadyAway { until } => TableError::Illegal(format!(
             "you are on vacation already, until {}; end it first to declare another",
-            super::clock::plain_time(until, now)
+            crate::table::clock::plain_time(until, now)
         )),
         other => TableError::Illegal(other.to_string()),
     }
@@ -36,13 +36,16 @@ fn vacation_error(e: VacationError, now: Instant) -> TableError {
 impl Table {
     /// For each seat of a timed match, when the vacation its player is on ends, if they are
     /// on one (nothing to look up for a match without a clock).
-    pub(super) fn away(&self, stored: &StoredMatch) -> Result<Vec<Option<Instant>>, TableError> {
+    pub(in crate::table) fn away(
+        &self,
+        stored: &StoredMatch,
+    ) -> Result<Vec<Option<Instant>>, TableError> {
         if stored.time_control.is_empty() || stored.time_control == "none" {
             return Ok(vec![]);
         }
         // A match on hold (its server or thread gone) is held for every seat.
         if !self.store.holds_of(stored.id)?.is_empty() {
-            return Ok(vec![Some(super::holds::HELD); stored.players.len()]);
+            return Ok(vec![Some(crate::table::holds::HELD); stored.players.len()]);
         }
         let ids: Vec<PlayerId> = stored.players.iter().map(|p| p.id).collect();
         Ok(self.store.away_until(&ids, self.now())?)
@@ -64,7 +67,7 @@ impl Table {
         let name = self.store.player(player)?.name;
         let line = format!(
             "{name} is on vacation for {}: their clock waits until they are back.",
-            super::clock::span(vacation.ends_at - vacation.starts_at)
+            crate::table::clock::span(vacation.ends_at - vacation.starts_at)
         );
         let matches = self.retime_all(player, &line, |timing, seats, now| {
             // A match without a clock has no clock to hold.
@@ -115,7 +118,7 @@ impl Table {
     /// After `player` acted in match `id`: a player on vacation who moves is back, and says
     /// so. Returns the line to add to what their action did (their other matches are told
     /// through the outbox).
-    pub(super) fn back_if_away(
+    pub(in crate::table) fn back_if_away(
         &mut self,
         player: PlayerId,
         id: MatchId,
@@ -173,7 +176,7 @@ impl Table {
     ) -> Result<(), TableError> {
         let now = self.now();
         for update in matches {
-            if Some(update.match_id) == told || !super::outbox::on_discord(&update.place) {
+            if Some(update.match_id) == told || !crate::table::outbox::on_discord(&update.place) {
                 continue;
             }
             let owed = Owed::Vacation {
@@ -188,7 +191,11 @@ impl Table {
     }
 
     /// Stores match `id`'s clocks as `timing` says, and its deadlines to match.
-    pub(super) fn store_clocks(&mut self, id: MatchId, timing: &Timing) -> Result<(), TableError> {
+    pub(in crate::table) fn store_clocks(
+        &mut self,
+        id: MatchId,
+        timing: &Timing,
+    ) -> Result<(), TableError> {
         let loaded = self.load(id)?;
         let now = self.now();
         let moment = Moment {
@@ -196,7 +203,7 @@ impl Table {
             ..Moment::at(now)
         };
         let deadlines =
-            super::clocks::pending(timing, &loaded.game, loaded.stored.version + 1, &moment);
+            crate::table::clocks::pending(timing, &loaded.game, loaded.stored.version + 1, &moment);
         let clocks = timing.clocks_json();
         self.store.change(
             id,

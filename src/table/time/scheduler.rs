@@ -4,16 +4,16 @@
 //! fires once, also across restarts (a deadline that passed while the bot was down fires at
 //! the next call). One loop in each adapter sleeps until the next deadline and calls it.
 
-use super::clock::{Instant, MINUTE, span};
-use super::clocks::Timing;
-use super::time_control::MAX_GIFT;
-use super::update::update;
-use super::{Key, Live, Table, TableError, Update};
 use crate::engine::Seat;
 use crate::games::{GameKind, OnTime, TIME_OUT};
 use crate::store::{
     Challenge, ChallengeError, Change, Deadline, DeadlineKind, MatchId, Place, Player, Status,
 };
+use crate::table::clock::{Instant, MINUTE, span};
+use crate::table::clocks::Timing;
+use crate::table::time_control::MAX_GIFT;
+use crate::table::update::update;
+use crate::table::{Key, Live, Table, TableError, Update};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// What a deadline did.
@@ -35,7 +35,7 @@ pub enum Fired {
     League {
         league: Box<crate::store::leagues::League>,
         closed: Vec<String>,
-        started: Option<Box<super::leagues::RoundStarted>>,
+        started: Option<Box<crate::table::leagues::RoundStarted>>,
     },
     /// A league round's deadline is near: the games still open, each with its place and the
     /// players to remind.
@@ -82,7 +82,7 @@ fn challenge_error(e: ChallengeError) -> TableError {
 }
 
 /// The least time between two nudges in one match.
-const NUDGE_GAP: i64 = 12 * super::clock::HOUR;
+const NUDGE_GAP: i64 = 12 * crate::table::clock::HOUR;
 
 /// A change a deadline made, as fired.
 fn changed(update: Update) -> Step {
@@ -124,7 +124,7 @@ impl Table {
             .map_err(challenge_error)?;
         let rounds = self
             .store
-            .next_round_deadline(super::leagues::ROUND_NOTICE)?;
+            .next_round_deadline(crate::table::leagues::ROUND_NOTICE)?;
         Ok(matches.into_iter().chain(challenges).chain(rounds).min())
     }
 
@@ -160,7 +160,7 @@ impl Table {
                 Ok(result) => result.err(),
                 Err(payload) => {
                     tracing::error!(
-                        panic = super::handle::panic_text(&*payload),
+                        panic = crate::table::handle::panic_text(&*payload),
                         "{what} panicked; it is tried again later"
                     );
                     self.forget_live_games();
@@ -200,7 +200,7 @@ impl Table {
     /// Rounds that run themselves: a round past its deadline closes, and the next one starts.
     /// Each step is decided by what is stored, so a step interrupted is taken at the next tick.
     fn advance_leagues(&mut self, now: Instant, fired: &mut Vec<Fired>) -> Result<(), TableError> {
-        use super::leagues::LeagueError;
+        use crate::table::leagues::LeagueError;
         // A refusal (no round running, the season over) leaves nothing to do.
         fn settle<T>(e: LeagueError) -> Result<Option<T>, TableError> {
             match e {
@@ -213,7 +213,7 @@ impl Table {
             let mut reminders = Vec::new();
             for (id, round) in t
                 .store
-                .rounds_to_remind(now, super::leagues::ROUND_NOTICE)?
+                .rounds_to_remind(now, crate::table::leagues::ROUND_NOTICE)?
             {
                 if let Some(reminder) = t.round_reminder(id, round)? {
                     t.owe_fired(&reminder)?;
@@ -295,7 +295,7 @@ impl Table {
                     tracing::error!(
                         match_id = deadline.match_id,
                         deadline = deadline.id,
-                        panic = super::handle::panic_text(&*payload),
+                        panic = crate::table::handle::panic_text(&*payload),
                         "firing a deadline panicked; it is dropped and the match left as stored"
                     );
                     self.forget_live_games();
@@ -498,7 +498,7 @@ impl Table {
         if away.get(seat.index()).copied().flatten().is_some() {
             let mut only = vec![None; away.len()];
             only[seat.index()] = away[seat.index()];
-            if super::clocks::hold(&mut timing, &only, now) {
+            if crate::table::clocks::hold(&mut timing, &only, now) {
                 self.store_clocks(deadline.match_id, &timing)?;
             }
             return Ok(Some(Step::Nothing));
@@ -507,7 +507,7 @@ impl Table {
         let claim = Change::Claim {
             deadline: deadline.id,
         };
-        let (claims, _) = super::clocks::split_options(&loaded.stored.options)?;
+        let (claims, _) = crate::table::clocks::split_options(&loaded.stored.options)?;
         match loaded.game.on_time(seat) {
             // on_time=claim: the opponents are told and may claim the win; play may go on.
             OnTime::Finish(_) if claims => {
@@ -559,7 +559,7 @@ impl Table {
                 if let Some(outcome) = &outcome {
                     changes.push(Change::Finish(outcome));
                 }
-                let (public, private) = super::update::split_events(&played.events);
+                let (public, private) = crate::table::update::split_events(&played.events);
                 let update = self.commit(
                     &loaded,
                     Some(after),
@@ -580,12 +580,12 @@ impl Table {
         &mut self,
         id: MatchId,
         player: crate::store::PlayerId,
-        request: impl Into<super::Request<'a>>,
+        request: impl Into<crate::table::Request<'a>>,
     ) -> Result<Update, TableError> {
         let request = request.into();
         self.keyed(id, &request, |table, key| {
             let loaded = table.load_active(id, None)?;
-            let mine = super::seats_of(&loaded.stored, player, id)?;
+            let mine = crate::table::seats_of(&loaded.stored, player, id)?;
             let (late, outcome) = table.late_opponent(&loaded, &mine)?;
             let line = format!(
                 "{} ran out of time; {} claims the win.",
@@ -608,7 +608,7 @@ impl Table {
     /// win over them gives; or why there is none.
     fn late_opponent(
         &self,
-        loaded: &super::Loaded,
+        loaded: &crate::table::Loaded,
         mine: &[Seat],
     ) -> Result<(Seat, crate::engine::Outcome), TableError> {
         let timing = Timing::of(&loaded.stored)?;
@@ -642,7 +642,7 @@ impl Table {
         player: crate::store::PlayerId,
     ) -> Result<String, TableError> {
         let loaded = self.load_active(id, None)?;
-        let mine = super::seats_of(&loaded.stored, player, id)?;
+        let mine = crate::table::seats_of(&loaded.stored, player, id)?;
         let (late, _) = self.late_opponent(&loaded, &mine)?;
         let players = &loaded.stored.players;
         Ok(format!(
@@ -664,9 +664,9 @@ impl Table {
         self.atomically(|t| {
             let waiting = t.nudge_now(id, player)?;
             let place = t.store.load_head(id)?.place;
-            if super::outbox::on_discord(&place) {
+            if crate::table::outbox::on_discord(&place) {
                 let now = t.now();
-                let owed = super::outbox::Owed::Nudge {
+                let owed = crate::table::outbox::Owed::Nudge {
                     match_id: id,
                     from: t.store.player(player)?,
                     waiting: waiting.clone(),
@@ -684,7 +684,7 @@ impl Table {
         player: crate::store::PlayerId,
     ) -> Result<Vec<Player>, TableError> {
         let loaded = self.load_active(id, None)?;
-        let seats = super::seats_of(&loaded.stored, player, id)?;
+        let seats = crate::table::seats_of(&loaded.stored, player, id)?;
         let waiting: Vec<Player> = loaded
             .game
             .to_act()
@@ -719,7 +719,7 @@ impl Table {
         &mut self,
         id: MatchId,
         player: crate::store::PlayerId,
-        request: impl Into<super::Request<'a>>,
+        request: impl Into<crate::table::Request<'a>>,
         seconds: i64,
     ) -> Result<Update, TableError> {
         let request = request.into();
@@ -737,8 +737,8 @@ impl Table {
     ) -> Result<Update, TableError> {
         let loaded = self.load_active(id, None)?;
         let mut timing = Timing::of(&loaded.stored)?;
-        super::clocks::check_give(id, &timing.control)?;
-        let giver = super::seats_of(&loaded.stored, player, id)?[0];
+        crate::table::clocks::check_give(id, &timing.control)?;
+        let giver = crate::table::seats_of(&loaded.stored, player, id)?[0];
         let to_act = loaded.game.to_act();
         let Some(&seat) = to_act.seats().iter().find(|&&s| s != giver) else {
             return Err(TableError::Illegal(
@@ -758,16 +758,20 @@ impl Table {
         let giver_name = &loaded.stored.players[giver.index()].name;
         let taker = &loaded.stored.players[seat.index()].name;
         let line = format!("{giver_name} gives {taker} {} more.", span(seconds));
-        let moment = super::clocks::Moment {
+        let moment = crate::table::clocks::Moment {
             timer_due: self.timer_due(id, &loaded.game)?,
-            ..super::clocks::Moment::at(now)
+            ..crate::table::clocks::Moment::at(now)
         };
         // The clock's end moved: its reminders are new, and those already past are not sent.
-        let mut deadlines =
-            super::clocks::pending(&timing, &loaded.game, loaded.stored.version + 1, &moment);
+        let mut deadlines = crate::table::clocks::pending(
+            &timing,
+            &loaded.game,
+            loaded.stored.version + 1,
+            &moment,
+        );
         deadlines.retain(|d| d.kind != DeadlineKind::Reminder || d.due_at > now);
         let clocks = timing.clocks_json();
-        let lines = serde_json::to_string(&super::Lines {
+        let lines = serde_json::to_string(&crate::table::Lines {
             public: vec![line.clone()],
             private: vec![],
             refused: None,
