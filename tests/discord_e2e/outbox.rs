@@ -51,12 +51,7 @@ async fn a_clock_run_out_during_an_outage_is_posted_once_when_discord_is_back() 
     fake.posts_unavailable.store(true, Ordering::Relaxed);
     clock.advance(DAY + 1);
     table.call(|_| ()).await.unwrap();
-    until(&fake, "a refused try", |f| {
-        posts(f, &thread, "ran out of time")
-            .iter()
-            .any(|r| r.status == 503)
-    })
-    .await;
+    until_answered(&fake, "a refused try", &thread, "ran out of time", 503).await;
     let pending = table
         .call(|t| t.store().unsent_posts().unwrap())
         .await
@@ -69,12 +64,7 @@ async fn a_clock_run_out_during_an_outage_is_posted_once_when_discord_is_back() 
     fake.posts_unavailable.store(false, Ordering::Relaxed);
     clock.advance(3600);
     table.call(|_| ()).await.unwrap();
-    until(&fake, "the result posted", |f| {
-        posts(f, &thread, "ran out of time")
-            .iter()
-            .any(|r| r.status == 200)
-    })
-    .await;
+    until_answered(&fake, "the result posted", &thread, "ran out of time", 200).await;
     assert_outbox_empty(&table).await;
     clock.advance(3600);
     table.call(|_| ()).await.unwrap();
@@ -150,11 +140,13 @@ async fn a_thread_refusing_for_good_blocks_no_other() {
         .insert(closed.to_string());
     let table = matches_owing_boards(&clock, &[closed, open]);
     let (table, _): (TableHandle, _) = start_bot_on(&fake, table).await;
-    until(&fake, "the open thread's board posted", |f| {
-        posts(f, open, "White plays e4")
-            .iter()
-            .any(|r| r.status == 200)
-    })
+    until_answered(
+        &fake,
+        "the open thread's board posted",
+        open,
+        "White plays e4",
+        200,
+    )
     .await;
     let mut left = Vec::new();
     for _ in 0..100 {
@@ -202,20 +194,17 @@ async fn a_typed_move_whose_board_reply_failed_is_announced_without_waiting_out_
     // The reply to a typed move meets a passing outage: it is refused 503.
     fake.posts_unavailable.store(true, Ordering::Relaxed);
     fake.say(&alice, &thread, "e4", &[]);
-    until(&fake, "the reply refused", |f| {
-        posts(f, &thread, "White plays e4")
-            .iter()
-            .any(|r| r.status == 503)
-    })
-    .await;
+    until_answered(&fake, "the reply refused", &thread, "White plays e4", 503).await;
     fake.posts_unavailable.store(false, Ordering::Relaxed);
     // The outbox posts the board once Discord is back: after its own backoff (5 s), not once
     // the interaction's lease (30 s) is over.
-    until(&fake, "the board posted by the outbox", |f| {
-        posts(f, &thread, "White plays e4")
-            .iter()
-            .any(|r| r.status == 200)
-    })
+    until_answered(
+        &fake,
+        "the board posted by the outbox",
+        &thread,
+        "White plays e4",
+        200,
+    )
     .await;
     let accepted = posts(&fake, &thread, "White plays e4")
         .into_iter()
@@ -245,12 +234,7 @@ async fn a_turn_message_waits_for_its_board_and_follows_it_once_the_outbox_posts
     // before the board he is to answer is in the thread.
     fake.posts_unavailable.store(true, Ordering::Relaxed);
     fake.say(&alice, &thread, "e4", &[]);
-    until(&fake, "the reply refused", |f| {
-        posts(f, &thread, "White plays e4")
-            .iter()
-            .any(|r| r.status == 503)
-    })
-    .await;
+    until_answered(&fake, "the reply refused", &thread, "White plays e4", 503).await;
     let turn = |r: &Recorded| {
         r.method == "POST" && !r.path.contains(&thread) && content(r).starts_with("Your turn")
     };
@@ -295,6 +279,14 @@ async fn timed_chess(
     (clock, table, [alice, bob], thread)
 }
 
+/// Waits until a post to `channel` holding `words` was answered `status` (`what` names it).
+async fn until_answered(fake: &FakeDiscord, what: &str, channel: &str, words: &str, status: u16) {
+    until(fake, what, |f| {
+        posts(f, channel, words).iter().any(|r| r.status == status)
+    })
+    .await;
+}
+
 /// The accepted posts among `posts`.
 fn accepted(posts: Vec<Recorded>) -> Vec<Recorded> {
     posts.into_iter().filter(|r| r.status == 200).collect()
@@ -332,11 +324,13 @@ async fn a_vacation_and_a_nudge_told_during_an_outage_are_posted_once_when_it_en
     let answer = fake.reply_to(n, &id).await;
     assert!(crate::fake_discord::bot::ephemeral(&answer), "{answer:?}");
     assert_eq!(content(&answer), "Nudged: alice is pinged here.");
-    until(&fake, "the vacation's line refused", |f| {
-        posts(f, &thread, "on vacation")
-            .iter()
-            .any(|r| r.status == 503)
-    })
+    until_answered(
+        &fake,
+        "the vacation's line refused",
+        &thread,
+        "on vacation",
+        503,
+    )
     .await;
     assert!(posts(&fake, &thread, "waiting for your move").is_empty());
 
@@ -457,11 +451,13 @@ async fn a_league_round_started_and_closed_during_an_outage_is_told_once_per_boa
         said,
         format!("Round 1 is closed. Its results are posted in <#{CHANNEL}>.")
     );
-    until(&fake, "the close refused", |f| {
-        posts(f, CHANNEL, "Round 1 is closed.")
-            .iter()
-            .any(|r| r.status == 503)
-    })
+    until_answered(
+        &fake,
+        "the close refused",
+        CHANNEL,
+        "Round 1 is closed.",
+        503,
+    )
     .await;
     clock.advance(600);
     table.call(|_| ()).await.unwrap();
@@ -530,20 +526,17 @@ async fn a_nudge_held_up_by_an_outage_pings_nobody_who_has_moved_since() {
     let n = fake.requests().len();
     let id = fake.command(&bob, &thread, "nudge", json!([]), json!({}));
     fake.reply_to(n, &id).await;
-    until(&fake, "the nudge refused", |f| {
-        posts(f, &thread, "waiting for your move")
-            .iter()
-            .any(|r| r.status == 503)
-    })
+    until_answered(
+        &fake,
+        "the nudge refused",
+        &thread,
+        "waiting for your move",
+        503,
+    )
     .await;
     // alice moves before Discord is back: she is no longer the one bob waits for.
     fake.say(&alice, &thread, "e4", &[]);
-    until(&fake, "the board refused", |f| {
-        posts(f, &thread, "White plays e4")
-            .iter()
-            .any(|r| r.status == 503)
-    })
-    .await;
+    until_answered(&fake, "the board refused", &thread, "White plays e4", 503).await;
     fake.posts_unavailable.store(false, Ordering::Relaxed);
     until(&fake, "the board posted", |f| {
         !accepted(posts(f, &thread, "White plays e4")).is_empty()

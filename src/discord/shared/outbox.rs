@@ -398,6 +398,21 @@ async fn owed_board(
         })
 }
 
+/// Match `match_id` as it is now, for a post that shows it.
+async fn shown(
+    table: &TableHandle,
+    match_id: crate::store::MatchId,
+) -> Result<crate::table::Update, Failure> {
+    table
+        .call_quietly(move |t| t.show(match_id))
+        .await
+        .map_err(table_busy)?
+        .map_err(|e| Failure::Refused {
+            reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
+            code: 0,
+        })
+}
+
 /// Composes and sends one post.
 async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result<(), Failure> {
     let owed = Owed::parse(&post.payload).map_err(|e| Failure::Refused {
@@ -606,14 +621,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             line,
             back,
         } => {
-            let update = table
-                .call_quietly(move |t| t.show(match_id))
-                .await
-                .map_err(table_busy)?
-                .map_err(|e| Failure::Refused {
-                    reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
-                    code: 0,
-                })?;
+            let update = shown(table, match_id).await?;
             let text = vacation_text(&update, &line, back);
             sent(to.send_message(http, quiet(text)).await)
         }
@@ -624,14 +632,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         } => {
             // Sent late (an outage, a restart): only those still to act are pinged; a match
             // over, or moved on by everyone nudged, is not nudged at all.
-            let now = table
-                .call_quietly(move |t| t.show(match_id))
-                .await
-                .map_err(table_busy)?
-                .map_err(|e| Failure::Refused {
-                    reason: format!("match #{match_id} cannot be shown: {}", logs::chain(&e)),
-                    code: 0,
-                })?;
+            let now = shown(table, match_id).await?;
             let waiting: Vec<_> = waiting
                 .into_iter()
                 .filter(|w| now.to_act.iter().any(|(_, p)| p.id == w.id))
