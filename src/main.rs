@@ -31,7 +31,8 @@ enum Command {
     Bot,
     /// Play a match in the terminal (or from a script on standard input).
     Play {
-        /// The game: chess, enthralling, enprise, echek, snipe or chessatete.
+        /// The game.
+        #[arg(value_parser = deckmate::console::GameParser)]
         game: GameKind,
         /// Player names in seat order, separated by commas (2 players; En Prise takes 2 to 4).
         #[arg(long, value_delimiter = ',')]
@@ -119,7 +120,8 @@ enum Command {
     },
     /// Play random legal games to the end and summarise them.
     Selfplay {
-        /// The game: chess, enthralling, enprise, echek, snipe or chessatete.
+        /// The game.
+        #[arg(value_parser = deckmate::console::GameParser)]
         game: GameKind,
         #[arg(long, default_value_t = 100)]
         games: usize,
@@ -162,14 +164,16 @@ fn init_logs(secrets: Vec<String>) {
 }
 
 fn main() -> ExitCode {
-    // With no command: the bot when a token is configured, otherwise a local chess match.
+    // With no command: the bot when a token is configured, otherwise a local match of the first
+    // game (chess).
     let command = Cli::parse().command.unwrap_or_else(|| {
         if BotConfig::from_env().is_ok() {
             return Command::Bot;
         }
-        eprintln!("No DISCORD_TOKEN set: starting a local chess match. (`deckmate bot` explains how to connect to Discord; `deckmate play --help` how to play other games.)");
+        let game = GameKind::default();
+        eprintln!("No DISCORD_TOKEN set: starting a local {} match. (`deckmate bot` explains how to connect to Discord; `deckmate play --help` how to play other games.)", game.name().to_lowercase());
         Command::Play {
-            game: GameKind::Chess,
+            game,
             players: vec!["white".into(), "black".into()],
             seed: None,
             options: vec![],

@@ -17,8 +17,8 @@ use std::path::Path;
 pub enum LeagueAction {
     /// Create the league; registration opens.
     Create {
-        /// The game: chess, enthralling, echek, snipe or chessatete (two players).
-        #[arg(long)]
+        /// The game (two players, or pods of three or four for a game that takes them).
+        #[arg(long, value_parser = crate::console::GameParser)]
         game: GameKind,
         /// round-robin, double-round-robin, swiss (two players) or pods (tables of 3-4).
         #[arg(long, default_value = "round-robin")]

@@ -2,6 +2,7 @@
 //! script on standard input. Each input line is `NAME: COMMAND`, or a bare command for the one
 //! player who must act; see [`HELP`].
 
+mod args;
 pub mod gallery;
 pub mod league;
 mod pipe;
@@ -10,11 +11,12 @@ mod tests;
 mod text;
 mod time;
 
+pub use args::GameParser;
 pub use pipe::QuietPipe;
 pub use text::text_view;
 
-use crate::engine::{GameRng, Seat, echo};
-use crate::games::{AnyView, GameKind};
+use crate::engine::{GameRng, echo};
+use crate::games::GameKind;
 use crate::store::{MatchId, Place, Player, SessionLine, Store, StoreError};
 use crate::table::clock::{Clock, SimClock, SystemClock, time_left};
 use crate::table::time_control::TimeControl;
@@ -692,20 +694,9 @@ fn seat_list(update: &Update) -> String {
     update
         .seat_views
         .iter()
-        .map(|(seat, player, view)| format!("{} ({})", player.name, seat_name(view, *seat)))
+        .map(|(seat, player, _)| format!("{} ({})", player.name, update.game.seat_name(*seat)))
         .collect::<Vec<_>>()
         .join(" vs ")
-}
-
-fn seat_name(view: &AnyView, seat: Seat) -> String {
-    match view {
-        AnyView::Chess(_)
-        | AnyView::Enthralling(_)
-        | AnyView::Echek(_)
-        | AnyView::Snipe(_)
-        | AnyView::Chessatete(_) => if seat == Seat(0) { "White" } else { "Black" }.to_string(),
-        AnyView::Enprise(_) => crate::games::enprise::colour(seat).to_string(),
-    }
 }
 
 /// "to move: bob", with the time each has left when the match has a clock ("to move: bob (2

@@ -23,6 +23,8 @@ pub fn text_view(view: &AnyView) -> Vec<String> {
         AnyView::Echek(v) => text_echek(v),
         AnyView::Snipe(v) => text_snipe(v),
         AnyView::Chessatete(v) => text_chessatete(v),
+        #[cfg(test)]
+        AnyView::Tictactoe(v) => v.rows.iter().chain([&v.status]).cloned().collect(),
     }
 }
 

@@ -12,11 +12,17 @@
 
 pub mod testing;
 
+mod ending;
 mod outcome;
+mod pgn;
 mod rng;
+mod scoring;
 
+pub use ending::{ON_TIME, ON_TIME_NO_MATERIAL, OnTime, TIME_OUT, last_of};
 pub use outcome::{Outcome, describe_white_black};
+pub use pgn::PgnStyle;
 pub use rng::GameRng;
+pub use scoring::Scoring;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -223,8 +229,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// One thing a seat can do; has exactly one text form (see [`Game::format_action`]).
     type Action: Clone + Eq + Debug + Serialize + DeserializeOwned + Send + Sync;
     /// What one viewer may see, built by allowlist.
-    type View: Clone + Debug + Serialize + Send + Sync;
+    type View: GameView + Clone + Debug + Serialize + Send + Sync;
 
+    /// The short name used in commands, storage and file names ("chess"): lower-case ASCII
+    /// letters, the same as the game's name in the registration list (a test checks it).
+    const ID: &'static str;
     /// The game's name as players see it.
     const NAME: &'static str;
     /// The smallest and largest number of seats.
@@ -232,6 +241,19 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// How actions are written, for a player's `help`: a few lines with real examples, in the
     /// words of the game's rules page.
     const NOTATION: &'static str = "";
+    /// The rules in one paragraph, for `/rules`: what the game is, how actions are typed (with
+    /// examples) and how it is won. Markdown; the default names the game alone.
+    const SUMMARY: &'static str = "";
+    /// What a league counts a win, a draw and a loss as, unless it chooses otherwise.
+    const SCORING: Scoring = Scoring::STANDARD;
+    /// How the game is written as PGN; None for a game PGN readers do not know.
+    const PGN: Option<PgnStyle> = None;
+    /// Variants worth a picture of their own in `deckmate gallery`, beyond the default setup:
+    /// a label, the number of seats and the options.
+    const SHOWCASE: &'static [Showcase] = &[];
+    /// Whether players are offered the game (`/play`, the console, `deckmate gallery`); false
+    /// for a game only tests know.
+    const OFFERED: bool = true;
     /// The revision of the rules new matches are played under, raised whenever a rule changes
     /// what is legal. A stored match keeps the revision it began with ([`Game::under_rules`]).
     const RULES: u32 = 1;
@@ -306,6 +328,70 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn warning(&self, _seat: Seat, _action: &Self::Action) -> Option<String> {
         None
     }
+
+    /// What the player in `seat` is called on the board: "White" and "Black" for the first
+    /// two seats by default, "seat 3" after them.
+    fn seat_name(seat: Seat) -> String {
+        match seat.0 {
+            0 => "White".into(),
+            1 => "Black".into(),
+            _ => seat.to_string(),
+        }
+    }
+
+    /// The seats still playing: every seat, unless the game puts players out.
+    fn live_seats(&self) -> Vec<Seat> {
+        Seat::all(self.seat_count()).collect()
+    }
+
+    /// The outcome if `seat` resigns now, or why it may not. By default the seat finishes last
+    /// and everyone else shares first place ([`last_of`]).
+    fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
+        Ok(last_of(seat, self.seat_count(), "resignation"))
+    }
+
+    /// What happens when `seat` runs out of time. By default the game ends with the seat last
+    /// and everyone else sharing first place ([`last_of`]).
+    fn on_time(&self, seat: Seat) -> OnTime {
+        OnTime::Finish(last_of(seat, self.seat_count(), ON_TIME))
+    }
+
+    /// Puts `seat` out for running out of time while play goes on, when [`Game::on_time`] said
+    /// [`OnTime::Eliminate`]: what a replay does with a [`TIME_OUT`] entry of the log. None for
+    /// a game that never puts a seat out on time.
+    fn time_out(&mut self, _seat: Seat) -> Option<Vec<Event>> {
+        None
+    }
+
+    /// The seat whose turn it is when others may answer inside it (Chess-à-Tête's defender):
+    /// its clock pauses, not ends, while they answer. None where whoever must act owns the turn.
+    fn turn_owner(&self) -> Option<Seat> {
+        None
+    }
+
+    /// Actions the server takes when nobody acts in time, and after how many seconds (the end
+    /// of the memorising time in En Prise Memory). None by default.
+    fn timeout(&self) -> Option<Timeout<Self::Action>> {
+        None
+    }
+}
+
+/// The server's move when nobody acts in time: after how many seconds, and the actions it
+/// takes then for each seat ([`Game::timeout`]).
+pub type Timeout<A> = (u32, Vec<(Seat, A)>);
+
+/// A variant shown in the picture gallery: a label, the number of seats, and its options.
+pub type Showcase = (&'static str, usize, &'static [(&'static str, &'static str)]);
+
+/// What adapters ask of every game's view, whatever its fields.
+pub trait GameView {
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<&Outcome>;
+
+    /// Marks the view as showing a match that ended outside the game's own rules (resignation,
+    /// an agreed draw, a timeout, an abort): `outcome`, and `status` in place of whatever the
+    /// game would say about the next move; nobody is shown as having something to do.
+    fn conclude(&mut self, outcome: &Outcome, status: String);
 }
 
 /// When `seat` playing `action` ends the game at once with `seat` beaten (not first, not a

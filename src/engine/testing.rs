@@ -331,7 +331,7 @@ mod tests {
     //! could never fail would be caught here.
 
     use super::*;
-    use crate::engine::{Event, ParseError, SetupError};
+    use crate::engine::{Event, GameView, ParseError, SetupError};
     use serde::{Deserialize, Serialize};
 
     /// Each seat is dealt a secret number 0..10; seats take turns calling a number; after six
@@ -368,6 +368,15 @@ mod tests {
         calls: Vec<u8>,
     }
 
+    /// The checks never look at a view's ending; this one shows none.
+    impl GameView for SecretView {
+        fn outcome(&self) -> Option<&Outcome> {
+            None
+        }
+
+        fn conclude(&mut self, _: &Outcome, _: String) {}
+    }
+
     impl Secret {
         fn turn(&self) -> Seat {
             Seat((self.calls.len() % self.secrets.len()) as u8)
@@ -386,6 +395,7 @@ mod tests {
         type Options = SecretOptions;
         type Action = u8;
         type View = SecretView;
+        const ID: &'static str = "secret";
         const NAME: &'static str = "Secret";
         const SEATS: (usize, usize) = (2, 4);
 

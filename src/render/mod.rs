@@ -4,14 +4,13 @@
 //! Rendering is CPU work: the table renders on its own thread (`table::TableHandle`), never on
 //! the async runtime.
 //!
-//! Layout: this file dispatches over the game kind; `games/` holds each game's picture, a file a
+//! Layout: this file matches over the games once, in [`picture`]; `games/` holds each game's picture, a file a
 //! game; `draw/` the drawing they share; `replay.rs` animates a match's views into a GIF and
 //! `standings.rs` draws a league's table.
 
 use crate::games::AnyView;
 use draw::clocks;
-use draw::palette::{BLACK_PIECE, LABEL, WHITE_PIECE};
-use games::{chess, chessatete, echek, enprise, enthralling, snipe};
+use games::Picture;
 use image::RgbImage;
 
 pub use draw::clocks::ClockFace;
@@ -36,37 +35,37 @@ pub fn render_with_clocks(view: &AnyView, clocks: &[ClockFace]) -> Vec<u8> {
     }))
 }
 
-/// The colours (fill, outline) of a seat's pieces.
-fn seat_colours(view: &AnyView, seat: crate::engine::Seat) -> ([u8; 3], [u8; 3]) {
-    match view {
-        AnyView::Enprise(_) => enprise::army(seat),
-        _ if seat.0 == 0 => (WHITE_PIECE, BLACK_PIECE),
-        _ => (BLACK_PIECE, LABEL),
-    }
+/// The picture of any game's view.
+fn draw(view: &AnyView) -> RgbImage {
+    picture(view).draw()
 }
 
-/// The picture of any game's view: one arm a game, each drawn by its file in `games/`.
-fn draw(view: &AnyView) -> RgbImage {
-    match view {
-        AnyView::Chess(board) => chess::draw_board(board, &[]),
-        AnyView::Enthralling(v) => enthralling::draw(v),
-        AnyView::Enprise(v) => enprise::draw(v),
-        AnyView::Echek(v) => echek::draw(v),
-        AnyView::Snipe(v) => snipe::draw(v),
-        AnyView::Chessatete(v) => chessatete::draw(v),
-    }
+/// The colours (fill, outline) of a seat's pieces.
+fn seat_colours(view: &AnyView, seat: crate::engine::Seat) -> ([u8; 3], [u8; 3]) {
+    picture(view).seat_colours(seat)
 }
 
 /// What a player's private reply shows: the part of their own view only they may see, as a
-/// picture sized to read at Discord's preview size (a Chess-à-Tête hand); for other games,
-/// their whole view ([`render`]).
+/// picture sized to read at Discord's preview size (a Chess-à-Tête hand); otherwise, and for
+/// other games, their whole view ([`render`]).
 pub fn private_picture(view: &AnyView) -> Vec<u8> {
+    match picture(view).private_part() {
+        Some(img) => encode_png(&img),
+        None => render(view),
+    }
+}
+
+/// Any game's view as its [`Picture`]: one arm a game, each drawn by its file in `games/`.
+fn picture(view: &AnyView) -> &dyn Picture {
     match view {
-        AnyView::Chessatete(v) => match chessatete::draw_own_hand(v) {
-            Some(img) => encode_png(&img),
-            None => render(view),
-        },
-        _ => render(view),
+        AnyView::Chess(v) => v,
+        AnyView::Enthralling(v) => v,
+        AnyView::Enprise(v) => v,
+        AnyView::Echek(v) => v,
+        AnyView::Snipe(v) => v,
+        AnyView::Chessatete(v) => v,
+        #[cfg(test)]
+        AnyView::Tictactoe(v) => v,
     }
 }
 

@@ -141,7 +141,7 @@ fn league_row(r: &Row) -> rusqlite::Result<LeagueRow> {
             guild_id: r.get(1)?,
             channel_id: r.get(2)?,
             name: r.get(3)?,
-            game: GameKind::Chess, // replaced below, once its name is checked
+            game: GameKind::default(), // replaced below, once its name is checked
             options: vec![],
             time_control: r.get(6)?,
             format: Format::RoundRobin,

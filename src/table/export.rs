@@ -4,8 +4,8 @@
 
 use super::{Table, TableError};
 use crate::engine::Outcome;
+use crate::games::TIME_OUT;
 use crate::games::chess::pgn::{PgnGame, PgnMove};
-use crate::games::{GameKind, TIME_OUT};
 use crate::store::{MatchId, Status, StoredMatch};
 
 /// One page of a match's history.
@@ -116,16 +116,14 @@ impl Table {
         Ok(out)
     }
 
-    /// Match `id` as PGN, for chess and Enthralling Chess; None for the other games. An
-    /// Enthralling turn's extra step is written as a comment after its move, `4. d3 {enthrall
-    /// Nc6 g1}`, under the tag `[Variant "Enthralling Chess"]`: any PGN reader reads the file
-    /// (comments are skipped), and deckmate's own replays it whole.
+    /// Match `id` as PGN, for the games that declare a PGN form ([`crate::engine::Game::PGN`]);
+    /// None for the others. A turn's extra step (Enthralling Chess's `enthrall`) is written as a
+    /// comment after its move, `4. d3 {enthrall Nc6 g1}`, under the game's `Variant` tag: any
+    /// PGN reader reads the file (comments are skipped), and deckmate's own replays it whole.
     pub fn export_pgn(&self, id: MatchId) -> Result<Option<String>, TableError> {
         let stored = self.store.load(id)?;
-        let variant = match stored.game {
-            GameKind::Chess => None,
-            GameKind::Enthralling => Some(stored.game.name()),
-            _ => return Ok(None),
+        let Some(style) = stored.game.pgn() else {
+            return Ok(None);
         };
         let result = pgn_result(stored.outcome.as_ref(), stored.status);
         let mut tags: Vec<(String, String)> = vec![
@@ -135,7 +133,7 @@ impl Table {
             ("Black".into(), stored.players[1].name.clone()),
             ("Result".into(), result.into()),
         ];
-        if let Some(variant) = variant {
+        if let Some(variant) = style.variant {
             tags.push(("Variant".into(), variant.into()));
         }
         if let Some((_, fen)) = stored.options.iter().find(|(k, _)| k == "fen") {
@@ -146,20 +144,8 @@ impl Table {
             .actions
             .iter()
             .map(|action| {
-                // "d3 enthrall Nc6 g1": the chess move, then its extra step.
-                let extra = [" enthrall ", " liberate "]
-                    .iter()
-                    .find_map(|word| action.text.find(word));
-                match extra {
-                    Some(at) => PgnMove {
-                        san: action.text[..at].to_string(),
-                        comment: Some(action.text[at + 1..].to_string()),
-                    },
-                    None => PgnMove {
-                        san: action.text.clone(),
-                        comment: None,
-                    },
-                }
+                let (san, comment) = style.split(&action.text);
+                PgnMove { san, comment }
             })
             .collect();
         let game = PgnGame {

@@ -19,22 +19,6 @@ const SEEDS: u64 = 8;
 /// the first and the last among them.
 const REPLAY_FRAMES: usize = 161;
 
-/// A variant pictured: a name, the game, its table size and options.
-type Variant = (
-    &'static str,
-    GameKind,
-    usize,
-    &'static [(&'static str, &'static str)],
-);
-
-const VARIANTS: &[Variant] = &[
-    ("blind", GameKind::Enprise, 3, &[("variant", "blind")]),
-    ("memory", GameKind::Enprise, 2, &[("variant", "memory")]),
-    ("casino", GameKind::Enprise, 3, &[("variant", "casino")]),
-    ("alliance", GameKind::Enprise, 4, &[("alliance", "true")]),
-    ("feather", GameKind::Snipe, 2, &[("feather", "true")]),
-];
-
 /// Writes the gallery into `dir` (created if missing); the files written, by name.
 pub fn run_gallery(dir: &Path) -> Result<Vec<String>, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -70,7 +54,10 @@ pub fn run_gallery(dir: &Path) -> Result<Vec<String>, String> {
             written.push(name);
         }
     }
-    for &(variant, game, seats, options) in VARIANTS {
+    let showcases = GameKind::ALL
+        .into_iter()
+        .flat_map(|game| game.showcase().iter().map(move |&variant| (game, variant)));
+    for (game, (variant, seats, options)) in showcases {
         let views = sample_game(game, seats, options)?;
         let stages = [("start", &views[0]), ("middle", &views[views.len() / 2])];
         for (stage, (spectator, first_seat)) in stages {

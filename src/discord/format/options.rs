@@ -4,32 +4,46 @@
 use crate::games::GameKind;
 use crate::table::time_control::read_duration;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum GameChoice {
-    #[name = "Chess"]
-    Chess,
-    #[name = "Enthralling Chess"]
-    Enthralling,
-    #[name = "En Prise"]
-    Enprise,
-    #[name = "Echek n°1"]
-    Echek,
-    #[name = "Snipe Chess"]
-    Snipe,
-    #[name = "Chess-à-Tête"]
-    Chessatete,
-}
+/// A game chosen from a slash command's list: every game of the registration list, by the name
+/// players see, in the list's order (Discord sends the chosen index).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameChoice(GameKind);
 
 impl GameChoice {
     pub fn kind(self) -> GameKind {
-        match self {
-            GameChoice::Chess => GameKind::Chess,
-            GameChoice::Enthralling => GameKind::Enthralling,
-            GameChoice::Enprise => GameKind::Enprise,
-            GameChoice::Echek => GameKind::Echek,
-            GameChoice::Snipe => GameKind::Snipe,
-            GameChoice::Chessatete => GameKind::Chessatete,
-        }
+        self.0
+    }
+}
+
+impl poise::ChoiceParameter for GameChoice {
+    fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
+        GameKind::ALL
+            .iter()
+            .map(|game| poise::CommandParameterChoice {
+                name: game.name().into(),
+                localizations: std::borrow::Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect()
+    }
+
+    fn from_index(index: usize) -> Option<Self> {
+        GameKind::ALL.get(index).copied().map(GameChoice)
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        GameKind::ALL
+            .into_iter()
+            .find(|game| game.name() == name)
+            .map(GameChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
     }
 }
 

@@ -16,7 +16,8 @@ pub use position::{
 pub use san::{parse_move, san, san_all};
 
 use crate::engine::{
-    Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
+    Event, Game, GameRng, GameView, ON_TIME, ON_TIME_NO_MATERIAL, OnTime, Outcome, ParseError,
+    PgnStyle, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -153,6 +154,16 @@ impl BoardView {
     }
 }
 
+impl GameView for BoardView {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn conclude(&mut self, outcome: &Outcome, status: String) {
+        (self.outcome, self.status) = (Some(outcome.clone()), status);
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ChessOptions {
@@ -220,7 +231,15 @@ impl Game for Chess {
     type Action = Move;
     type View = BoardView;
     const NAME: &'static str = "Chess";
+    const ID: &'static str = "chess";
+    const SUMMARY: &'static str = "**Chess**: standard FIDE rules. Type moves in SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI \
+         (e2e4). Checkmate wins; stalemate, threefold repetition, the fifty-move rule and dead \
+         positions draw automatically. Use /draw to offer a draw and /resign to resign.";
     const SEATS: (usize, usize) = (2, 2);
+    const PGN: Option<PgnStyle> = Some(PgnStyle {
+        variant: None,
+        extra_steps: &[],
+    });
     const NOTATION: &'static str = "moves in algebraic notation (SAN) or UCI:
   e4, Nf3, exd5, Bxf7+, O-O, O-O-O, e8=Q     or     e2e4, g1f3, e7e8q
   capital letters name pieces (K Q R B N), small letters files; x, + and # are optional";
@@ -326,6 +345,22 @@ impl Game for Chess {
         } else {
             mv.uci()
         }
+    }
+
+    /// The other side wins on time, unless it has too little material left to checkmate by
+    /// any series of legal moves: then it is a draw.
+    fn on_time(&self, seat: Seat) -> OnTime {
+        let other = Seat(1 - seat.0.min(1));
+        let colour = if other.0 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        OnTime::Finish(if self.position.can_mate(colour) {
+            Outcome::winner(other, 2, ON_TIME)
+        } else {
+            Outcome::draw(2, ON_TIME_NO_MATERIAL)
+        })
     }
 }
 

@@ -554,6 +554,18 @@ impl Game for ChessATete {
     type View = ChessATeteView;
 
     const NAME: &'static str = "Chess-à-Tête";
+    const ID: &'static str = "chessatete";
+    const SUMMARY: &'static str = "**Chess-à-Tête**: a card game of chess pieces. Your King starts on your board; \
+         you hold seven cards. Each turn, up to three actions: put piece cards on your board \
+         (`play Knight`; limits: one queen, two each of knights, bishops and rooks, eight \
+         pawns; pawns use a stronger second ability when their match is already there), \
+         play action cards (`play Spy`, `play Medic on Peasant`), one combat card \
+         (`attack Fork with Knight, Knight, Peasant`), and at the end burn cards to draw new \
+         ones (`burn Skirmish`), then `end` to draw back to seven. The defender answers an \
+         attack with `defend ...`, `play Block` or `take`, and picks the pieces lost \
+         (`lose Bishop, Peasant`). Win by an attack stronger than the whole enemy board \
+         (the King's 7 hit points included), by the Checkmate card, or when the opponent \
+         cannot draw back to seven. /view shows your hand privately.";
     const SEATS: (usize, usize) = (2, 2);
     /// 2: damage is absorbed exactly when some pieces add up to it.
     const RULES: u32 = 2;
@@ -856,6 +868,10 @@ impl Game for ChessATete {
             }
             _ => None,
         }
+    }
+
+    fn turn_owner(&self) -> Option<Seat> {
+        ChessATete::turn_owner(self)
     }
 }
 

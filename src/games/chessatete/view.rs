@@ -3,7 +3,7 @@
 
 use super::deck::Group;
 use super::{ACTIONS, Budget, CardId, ChessATete, Decisive, Phase, card, names};
-use crate::engine::{Game, Outcome, Viewer, describe_white_black};
+use crate::engine::{GameView, Game, Outcome, Viewer, describe_white_black};
 use crate::games::chess::{Color, color_of, seat_of};
 use serde::{Deserialize, Serialize};
 
@@ -216,4 +216,14 @@ pub struct DecisiveView {
     pub text: String,
     /// The result: "White won by defeating Black's King".
     pub result: String,
+}
+
+impl GameView for ChessATeteView {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn conclude(&mut self, outcome: &Outcome, status: String) {
+        (self.outcome, self.status) = (Some(outcome.clone()), status);
+    }
 }

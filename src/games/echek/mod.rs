@@ -6,7 +6,7 @@
 use crate::board::{
     ALL_DIRECTIONS, Cell, DIAGONAL, Grid, KNIGHT, ORTHOGONAL, Slide, Sq, leaps, slide,
 };
-use crate::engine::{
+use crate::engine::{GameView, 
     Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use crate::games::chess::{Color, Role, color_of, seat_of, two_seats};
@@ -424,6 +424,14 @@ impl Game for Echek {
     type View = EchekView;
 
     const NAME: &'static str = "Echek n°1";
+    const ID: &'static str = "echek";
+    const SUMMARY: &'static str = "**Echek n°1**: six pieces a side, no board: every piece must fit in one 4x4 window, \
+         and each colour stays one group (touching by sides or corners). Each turn, put a \
+         piece from your supply next to your own (`N@1,1`; never beside the enemy king), or \
+         move one (`Q 0,0 to 2,2`); nothing is ever captured. Queen: leaves when surrounded. \
+         Rook: once, `swap` it with your king. Bishop: sends a piece back to its supply as it \
+         arrives (`B@1,1 return 0,2`). Pawn: may step as it arrives (`P@1,1 to 1,2`). Surround \
+         the enemy king on all eight sides (pieces or the limit) to win.";
     const SEATS: (usize, usize) = (2, 2);
     const NOTATION: &'static str = notation::HELP;
 
@@ -675,3 +683,13 @@ mod refusal;
 
 #[cfg(test)]
 mod tests;
+
+impl GameView for EchekView {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn conclude(&mut self, outcome: &Outcome, status: String) {
+        (self.outcome, self.status) = (Some(outcome.clone()), status);
+    }
+}

@@ -14,7 +14,8 @@ pub use options::{EnPriseOptions, MAX_MEMORY_SECONDS, MEMORY_SECONDS, Peek, Vari
 
 use crate::board::Sq;
 use crate::engine::{
-    Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
+    Event, Game, GameRng, OnTime, Outcome, ParseError, RuleError, Scoring, Seat, SetupError,
+    Showcase, Timeout, ToAct, Viewer,
 };
 use crate::games::chess::Role;
 use serde::{Deserialize, Serialize};
@@ -605,9 +606,26 @@ impl Game for EnPrise {
     type View = EnPriseView;
 
     const NAME: &'static str = "En Prise";
+    const ID: &'static str = "enprise";
+    const SUMMARY: &'static str = "**En Prise** (2-4 players): build the board while you play. Each turn, place your \
+         next battleplan card on a new square touching the board (`N@1,0`; a pawn may go \
+         face-down as a vacant square: `P@1,0 down`; a piece may also go onto a vacant \
+         square) or move a piece over existing squares (`Q 0,0 to 2,2`, capture `Q 0,0 x \
+         2,2`). Pawns never move. Squares are x,y from the first card. Summon your king \
+         (`K@x,y`) once 6 vacant squares exist; then everyone must. Checkmate, stalemate or \
+         shuttling a piece six moves in a row puts a player out; the last one standing wins. \
+         Variants: variant=blind|memory|casino, alliance=true (four players).";
     /// 2: a pawn may go face-up onto a vacant square.
     const RULES: u32 = 2;
     const SEATS: (usize, usize) = (2, 4);
+    /// The rule sheet scores a draw as nothing for everyone.
+    const SCORING: Scoring = Scoring::WINS_ONLY;
+    const SHOWCASE: &'static [Showcase] = &[
+        ("blind", 3, &[("variant", "blind")]),
+        ("memory", 2, &[("variant", "memory")]),
+        ("casino", 3, &[("variant", "casino")]),
+        ("alliance", 4, &[("alliance", "true")]),
+    ];
     const NOTATION: &'static str =
         "squares are x,y counted from the first card at 0,0: x to the right, y up (-1,2)
   place your next card: N@2,1 (or just @2,1); a pawn face-down, as a new vacant square: P@2,1 down
@@ -776,6 +794,33 @@ impl Game for EnPrise {
                 sq_text(to)
             )
         })
+    }
+
+    fn seat_name(seat: Seat) -> String {
+        colour(seat).into()
+    }
+
+    fn live_seats(&self) -> Vec<Seat> {
+        EnPrise::live_seats(self)
+    }
+
+    /// Allowed only when two players remain ([`EnPrise::resignation`]).
+    fn resignation(&self, seat: Seat) -> Result<Outcome, String> {
+        EnPrise::resignation(self, seat)
+    }
+
+    /// With two players left the other wins; with more, the seat is put out and play goes on.
+    fn on_time(&self, seat: Seat) -> OnTime {
+        EnPrise::on_time(self, seat).map_or(OnTime::Eliminate, OnTime::Finish)
+    }
+
+    fn time_out(&mut self, seat: Seat) -> Option<Vec<Event>> {
+        Some(EnPrise::time_out(self, seat))
+    }
+
+    /// Memory: the end of the memorising time makes everyone still looking ready.
+    fn timeout(&self) -> Option<Timeout<Action>> {
+        EnPrise::timeout(self)
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::{EnPrise, LastAction, Out, Phase, Piece, Variant, colour, names};
 use crate::board::Sq;
-use crate::engine::{Game, Outcome, Seat, Viewer};
+use crate::engine::{GameView, Game, Outcome, Seat, Viewer};
 use crate::games::chess::Role;
 use serde::{Deserialize, Serialize};
 
@@ -224,5 +224,16 @@ pub fn describe(game: &EnPrise, outcome: &Outcome) -> String {
     match outs.split_last() {
         Some((decisive, before)) => format!("{winners} won: {decisive}{}", earlier(before)),
         None => format!("{winners} won by {}", outcome.reason),
+    }
+}
+
+impl GameView for EnPriseView {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn conclude(&mut self, outcome: &Outcome, status: String) {
+        (self.outcome, self.status) = (Some(outcome.clone()), status);
+        self.to_act.clear();
     }
 }

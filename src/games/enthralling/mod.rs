@@ -3,7 +3,8 @@
 //! of your own pieces that the opponent holds). See docs/rules/enthralling.md for every decision.
 
 use crate::engine::{
-    Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
+    Event, Game, GameRng, GameView, Outcome, ParseError, PgnStyle, RuleError, Seat, SetupError,
+    ToAct, Viewer,
 };
 use crate::games::chess::{
     self, BoardView, Color, LastMove, Move, Piece, Position, Role, Special, Square, color_of,
@@ -647,7 +648,19 @@ impl Game for Enthralling {
     type Action = Turn;
     type View = EnthrallingView;
     const NAME: &'static str = "Enthralling Chess";
+    const ID: &'static str = "enthralling";
+    const SUMMARY: &'static str = "**Enthralling Chess**: chess where, from your fourth move on, every move is followed \
+         by **Enthrall** (take an opponent's piece other than king or queen onto an empty \
+         starting square of that type on your side: `Nf3 enthrall Nc6 g1`) or **Liberate** \
+         (remove one of your own pieces the opponent holds, except the one they enthralled \
+         most recently: `Qd2 liberate Bc8`). Leave the opponent a lone king after your move \
+         to win; if you can neither enthrall nor liberate, the game is drawn.";
     const SEATS: (usize, usize) = (2, 2);
+    /// A turn's Enthrall or Liberate is written as a comment after its chess move.
+    const PGN: Option<PgnStyle> = Some(PgnStyle {
+        variant: Some(Self::NAME),
+        extra_steps: &["enthrall", "liberate"],
+    });
     const NOTATION: &'static str =
         "a chess move (e4, Nf3, O-O, e2e4); from your fourth move on, followed by
   enthrall PIECE SQUARE   take their piece and put it, now yours, there: d3 enthrall Nc6 g1
@@ -969,3 +982,14 @@ pub struct EnthrallingView {
 
 #[cfg(test)]
 mod tests;
+
+impl GameView for EnthrallingView {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.board.outcome.as_ref()
+    }
+
+    fn conclude(&mut self, outcome: &Outcome, status: String) {
+        (self.board.outcome, self.board.status) = (Some(outcome.clone()), status);
+        self.must_enthrall_or_liberate = false;
+    }
+}

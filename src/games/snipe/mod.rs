@@ -12,7 +12,7 @@ mod refusal;
 mod setup;
 
 use crate::board::{Cell, Grid, ORTHOGONAL, Slide, Sq, slide};
-use crate::engine::{
+use crate::engine::{GameView, Showcase, 
     Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use crate::games::chess::{Color, Role, color_of, seat_of, two_seats};
@@ -528,8 +528,18 @@ impl Game for Snipe {
     type View = SnipeView;
 
     const NAME: &'static str = "Snipe Chess";
+    const ID: &'static str = "snipe";
+    const SUMMARY: &'static str = "**Snipe Chess**: a 10x10 forest of 2x2 cards. First each player places a king and \
+         four pawns on their home row of cards, one per card (`K@c1`, `P@e2`; option \
+         auto=true places them at random). Then move one piece any distance in a straight \
+         line (`Kc1-c4`): through your own pieces but never onto them, never through trees \
+         or the opponent; nothing is captured. End a move on a rotation space to turn cards, \
+         pieces and all: a king up to three, a pawn one (`rotate c3 cw`, `ccw`, or `180` on a \
+         180 space; `done` to stop). A king with no free space beside it (trees, pieces, \
+         edge) loses. Options: last_chance=true, feather=true.";
     const SEATS: (usize, usize) = (2, 2);
     const NOTATION: &'static str = notation::HELP;
+    const SHOWCASE: &'static [Showcase] = &[("feather", 2, &[("feather", "true")])];
 
     fn new(options: &SnipeOptions, seats: usize, rng: &mut GameRng) -> Result<Self, SetupError> {
         two_seats(Self::NAME, seats)?;
@@ -808,3 +818,13 @@ pub struct SnipeView {
 mod end_tests;
 #[cfg(test)]
 mod tests;
+
+impl GameView for SnipeView {
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn conclude(&mut self, outcome: &Outcome, status: String) {
+        (self.outcome, self.status) = (Some(outcome.clone()), status);
+    }
+}

@@ -168,7 +168,7 @@ fn vocabulary(kind: GameKind) -> Vec<(&'static str, BoxedStrategy<String>)> {
                 words(&["0", "1", "60", "3600", "3601", "4294967296"]),
             ),
         ],
-        GameKind::Echek => vec![],
+        GameKind::Echek | GameKind::Tictactoe => vec![],
         GameKind::Snipe => vec![
             ("auto", boolean()),
             ("last_chance", boolean()),

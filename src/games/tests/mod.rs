@@ -4,6 +4,7 @@
 mod fuzz;
 
 use super::*;
+use crate::engine::{GameRng, Seat, SetupError, Viewer};
 
 #[test]
 fn kinds_parse_by_id_or_name_and_refuse_others() {

@@ -156,3 +156,9 @@ fn coin(img: &mut RgbImage, x0: u32, y0: u32, ring: bool) {
         disc(img, cx, cy, 5, BLACK_PIECE, BLACK_PIECE);
     }
 }
+
+impl super::Picture for BoardView {
+    fn draw(&self) -> RgbImage {
+        draw_board(self, &[])
+    }
+}

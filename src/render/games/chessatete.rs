@@ -664,3 +664,13 @@ pub fn draw(view: &ChessATeteView) -> RgbImage {
     }
     img
 }
+
+impl super::Picture for ChessATeteView {
+    fn draw(&self) -> RgbImage {
+        draw(self)
+    }
+
+    fn private_part(&self) -> Option<RgbImage> {
+        draw_own_hand(self)
+    }
+}

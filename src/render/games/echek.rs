@@ -367,3 +367,9 @@ fn draw_player(img: &mut RgbImage, layout: &Layout, view: &EchekView, color: Col
         draw_in_box(img, r, TILE_MARGIN, role, color);
     }
 }
+
+impl super::Picture for EchekView {
+    fn draw(&self) -> RgbImage {
+        draw(self)
+    }
+}

@@ -577,3 +577,13 @@ fn draw_player(
         fill(img, name_x, row.y + z(17), name_w as u32, z(2), DIM);
     }
 }
+
+impl super::Picture for EnPriseView {
+    fn draw(&self) -> RgbImage {
+        draw(self)
+    }
+
+    fn seat_colours(&self, seat: Seat) -> ([u8; 3], [u8; 3]) {
+        army(seat)
+    }
+}

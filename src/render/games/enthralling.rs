@@ -16,3 +16,9 @@ pub fn draw(v: &EnthrallingView) -> RgbImage {
     };
     draw_board_marked(&v.board, &rings, &extra)
 }
+
+impl super::Picture for EnthrallingView {
+    fn draw(&self) -> RgbImage {
+        draw(self)
+    }
+}

@@ -662,3 +662,9 @@ fn draw_stock(img: &mut RgbImage, r: Rect, stock: &[String]) {
         text(img, x, y, STOCK_SIZE, names, LABEL);
     }
 }
+
+impl super::Picture for SnipeView {
+    fn draw(&self) -> RgbImage {
+        draw(self)
+    }
+}

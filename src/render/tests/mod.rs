@@ -8,6 +8,7 @@ use crate::games::enthralling::{Enthralling, EnthrallingOptions};
 use draw::palette::*;
 use draw::{MARGIN, Rect, STATUS, blend, ink, text_width, wrap};
 use games::chess::{LAST_WORDS, corner};
+use games::{chessatete, echek, enprise, snipe};
 use image::{Rgb, RgbImage};
 
 mod chess_pictures;
