@@ -3,7 +3,6 @@
 
 use crate::games::GameKind;
 use clap::builder::{PossibleValue, TypedValueParser};
-use clap::error::ErrorKind;
 
 /// clap's reader of a [`GameKind`].
 #[derive(Clone, Copy, Debug)]
@@ -18,12 +17,9 @@ impl TypedValueParser for GameParser {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<GameKind, clap::Error> {
-        let text = value.to_string_lossy();
-        text.parse().map_err(|reason: String| {
-            let arg = arg.map_or_else(|| "the game".into(), |a| format!("'{a}'"));
-            let message = format!("invalid value '{text}' for {arg}: {reason}\n");
-            clap::Error::raw(ErrorKind::ValueValidation, message).with_cmd(cmd)
-        })
+        // clap's own reader of a `FromStr` type, for its words around the reason.
+        let read: fn(&str) -> Result<GameKind, String> = str::parse;
+        read.parse_ref(cmd, arg, value)
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {

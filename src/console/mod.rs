@@ -36,7 +36,7 @@ pub const HELP: &str =
   resign          resign (two-player games)
   draw offer|accept|decline
   history         list the actions so far
-  export [pgn]    print the match as a log the console replays (or as PGN, for chess and Enthralling Chess)
+  export [pgn]    print the match as a log the console replays (or as PGN, for the games PGN readers know)
   give 1d         give the opponent who must act more time (a match with a clock)
   claim           claim the win over an opponent out of time (with --option on_time=claim)
   nudge           remind the player to act that it is their turn (once per 12 hours)
@@ -449,10 +449,17 @@ impl Console {
                     .collect()),
                 "pgn" => match self.table.export_pgn(id).map_err(&err)? {
                     Some(pgn) => Ok(pgn.lines().map(String::from).collect()),
-                    None => Err(
-                        "PGN is for chess and Enthralling Chess; say export for this game's log"
-                            .into(),
-                    ),
+                    None => {
+                        let known: Vec<&str> = GameKind::ALL
+                            .into_iter()
+                            .filter(|game| game.pgn().is_some())
+                            .map(GameKind::name)
+                            .collect();
+                        Err(format!(
+                            "PGN is for {}; say export for this game's log",
+                            known.join(" and ")
+                        ))
+                    }
                 },
                 _ => Err("say export, or export pgn".into()),
             },

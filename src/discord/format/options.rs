@@ -34,7 +34,7 @@ impl poise::ChoiceParameter for GameChoice {
     fn from_name(name: &str) -> Option<Self> {
         GameKind::ALL
             .into_iter()
-            .find(|game| game.name() == name)
+            .find(|game| game.name().eq_ignore_ascii_case(name))
             .map(GameChoice)
     }
 
