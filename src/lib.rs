@@ -38,3 +38,4 @@ pub mod render;
 pub mod selfplay;
 pub mod store;
 pub mod table;
+pub mod timing;

@@ -29,10 +29,4 @@ pub struct Round {
 }
 
 #[cfg(test)]
-mod tests_dutch;
-#[cfg(test)]
-mod tests_dutch_digest;
-#[cfg(test)]
-mod tests_matching;
-#[cfg(test)]
-mod tests_trf;
+mod tests;

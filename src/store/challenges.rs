@@ -500,5 +500,5 @@ fn read(conn: &Connection, id: ChallengeId) -> Result<Option<Challenge>, Challen
 }
 
 #[cfg(test)]
-#[path = "tests_challenges.rs"]
+#[path = "tests/challenges.rs"]
 mod tests;

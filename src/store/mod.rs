@@ -120,5 +120,3 @@ impl Store {
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_outbox;

@@ -268,5 +268,5 @@ impl Store {
 }
 
 #[cfg(test)]
-#[path = "tests_settings.rs"]
+#[path = "tests/settings.rs"]
 mod tests;

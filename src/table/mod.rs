@@ -804,36 +804,3 @@ fn waiting_for(loaded: &Loaded) -> Vec<String> {
 
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod tests_admin;
-#[cfg(test)]
-mod tests_deadlines;
-#[cfg(test)]
-mod tests_export;
-#[cfg(test)]
-mod tests_holds;
-#[cfg(test)]
-mod tests_league_rounds;
-#[cfg(test)]
-mod tests_leagues;
-#[cfg(test)]
-mod tests_live;
-#[cfg(test)]
-mod tests_openings;
-#[cfg(test)]
-mod tests_outbox;
-#[cfg(test)]
-mod tests_pods;
-#[cfg(test)]
-mod tests_release;
-#[cfg(test)]
-mod tests_replays;
-#[cfg(test)]
-mod tests_substitutes;
-#[cfg(test)]
-mod tests_swiss;
-#[cfg(test)]
-mod tests_time;
-#[cfg(test)]
-mod tests_vacations;

@@ -366,5 +366,3 @@ impl Game for Chess {
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_fuzz;

@@ -815,8 +815,6 @@ pub struct SnipeView {
 }
 
 #[cfg(test)]
-mod end_tests;
-#[cfg(test)]
 mod tests;
 
 impl GameView for SnipeView {

@@ -1,8 +1,10 @@
 //! The time machinery of the table: the clock time enters through, each match's clocks and
-//! deadlines, the scheduler that fires them, vacations, and the time controls players write.
+//! deadlines, the scheduler that fires them, and vacations. The time controls players write
+//! are pure arithmetic below the table, in `crate::timing` (re-exported as `time_control`).
 
 pub mod clock;
 pub(in crate::table) mod clocks;
 pub(in crate::table) mod scheduler;
-pub mod time_control;
 pub(in crate::table) mod vacations;
+
+pub use crate::timing::control as time_control;

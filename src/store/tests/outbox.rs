@@ -1,0 +1,136 @@
+//! The outbox's rows: of each destination only the earliest pending post is due, a post
+//! failing for a while is tried again after a growing wait, and one refused for good is
+//! recorded and blocks nothing.
+
+use super::*;
+use crate::store::outbox::{Destination, MAX_ATTEMPTS, NewPost, PostState, backoff};
+
+fn post(to: Destination, due: i64) -> NewPost {
+    NewPost {
+        match_id: None,
+        league_id: None,
+        destination: to,
+        kind: "board".into(),
+        payload: "{}".into(),
+        version: None,
+        due,
+    }
+}
+
+fn ids(posts: &[crate::store::outbox::Post]) -> Vec<i64> {
+    posts.iter().map(|p| p.id).collect()
+}
+
+#[test]
+fn a_post_is_pending_until_marked_and_a_later_one_never_overtakes_it() {
+    let mut store = Store::open_in_memory().unwrap();
+    let a = Destination::Channel("1".into());
+    let b = Destination::User("2".into());
+    let a1 = store.owe(&post(a.clone(), 0), 0).unwrap();
+    let a2 = store.owe(&post(a.clone(), 0), 0).unwrap();
+    let b1 = store.owe(&post(b, 0), 0).unwrap();
+    assert_eq!(ids(&store.due_posts(0, 10).unwrap()), vec![a1, b1]);
+    assert_eq!(store.post(a1).unwrap().unwrap().state, PostState::Pending);
+    // Failing for a while, a1 holds a2 back; b goes on.
+    store.post_retry(a1, 0, "503", None).unwrap();
+    assert_eq!(ids(&store.due_posts(0, 10).unwrap()), vec![b1]);
+    assert_eq!(store.next_post_due().unwrap(), Some(0));
+    assert!(store.post_sent(b1, 1).unwrap());
+    assert!(!store.post_sent(b1, 1).unwrap(), "sent once");
+    assert_eq!(store.next_post_due().unwrap(), Some(backoff(1)));
+    assert_eq!(ids(&store.due_posts(backoff(1), 10).unwrap()), vec![a1]);
+    store.post_sent(a1, backoff(1)).unwrap();
+    assert_eq!(ids(&store.due_posts(backoff(1), 10).unwrap()), vec![a2]);
+    assert_eq!(ids(&store.unsent_posts().unwrap()), vec![a2]);
+}
+
+#[test]
+fn the_wait_between_tries_doubles_up_to_an_hour_and_honours_retry_after() {
+    assert_eq!(
+        (1..=4).map(backoff).collect::<Vec<_>>(),
+        vec![5, 10, 20, 40]
+    );
+    assert_eq!(backoff(12), 3600);
+    assert_eq!(backoff(u32::MAX), 3600);
+    let mut store = Store::open_in_memory().unwrap();
+    let id = store.owe(&post(Destination::Match(3), 100), 100).unwrap();
+    store.post_retry(id, 100, "503", None).unwrap();
+    store.post_retry(id, 105, "503", None).unwrap();
+    let stored = store.post(id).unwrap().unwrap();
+    assert_eq!((stored.attempts, stored.next_attempt), (2, 115));
+    assert_eq!(stored.last_error.as_deref(), Some("503"));
+    store.post_retry(id, 115, "429", Some(600)).unwrap();
+    assert_eq!(store.post(id).unwrap().unwrap().next_attempt, 715);
+}
+
+#[test]
+fn a_post_refused_for_good_is_recorded_and_blocks_nothing() {
+    let mut store = Store::open_in_memory().unwrap();
+    let to = Destination::Channel("5".into());
+    let first = store.owe(&post(to.clone(), 0), 0).unwrap();
+    let second = store.owe(&post(to, 0), 0).unwrap();
+    store
+        .post_failed(first, 1, "403 Missing Access (50001)")
+        .unwrap();
+    let failed = store.post(first).unwrap().unwrap();
+    assert_eq!(failed.state, PostState::Failed);
+    assert_eq!(
+        failed.last_error.as_deref(),
+        Some("403 Missing Access (50001)")
+    );
+    assert!(!store.post_sent(first, 2).unwrap(), "never sent after");
+    assert_eq!(ids(&store.due_posts(2, 10).unwrap()), vec![second]);
+}
+
+#[test]
+fn a_post_failing_every_time_is_given_up_after_its_last_try() {
+    let mut store = Store::open_in_memory().unwrap();
+    let id = store.owe(&post(Destination::Match(1), 0), 0).unwrap();
+    let mut state = PostState::Pending;
+    let mut tries = 0;
+    while state == PostState::Pending {
+        state = store.post_retry(id, 0, "503", None).unwrap();
+        tries += 1;
+        assert!(tries <= MAX_ATTEMPTS, "never given up");
+    }
+    assert_eq!(state, PostState::Failed);
+    assert!(store.due_posts(i64::MAX, 10).unwrap().is_empty());
+}
+
+#[test]
+fn a_destination_reads_back_as_written() {
+    for to in [
+        Destination::Match(12),
+        Destination::Channel("34".into()),
+        Destination::User("56".into()),
+    ] {
+        assert_eq!(Destination::parse(&to.key()), Some(to));
+    }
+    assert_eq!(Destination::parse("elsewhere:1"), None);
+    assert_eq!(Destination::parse("match:x"), None);
+}
+
+#[test]
+fn a_board_whose_own_post_failed_is_due_at_once_not_when_its_lease_ends() {
+    let mut store = Store::open_in_memory().unwrap();
+    let board = |version: u64, due: i64| NewPost {
+        match_id: Some(1),
+        version: Some(version),
+        ..post(Destination::Match(1), due)
+    };
+    let leased = store.owe(&board(3, 130), 100).unwrap();
+    let other = store.owe(&board(4, 130), 100).unwrap();
+    assert!(store.due_posts(110, 10).unwrap().is_empty(), "leased");
+    assert_eq!(store.board_due(1, 3, 110).unwrap(), 1);
+    assert_eq!(ids(&store.due_posts(110, 10).unwrap()), [leased]);
+    assert_eq!(
+        store.post(other).unwrap().unwrap().next_attempt,
+        130,
+        "another version waits"
+    );
+    // A board already sent, or one due sooner, is left as it is.
+    store.post_sent(leased, 111).unwrap();
+    assert_eq!(store.board_due(1, 3, 112).unwrap(), 0);
+    assert_eq!(store.post(leased).unwrap().unwrap().state, PostState::Sent);
+    assert_eq!(store.board_due(1, 4, 140).unwrap(), 0, "due already");
+}
