@@ -1,9 +1,18 @@
 //! One module per game, pure rules, and the registration list that names them: a new game is
-//! one line below plus its own folder. [`GameKind`] names the games, [`AnyGame`] holds a match
+//! its folder, its `mod` line and its line in the list below. [`GameKind`] names the games, [`AnyGame`] holds a match
 //! of any of them and is played through the text-level [`TextGame`], [`AnyView`] shows one.
 //!
 //! Layout: `registry.rs` turns the list into those types; `kind.rs` reads and starts a kind;
 //! `text.rs` is the text-level interface; `xy.rs` the grid coordinates several games share.
+
+pub mod chess;
+pub mod chessatete;
+pub mod echek;
+pub mod enprise;
+pub mod enthralling;
+pub mod snipe;
+#[cfg(test)]
+pub mod tictactoe;
 
 mod kind;
 mod registry;

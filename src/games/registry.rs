@@ -1,5 +1,5 @@
-//! The registration list's machinery: [`register_games!`] turns one line a game into the
-//! module, [`GameKind`](super::GameKind), [`AnyGame`](super::AnyGame) and
+//! The registration list's machinery: [`register_games!`] turns one line a game into
+//! [`GameKind`](super::GameKind), [`AnyGame`](super::AnyGame) and
 //! [`AnyView`](super::AnyView) with their stored (serde) forms, and the three places that match
 //! over them once: [`GameKind::info`](super::GameKind::info), `AnyGame::as_game` and
 //! `AnyView::as_view`. Everything else reaches a game through the traits those return.
@@ -89,12 +89,10 @@ impl<G: Registered> GameInfo for Info<G> {
 }
 
 /// The registration list: `Variant => module::Game,` a line, in the order players are offered
-/// the games. The variant's snake-case name is the game's id in storage, so it must never
+/// the games (the module is declared beside the list, where rustfmt and readers find it). The variant's snake-case name is the game's id in storage, so it must never
 /// change; a line may carry attributes (`#[cfg(test)]` for a game only tests know).
 macro_rules! register_games {
     ($( $(#[$attr:meta])* $variant:ident => $module:ident :: $game:ident, )*) => {
-        $( $(#[$attr])* pub mod $module; )*
-
         /// The games deckmate hosts. Stored by id ("chess"), as the registration list names them.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(rename_all = "snake_case")]

@@ -3,7 +3,7 @@
 
 use super::deck::Group;
 use super::{ACTIONS, Budget, CardId, ChessATete, Decisive, Phase, card, names};
-use crate::engine::{GameView, Game, Outcome, Viewer, describe_white_black};
+use crate::engine::{Game, GameView, Outcome, Viewer, describe_white_black};
 use crate::games::chess::{Color, color_of, seat_of};
 use serde::{Deserialize, Serialize};
 

@@ -6,8 +6,8 @@
 use crate::board::{
     ALL_DIRECTIONS, Cell, DIAGONAL, Grid, KNIGHT, ORTHOGONAL, Slide, Sq, leaps, slide,
 };
-use crate::engine::{GameView, 
-    Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
+use crate::engine::{
+    Event, Game, GameRng, GameView, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use crate::games::chess::{Color, Role, color_of, seat_of, two_seats};
 use serde::{Deserialize, Serialize};

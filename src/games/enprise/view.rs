@@ -4,7 +4,7 @@
 
 use super::{EnPrise, LastAction, Out, Phase, Piece, Variant, colour, names};
 use crate::board::Sq;
-use crate::engine::{GameView, Game, Outcome, Seat, Viewer};
+use crate::engine::{Game, GameView, Outcome, Seat, Viewer};
 use crate::games::chess::Role;
 use serde::{Deserialize, Serialize};
 

@@ -12,8 +12,9 @@ mod refusal;
 mod setup;
 
 use crate::board::{Cell, Grid, ORTHOGONAL, Slide, Sq, slide};
-use crate::engine::{GameView, Showcase, 
-    Event, Game, GameRng, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
+use crate::engine::{
+    Event, Game, GameRng, GameView, Outcome, ParseError, RuleError, Seat, SetupError, Showcase,
+    ToAct, Viewer,
 };
 use crate::games::chess::{Color, Role, color_of, seat_of, two_seats};
 use deck::{Space, Spaces, clockwise, forest};

@@ -6,8 +6,7 @@
 //! bottom. X (seat 1) moves first; three in a row wins; a full board is a draw.
 
 use crate::engine::{
-    Event, Game, GameRng, GameView, Outcome, ParseError, RuleError, Seat, SetupError, ToAct,
-    Viewer,
+    Event, Game, GameRng, GameView, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -118,7 +117,12 @@ impl Game for TicTacToe {
         (0..9).filter(|&i| self.cells[i].is_none()).collect()
     }
 
-    fn apply(&mut self, seat: Seat, cell: &usize, _: &mut GameRng) -> Result<Vec<Event>, RuleError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        cell: &usize,
+        _: &mut GameRng,
+    ) -> Result<Vec<Event>, RuleError> {
         if self.outcome().is_some() {
             return Err(RuleError::GameOver);
         }
@@ -127,13 +131,19 @@ impl Game for TicTacToe {
         }
         match self.cells.get(*cell) {
             Some(None) => {}
-            Some(Some(_)) => return Err(RuleError::Illegal(format!("{} is taken", cell_name(*cell)))),
+            Some(Some(_)) => {
+                return Err(RuleError::Illegal(format!("{} is taken", cell_name(*cell))));
+            }
             None => return Err(RuleError::Illegal("there is no such cell".into())),
         }
         self.cells[*cell] = Some(seat);
         self.last = Some(*cell);
         self.turn = Seat(1 - seat.0);
-        Ok(vec![Event::public(format!("{} marks {}", mark(seat), cell_name(*cell)))])
+        Ok(vec![Event::public(format!(
+            "{} marks {}",
+            mark(seat),
+            cell_name(*cell)
+        ))])
     }
 
     fn view(&self, _: Viewer) -> TicTacToeView {

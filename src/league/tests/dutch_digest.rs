@@ -8,7 +8,7 @@
 //! and byes, from 1 to 9 rounds played, and the next round is paired: sizes 4 to 120, plus a
 //! few of 200 to 300 players. The fixture was written by the pairing code as it stood before
 //! it was made faster; to write it again (only for a deliberate change of the pairings):
-//! `DUTCH_DIGEST_WRITE=1 <test binary> league::tests_dutch_digest::record --ignored`.
+//! `DUTCH_DIGEST_WRITE=1 <test binary> league::tests::dutch_digest::record --ignored`.
 
 use super::Number;
 use crate::league::dutch::{Colour, Entrant, Past, Tournament, pair};
@@ -217,7 +217,7 @@ fn record() {
         return;
     }
     let mut text = String::from(
-        "# seed players rounds-played digest of the next round's pairing (tests_dutch_digest.rs)\n",
+        "# seed players rounds-played digest of the next round's pairing (league/tests/dutch_digest.rs)\n",
     );
     for (seed, n, played) in cases() {
         text += &line(seed, n, played);

@@ -3,8 +3,8 @@
 //! never a panic or a hang; an accepted FEN round-trips through the FEN writer and its moves
 //! can be generated; a PGN game that replays writes and reads back to the same position.
 
-use crate::games::chess::pgn::{read_all, replay};
 use super::*;
+use crate::games::chess::pgn::{read_all, replay};
 use proptest::prelude::*;
 
 fn fixture(name: &str) -> String {

@@ -1,8 +1,8 @@
 //! Snipe Chess scenario tests for the end of the game: trapped kings, who closed them in and
 //! how the result reads, the last chance, the warnings before a losing turn, and the draws.
 
-use super::{OPEN, board, feather, open_forest, piece_at, play, refused, sq, texts};
 use super::*;
+use super::{OPEN, board, feather, open_forest, piece_at, play, refused, sq, texts};
 
 // ---- the end ----
 
