@@ -8,6 +8,7 @@
 use crate::engine::{
     Event, Game, GameRng, GameView, Outcome, ParseError, RuleError, Seat, SetupError, ToAct, Viewer,
 };
+use crate::games::chess::two_seats;
 use serde::{Deserialize, Serialize};
 
 /// The eight lines of three, as cell indexes (index = rank * 3 + file).
@@ -84,14 +85,7 @@ impl Game for TicTacToe {
     const OFFERED: bool = false;
 
     fn new(_: &TicTacToeOptions, seats: usize, _: &mut GameRng) -> Result<Self, SetupError> {
-        if seats != 2 {
-            return Err(SetupError::SeatCount {
-                game: Self::NAME,
-                min: 2,
-                max: 2,
-                got: seats,
-            });
-        }
+        two_seats(Self::NAME, seats)?;
         Ok(TicTacToe {
             cells: [None; 9],
             turn: Seat(0),
