@@ -26,6 +26,8 @@
 //! assert_eq!(game.describe(&outcome), "Black won by checkmate");
 //! ```
 
+pub mod ai;
+pub mod arena;
 pub mod board;
 pub mod console;
 pub mod discord;

@@ -118,6 +118,29 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play contestants against each other (the computer at a level, or random play), seats
+    /// rotating, and sum up A's results with a 95% confidence interval and an Elo difference.
+    Arena {
+        /// The game.
+        #[arg(value_parser = deckmate::console::GameParser)]
+        game: GameKind,
+        /// Contestant A: random, cpu (medium) or cpu:easy|medium|hard.
+        #[arg(long, default_value = "cpu:hard")]
+        a: deckmate::arena::Contestant,
+        /// Contestant B, in every seat A does not hold.
+        #[arg(long, default_value = "random")]
+        b: deckmate::arena::Contestant,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Number of players (default: the game's smallest table).
+        #[arg(long)]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game option, KEY=VALUE; may be repeated.
+        #[arg(long = "option", value_parser = parse_option)]
+        options: Vec<(String, String)>,
+    },
     /// Play random legal games to the end and summarise them.
     Selfplay {
         /// The game.
@@ -281,6 +304,23 @@ fn main() -> ExitCode {
             }
         }
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
+        Command::Arena {
+            game,
+            a,
+            b,
+            games,
+            players,
+            seed,
+            options,
+        } => run_arena(deckmate::arena::ArenaConfig {
+            kind: game,
+            a,
+            b,
+            games,
+            seats: players.unwrap_or(game.seats().0),
+            seed,
+            options,
+        }),
         Command::Selfplay {
             game,
             games,
@@ -360,13 +400,16 @@ fn run_perft(fen: &str, depth: u32, divide: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_selfplay(config: SelfplayConfig) -> ExitCode {
-    let bar = std::io::stderr().is_terminal() && config.games > 1;
-    let total = config.games;
-    let mut last_draw = Instant::now();
-    let summary = selfplay::run(&config, |done| {
-        if bar && (done == total || last_draw.elapsed().as_millis() >= 100) {
-            last_draw = Instant::now();
+/// Draws a progress bar of games on standard error, when it is a terminal.
+fn progress_bar(total: usize) -> impl Fn(usize) + Sync {
+    let bar = std::io::stderr().is_terminal() && total > 1;
+    let last_draw = std::sync::Mutex::new(Instant::now());
+    move |done| {
+        let Ok(mut last) = last_draw.lock() else {
+            return;
+        };
+        if bar && (done == total || last.elapsed().as_millis() >= 100) {
+            *last = Instant::now();
             let width = 30;
             let filled = done * width / total.max(1);
             eprint!(
@@ -374,12 +417,30 @@ fn run_selfplay(config: SelfplayConfig) -> ExitCode {
                 "#".repeat(filled),
                 "-".repeat(width - filled)
             );
+            if done == total {
+                eprintln!();
+            }
             let _ = std::io::stderr().flush();
         }
-    });
-    if bar {
-        eprintln!();
     }
+}
+
+fn run_arena(config: deckmate::arena::ArenaConfig) -> ExitCode {
+    let started = Instant::now();
+    let report = deckmate::arena::run(&config, progress_bar(config.games));
+    print!("{}", report.report(&config));
+    eprintln!("{:.1} s", started.elapsed().as_secs_f64());
+    if report.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn run_selfplay(config: SelfplayConfig) -> ExitCode {
+    let total = config.games;
+    let progress = progress_bar(total);
+    let summary = selfplay::run(&config, progress);
     println!(
         "{} selfplay, seeds {}..{}",
         config.kind.name(),

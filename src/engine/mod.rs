@@ -369,6 +369,22 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// A state `seat` cannot tell apart from this one, with everything it cannot see dealt
+    /// again at random from what it could be (the other hand, the unseen battleplans, the
+    /// order of a deck): what a computer player searches instead of the real state, so it never
+    /// uses a fact its seat does not know. The default, for a game with nothing hidden, is the
+    /// state itself; a game that hides anything must override it (the fairness check of
+    /// `engine::testing` fails otherwise).
+    fn determinize(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
+        self.clone()
+    }
+
+    /// Each seat's chances in a game not yet over, from 0 to 1, for a computer player's
+    /// playout cut short (material, mobility). None, the default, counts every seat even.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
     /// Actions the server takes when nobody acts in time, and after how many seconds (the end
     /// of the memorising time in En Prise Memory). None by default.
     fn timeout(&self) -> Option<Timeout<Self::Action>> {

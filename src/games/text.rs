@@ -4,6 +4,7 @@
 
 use super::AnyView;
 use super::registry::Registered;
+use crate::ai::Level;
 use crate::engine::{
     Event, Game, GameRng, OnTime, Outcome, ParseError, RuleError, Seat, TIME_OUT, Timeout, ToAct,
     Viewer,
@@ -90,6 +91,16 @@ pub trait TextGame: Debug + Send + Sync {
     /// The server's actions when nobody acts in time, as text, and after how many seconds
     /// ([`Game::timeout`]).
     fn timeout(&self) -> Option<Timeout<String>>;
+
+    /// The computer's action for `seat` at `level` from `seed`, searching until `stop` says
+    /// so ([`crate::ai::choose`]), as text; None when the seat has nothing to do.
+    fn computer_action(
+        &self,
+        seat: Seat,
+        level: Level,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<String>;
 }
 
 impl<G: Registered> TextGame for G {
@@ -201,5 +212,15 @@ impl<G: Registered> TextGame for G {
                 .collect();
             (seconds, texts)
         })
+    }
+
+    fn computer_action(
+        &self,
+        seat: Seat,
+        level: Level,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<String> {
+        crate::ai::choose(self, seat, level, seed, stop).map(|action| self.format_action(&action))
     }
 }

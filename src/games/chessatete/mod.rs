@@ -870,6 +870,23 @@ impl Game for ChessATete {
         }
     }
 
+    /// The seat's own deck in another order, and the opponent's hand and deck dealt again
+    /// from the same cards: all the seat cannot see.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        // Sorted before they are shuffled, so the deal depends only on what the seat knows.
+        let mut other = self.clone();
+        let me = usize::from(seat.0.min(1));
+        other.sides[me].deck.sort_unstable();
+        rng.shuffle(&mut other.sides[me].deck);
+        let them = &mut other.sides[1 - me];
+        let mut pool: Vec<CardId> = them.hand.iter().chain(&them.deck).copied().collect();
+        pool.sort_unstable();
+        rng.shuffle(&mut pool);
+        them.deck = pool.split_off(them.hand.len());
+        them.hand = pool;
+        other
+    }
+
     fn turn_owner(&self) -> Option<Seat> {
         ChessATete::turn_owner(self)
     }

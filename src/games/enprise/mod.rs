@@ -796,6 +796,28 @@ impl Game for EnPrise {
         })
     }
 
+    /// Every battleplan card the seat cannot see, dealt again among the places it could be
+    /// (each player's hidden cards stay that player's).
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        let mut other = self.clone();
+        for owner in Seat::all(self.seats) {
+            let hidden: Vec<usize> = (0..self.plans[owner.index()].len())
+                .filter(|&i| !self.card_visible(owner, i, Viewer::Seat(seat)))
+                .collect();
+            let mut roles: Vec<Role> = hidden
+                .iter()
+                .map(|&i| self.plans[owner.index()][i].role)
+                .collect();
+            // Sorted before they are shuffled, so the deal depends only on what the seat knows.
+            roles.sort_unstable();
+            rng.shuffle(&mut roles);
+            for (&i, role) in hidden.iter().zip(roles) {
+                other.plans[owner.index()][i].role = role;
+            }
+        }
+        other
+    }
+
     fn seat_name(seat: Seat) -> String {
         colour(seat).into()
     }

@@ -131,4 +131,5 @@ mod combat;
 mod counts;
 mod effects;
 mod endings;
+mod fairness;
 mod turns;

@@ -1,0 +1,260 @@
+//! `deckmate arena`: two contestants (the computer at a level, or random play) play a game
+//! against each other, seats rotating, and the result is summed up with a 95% confidence
+//! interval and an Elo difference. With 3 or 4 players, contestant A holds one seat and B the
+//! others. Games run on every core, each from its own seed, so a run repeats exactly.
+
+use crate::ai::Level;
+use crate::engine::{GameRng, Seat};
+use crate::games::GameKind;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Who plays a seat in the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contestant {
+    /// A random legal action each time.
+    Random,
+    /// The computer player at a level.
+    Computer(Level),
+}
+
+impl FromStr for Contestant {
+    type Err = String;
+    /// `random`, `cpu` (medium) or `cpu:easy|medium|hard`.
+    fn from_str(text: &str) -> Result<Contestant, String> {
+        let text = text.trim().to_ascii_lowercase();
+        match text.split_once(':') {
+            None if text == "random" => Ok(Contestant::Random),
+            None if text == "cpu" => Ok(Contestant::Computer(Level::default())),
+            Some(("cpu", level)) => Ok(Contestant::Computer(level.parse()?)),
+            _ => Err(format!(
+                "a contestant is random, cpu or cpu:easy|medium|hard, not \"{}\"",
+                crate::engine::echo(&text)
+            )),
+        }
+    }
+}
+
+impl fmt::Display for Contestant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Contestant::Random => f.write_str("random"),
+            Contestant::Computer(level) => write!(f, "cpu:{level}"),
+        }
+    }
+}
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    pub kind: GameKind,
+    pub a: Contestant,
+    pub b: Contestant,
+    pub games: usize,
+    pub seats: usize,
+    pub seed: u64,
+    pub options: Vec<(String, String)>,
+}
+
+/// A's results: a win is finishing first alone, a draw sharing first place.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArenaReport {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// A's score in each game (1, ½ or 0), in game order.
+    pub scores: Vec<f64>,
+    /// Games that could not be played, with why (a bad option, say).
+    pub errors: Vec<String>,
+    /// How long each computer move took to choose, in milliseconds, in no set order.
+    pub thinking: Vec<u64>,
+}
+
+/// The most actions a game may take before it is scored a draw.
+const MOST_ACTIONS: u64 = 5_000;
+
+impl ArenaReport {
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's mean score, and its 95% confidence interval (normal approximation over the games).
+    pub fn score(&self) -> (f64, f64, f64) {
+        let n = self.scores.len() as f64;
+        if n == 0.0 {
+            return (0.5, 0.0, 1.0);
+        }
+        let mean = self.scores.iter().sum::<f64>() / n;
+        let variance = self.scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+        let half = 1.96 * (variance / n).sqrt();
+        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+    }
+
+    /// The share of decided games A won.
+    pub fn decided(&self) -> f64 {
+        let decided = self.wins + self.losses;
+        if decided == 0 {
+            0.5
+        } else {
+            self.wins as f64 / decided as f64
+        }
+    }
+
+    pub fn report(&self, config: &ArenaConfig) -> String {
+        let (score, low, high) = self.score();
+        let mut text = format!(
+            "{} ({} players): A = {}, B = {}, {} games\n\
+             A won {}, drew {}, lost {} (won {:.1}% of decided games)\n\
+             A's score {:.3} (95% CI {:.3} to {:.3}), Elo difference {} ({} to {})\n",
+            config.kind.name(),
+            config.seats,
+            config.a,
+            config.b,
+            self.games(),
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * self.decided(),
+            score,
+            low,
+            high,
+            elo(score),
+            elo(low),
+            elo(high),
+        );
+        if !self.thinking.is_empty() {
+            let mut thinking = self.thinking.clone();
+            thinking.sort_unstable();
+            let mean = thinking.iter().sum::<u64>() / thinking.len() as u64;
+            let p99 = thinking[(thinking.len() * 99 / 100).min(thinking.len() - 1)];
+            text.push_str(&format!(
+                "computer moves: {}, thinking {mean} ms on average, {p99} ms at the 99th \
+                 percentile, {} ms at most\n",
+                thinking.len(),
+                thinking[thinking.len() - 1]
+            ));
+        }
+        for error in &self.errors {
+            text.push_str(&format!("error: {error}\n"));
+        }
+        text
+    }
+}
+
+/// The Elo difference that expects `score`, as text ("+inf" at 1).
+pub fn elo(score: f64) -> String {
+    if score >= 1.0 {
+        "+inf".into()
+    } else if score <= 0.0 {
+        "-inf".into()
+    } else {
+        // Adding 0 turns -0 into 0, so an even score reads +0.
+        format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10() + 0.0)
+    }
+}
+
+/// Plays the arena on every core; `progress` hears how many games are done.
+pub fn run(config: &ArenaConfig, progress: impl Fn(usize) + Sync) -> ArenaReport {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Played)>> = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.min(config.games.max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let game = next.fetch_add(1, Ordering::SeqCst);
+                    if game >= config.games {
+                        break;
+                    }
+                    let result = play_one(config, game);
+                    if let Ok(mut results) = results.lock() {
+                        results.push((game, result));
+                    }
+                    progress(done.fetch_add(1, Ordering::SeqCst) + 1);
+                }
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap_or_default();
+    results.sort_by_key(|(game, _)| *game);
+    let mut report = ArenaReport::default();
+    for (game, (result, thinking)) in results {
+        report.thinking.extend(thinking);
+        match result {
+            Ok(score) => {
+                if score >= 1.0 {
+                    report.wins += 1;
+                } else if score > 0.0 {
+                    report.draws += 1;
+                } else {
+                    report.losses += 1;
+                }
+                report.scores.push(score);
+            }
+            Err(e) => report.errors.push(format!("game {game}: {e}")),
+        }
+    }
+    report
+}
+
+/// One game's score for A (or why it could not be played), and the milliseconds each computer
+/// move took.
+type Played = (Result<f64, String>, Vec<u64>);
+
+/// Game number `game`: A sits in seat `game % seats`. A's score: 1 for first place alone, ½
+/// for a shared first place, 0 otherwise.
+fn play_one(config: &ArenaConfig, game: usize) -> Played {
+    let mut thinking = Vec::new();
+    let result = play_timed(config, game, &mut thinking);
+    (result, thinking)
+}
+
+fn play_timed(config: &ArenaConfig, game: usize, thinking: &mut Vec<u64>) -> Result<f64, String> {
+    let seed = config
+        .seed
+        .wrapping_mul(1_000_003)
+        .wrapping_add(game as u64);
+    let mut rng = GameRng::from_seed(seed);
+    let mut state = config
+        .kind
+        .start(&config.options, config.seats, &mut rng)
+        .map_err(|e| e.to_string())?;
+    let a = Seat((game % config.seats) as u8);
+    for turn in 0..MOST_ACTIONS {
+        if let Some(outcome) = state.to_act().outcome() {
+            return Ok(match outcome.place_of(a) {
+                Some(0) if outcome.places[0].len() == 1 => 1.0,
+                Some(0) => 0.5,
+                _ => 0.0,
+            });
+        }
+        let Some(&seat) = state.to_act().seats().first() else {
+            return Err("nobody may act in a game that is not over".into());
+        };
+        let contestant = if seat == a { config.a } else { config.b };
+        let text = match contestant {
+            Contestant::Random => state.random_action(seat, &mut rng),
+            Contestant::Computer(level) => {
+                let started = Instant::now();
+                let limit = level.time_limit();
+                let stop = || started.elapsed() >= limit;
+                let seed = seed.wrapping_mul(31).wrapping_add(turn);
+                let chosen = state.computer_action(seat, level, seed, &stop);
+                thinking.push(started.elapsed().as_millis() as u64);
+                chosen
+            }
+        }
+        .ok_or_else(|| format!("{seat} has no legal action"))?;
+        state
+            .play(seat, &text, &mut rng)
+            .map_err(|e| format!("{seat} played {text}: {e}"))?;
+    }
+    Ok(0.5)
+}
+
+#[cfg(test)]
+mod tests;
