@@ -15,6 +15,7 @@ pub use args::GameParser;
 pub use pipe::QuietPipe;
 pub use text::text_view;
 
+use crate::ai::Level;
 use crate::engine::{GameRng, echo};
 use crate::games::GameKind;
 use crate::store::{MatchId, Place, Player, SessionLine, Store, StoreError};
@@ -116,6 +117,8 @@ pub struct Console {
     table: Table,
     id: MatchId,
     players: Vec<Player>,
+    /// The computer's level in each seat it plays (`--players ann,cpu:hard`), by seat.
+    computers: Vec<Option<Level>>,
     /// Where pictures go, and the start of their file names (unique to this match).
     pictures: Option<(PathBuf, String)>,
     show_board: bool,
@@ -131,6 +134,43 @@ pub struct Console {
     /// held before.
     named_session: bool,
     line_number: u64,
+}
+
+/// The most moves the computer makes in a row before the console reads a line again (a
+/// match of computers only is played a stretch at a time).
+const MOST_COMPUTER_MOVES: usize = 500;
+
+/// `cpu` (medium) or `cpu:LEVEL` in `--players`: the computer at that level (or why the level
+/// is unknown); None for a person's name.
+fn computer_entry(entry: &str) -> Option<Result<Level, ConsoleError>> {
+    let entry = entry.trim().to_ascii_lowercase();
+    match entry.split_once(':') {
+        None if entry == "cpu" => Some(Ok(Level::default())),
+        Some(("cpu", level)) => Some(level.parse().map_err(ConsoleError::Usage)),
+        _ => None,
+    }
+}
+
+/// The computer's name at a table: `cpu-hard`, then `cpu-hard-2` and on for more of them.
+fn computer_name(level: Level, earlier: &[String]) -> String {
+    let base = format!("cpu-{level}");
+    (1..)
+        .map(|n| match n {
+            1 => base.clone(),
+            n => format!("{base}-{n}"),
+        })
+        .find(|name| !earlier.iter().any(|e| e.eq_ignore_ascii_case(name)))
+        .unwrap_or(base)
+}
+
+/// The level of a seat named as the computer's (`cpu-hard`, `cpu-easy-2`), else None.
+fn computer_level(name: &str) -> Option<Level> {
+    let rest = name.strip_prefix("cpu-")?;
+    let level = rest.split('-').next()?;
+    let suffix_ok = rest[level.len()..]
+        .strip_prefix('-')
+        .is_none_or(|n| n.parse::<u32>().is_ok_and(|n| n >= 2));
+    level.parse().ok().filter(|_| suffix_ok)
 }
 
 /// Why a player name is refused, if it is: one that could not be typed back as `NAME:`.
@@ -185,11 +225,14 @@ impl Console {
                 source,
             })?;
         }
-        let given: Vec<String> = config
-            .players
-            .iter()
-            .map(|n| n.trim().to_string())
-            .collect();
+        let mut given: Vec<String> = Vec::new();
+        for entry in &config.players {
+            let name = match computer_entry(entry) {
+                Some(level) => computer_name(level?, &given),
+                None => entry.trim().to_string(),
+            };
+            given.push(name);
+        }
         let (id, update) = match config.match_id {
             Some(id) => {
                 let update = table.show(id)?;
@@ -257,10 +300,12 @@ impl Console {
         if let Some(clock) = &sim {
             table.store().set_console_clock(id, clock.now())?;
         }
-        let console = Console {
+        let computers = players.iter().map(|p| computer_level(&p.name)).collect();
+        let mut console = Console {
             table,
             id,
             players,
+            computers,
             pictures,
             show_board: config.show_board,
             sim,
@@ -284,7 +329,47 @@ impl Console {
             lines.extend(text_view(&update.public_view));
         }
         lines.extend(status_lines(&update, console.table.now()));
+        lines.extend(console.computer_turns());
         Ok((console, lines))
+    }
+
+    /// The computer's moves while a seat it plays must act, each printed as its line and what
+    /// followed, keyed under the line that led to them so a script fed again repeats none.
+    fn computer_turns(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for n in 1..=MOST_COMPUTER_MOVES {
+            let Ok(waiting) = self.table.waiting_for(self.id) else {
+                break;
+            };
+            let Some(index) = (0..self.players.len())
+                .find(|&i| self.computers[i].is_some() && waiting.contains(&self.players[i].name))
+            else {
+                break;
+            };
+            let level = self.computers[index].unwrap_or_default();
+            let started = std::time::Instant::now();
+            let limit = level.time_limit();
+            let stop = || started.elapsed() >= limit;
+            let player = self.players[index].id;
+            let text = match self.table.computer_action(self.id, player, level, &stop) {
+                Ok(Some(text)) => text,
+                Ok(None) => break,
+                Err(e) => {
+                    lines.push(format!("error: {e}"));
+                    break;
+                }
+            };
+            lines.push(format!("{}: {text}", self.players[index].name));
+            let key = format!("{}:cpu{n}", self.key());
+            match self.act_keyed(index, &text, &key) {
+                Ok(more) => lines.extend(more),
+                Err(message) => {
+                    lines.push(format!("error: {message}"));
+                    break;
+                }
+            }
+        }
+        lines
     }
 
     pub fn match_id(&self) -> MatchId {
@@ -307,7 +392,9 @@ impl Console {
             true => c.escape_unicode().to_string(),
             false => c.to_string(),
         };
-        self.run_line(line)
+        let mut lines = self.run_line(line);
+        lines.extend(self.computer_turns());
+        lines
             .into_iter()
             .map(|out| out.chars().map(shown).collect())
             .collect()
@@ -479,10 +566,14 @@ impl Console {
     /// Plays `text` for the player at `index`. An action that loses on the spot is refused
     /// once with its warning; sent again by the same player, it is played.
     fn act(&mut self, index: usize, text: &str) -> Result<Vec<String>, String> {
-        let player = self.players[index].id;
         let key = self.key();
+        self.act_keyed(index, text, &key)
+    }
+
+    fn act_keyed(&mut self, index: usize, text: &str, key: &str) -> Result<Vec<String>, String> {
+        let player = self.players[index].id;
         let request = Request {
-            key: Some(&key),
+            key: Some(key),
             ..Request::default()
         };
         let result = match self.table.act(self.id, player, request, text) {

@@ -710,6 +710,30 @@ impl Table {
         Ok(waiting_for(&loaded))
     }
 
+    /// The computer's action for `player` in active match `id` at `level`, searching until
+    /// `stop` says so (the caller's clock: see [`crate::ai::Level::time_limit`]); None when
+    /// the player has nothing to do. The same position gives the same action: the search's
+    /// seed is the match's, its version and the seat.
+    pub fn computer_action(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        level: crate::ai::Level,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<String>, TableError> {
+        let loaded = self.load(id)?;
+        if loaded.stored.status != Status::Active {
+            return Ok(None);
+        }
+        let Some(seat) = loaded.stored.players.iter().position(|p| p.id == player) else {
+            return Ok(None);
+        };
+        let seed = loaded.stored.seed ^ loaded.stored.version.rotate_left(24) ^ seat as u64;
+        Ok(loaded
+            .game
+            .computer_action(Seat(seat as u8), level, seed, stop))
+    }
+
     /// What `player` may do now in active match `id`, to show to them alone. `expected` is the
     /// version the caller saw (a menu's), or None for the current one.
     pub fn choices_for(

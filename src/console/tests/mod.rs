@@ -4,6 +4,7 @@
 
 use super::*;
 
+mod computer;
 mod sessions;
 mod seventh_game;
 

@@ -1,0 +1,63 @@
+//! The computer in console seats: `cpu` and `cpu:LEVEL` in `--players` become seats it plays,
+//! its moves are printed like a player's and stored like one, and a table of computers plays
+//! itself to the end.
+
+use super::*;
+
+fn with_players(db: &Path, game: &str, players: &[&str]) -> ConsoleConfig {
+    ConsoleConfig {
+        game: game.parse().unwrap(),
+        players: players.iter().map(|p| p.to_string()).collect(),
+        ..config(db, "none", None)
+    }
+}
+
+#[test]
+fn the_computer_answers_each_move_in_its_seat() {
+    let db = temp_db("computer-answers");
+    let (mut console, opening) =
+        Console::start(&with_players(&db, "chess", &["ann", "cpu:easy"])).unwrap();
+    assert!(
+        opening[0].contains("ann (White) vs cpu-easy (Black)"),
+        "{opening:?}"
+    );
+    let lines = run_lines(&mut console, "e4");
+    assert!(
+        lines.iter().any(|l| l.starts_with("cpu-easy: ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("Black plays")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "to move: ann", "{lines:?}");
+    drop(console);
+    let store = Store::open(&db).unwrap();
+    assert_eq!(
+        store.load(1).unwrap().actions.len(),
+        2,
+        "both moves are stored"
+    );
+}
+
+#[test]
+fn computers_alone_play_to_the_end_and_names_say_their_level() {
+    let db = temp_db("computer-alone");
+    let (_, opening) =
+        Console::start(&with_players(&db, "tictactoe", &["cpu:hard", "CPU:hard"])).unwrap();
+    assert!(
+        opening[0].contains("cpu-hard (White) vs cpu-hard-2 (Black)"),
+        "{opening:?}"
+    );
+    assert!(
+        opening.iter().any(|l| l == "result: Draw by a full board"),
+        "two perfect players draw: {opening:?}"
+    );
+    let refused = Console::start(&with_players(&db, "chess", &["ann", "cpu:wizard"]));
+    assert!(
+        matches!(refused, Err(ConsoleError::Usage(why)) if why.contains("easy, medium or hard"))
+    );
+    assert_eq!(computer_level("cpu-easy-2"), Some(Level::Easy));
+    assert_eq!(computer_level("cpu-hardly"), None);
+    assert_eq!(computer_level("cpu-hard-1"), None);
+}
