@@ -81,16 +81,19 @@ impl ArenaReport {
         self.wins + self.draws + self.losses
     }
 
-    /// A's mean score, and its 95% confidence interval (normal approximation over the games).
+    /// A's mean score, and its 95% confidence interval: Wilson's score interval, with a draw
+    /// counted as half a win (it stays wide at 10 wins of 10, where a normal one shrinks to
+    /// nothing).
     pub fn score(&self) -> (f64, f64, f64) {
         let n = self.scores.len() as f64;
         if n == 0.0 {
             return (0.5, 0.0, 1.0);
         }
-        let mean = self.scores.iter().sum::<f64>() / n;
-        let variance = self.scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
-        let half = 1.96 * (variance / n).sqrt();
-        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+        let p = self.scores.iter().sum::<f64>() / n;
+        let z: f64 = 1.96;
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
     }
 
     /// The share of decided games A won.
@@ -108,7 +111,7 @@ impl ArenaReport {
         let mut text = format!(
             "{} ({} players): A = {}, B = {}, {} games\n\
              A won {}, drew {}, lost {} (won {:.1}% of decided games)\n\
-             A's score {:.3} (95% CI {:.3} to {:.3}), Elo difference {} ({} to {})\n",
+             A's score {:.3} (95% CI {:.3} to {:.3}), Elo difference {} ({} to {}){}\n",
             config.kind.name(),
             config.seats,
             config.a,
@@ -124,6 +127,11 @@ impl ArenaReport {
             elo(score),
             elo(low),
             elo(high),
+            if config.seats > 2 {
+                " (Elo compares two players: with more, read the wins)"
+            } else {
+                ""
+            },
         );
         if !self.thinking.is_empty() {
             let mut thinking = self.thinking.clone();
@@ -242,7 +250,7 @@ fn play_timed(config: &ArenaConfig, game: usize, thinking: &mut Vec<u64>) -> Res
                 let started = Instant::now();
                 let limit = level.time_limit();
                 let stop = || started.elapsed() >= limit;
-                let seed = seed.wrapping_mul(31).wrapping_add(turn);
+                let seed = crate::ai::seed_from(&[seed, turn]);
                 let chosen = state.computer_action(seat, level, seed, &stop);
                 thinking.push(started.elapsed().as_millis() as u64);
                 chosen

@@ -9,7 +9,7 @@
 //! act, as a game accepts their actions in any order.
 //!
 //! Playouts pick random legal actions. One cut short by the budget is scored by
-//! [`Game::evaluate`] (an even share by default). Every node keeps the reward of the seat that
+//! [`Game::evaluate`] (0.5 each by default). Every node keeps the reward of the seat that
 //! moved into it, so 3 and 4 seats search as naturally as two.
 
 use crate::engine::{Game, GameRng, Outcome, Seat};
@@ -157,11 +157,11 @@ pub fn search<G: Game>(
                 break true;
             };
             steps += 1;
+            path.push(next);
+            node = next;
             if state.apply(actor, &action, rng).is_err() {
                 break true;
             }
-            path.push(next);
-            node = next;
             if expanded {
                 break false;
             }
@@ -206,7 +206,12 @@ pub fn search<G: Game>(
     nodes[0]
         .children
         .iter()
-        .max_by_key(|&&c| nodes[c].visits)
+        .max_by(|&&a, &&b| {
+            let mean = |n: &Node<G::Action>| n.reward / f64::from(n.visits.max(1));
+            (nodes[a].visits, mean(&nodes[a]))
+                .partial_cmp(&(nodes[b].visits, mean(&nodes[b])))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        })
         .and_then(|&c| {
             let n = &nodes[c];
             n.action.clone().map(|action| Choice {
@@ -217,11 +222,13 @@ pub fn search<G: Game>(
         })
 }
 
-/// A state with nobody left to act: its outcome's rewards, or an even share.
+/// A state with nobody left to act: its outcome's rewards, or 0.5 each, the mean reward of
+/// any ending at any table size (an even share would make a 4-player search prefer finishing
+/// third to an unknown line).
 fn final_rewards<G: Game>(state: &G, seats: usize) -> Vec<f64> {
     match state.to_act().outcome() {
         Some(outcome) => rewards(outcome, seats),
-        None => vec![1.0 / seats as f64; seats],
+        None => vec![0.5; seats],
     }
 }
 

@@ -102,6 +102,21 @@ impl FromStr for Level {
     }
 }
 
+/// A seed for the search made from `parts` (a match's id, its version, a seat) by SplitMix64
+/// with a salt of its own, so it never equals a seed that dealt a game's cards.
+pub fn seed_from(parts: &[u64]) -> u64 {
+    let mut x: u64 = 0x5eed_c0de_0f0c_a11d;
+    for part in parts {
+        x ^= *part;
+        x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        x = z ^ (z >> 31);
+    }
+    x
+}
+
 /// The computer's action for `seat` at `level`, from `seed`; None when the seat has nothing to
 /// do. The same position, seat, level and seed give the same action, unless `stop` (the
 /// caller's clock: see [`Level::time_limit`]) cuts the search short.

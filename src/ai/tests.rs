@@ -132,3 +132,10 @@ fn the_computer_plays_every_offered_game_to_a_legal_end() {
     assert!(game.legal_actions(Seat(0)).contains(&text), "{text}");
     let _ = game.view(Viewer::Seat(Seat(0)));
 }
+
+#[test]
+fn a_search_seed_never_repeats_the_parts_it_is_made_of() {
+    assert_ne!(seed_from(&[0]), 0);
+    assert_ne!(seed_from(&[1, 0, 0]), seed_from(&[1, 0, 1]));
+    assert_eq!(seed_from(&[7, 3]), seed_from(&[7, 3]));
+}

@@ -64,6 +64,16 @@ fn scores_give_an_interval_and_an_elo_difference() {
     let (mean, low, high) = report.score();
     assert!((mean - 4.0 / 6.0).abs() < 1e-9);
     assert!(low < mean && mean < high && high <= 1.0);
+    let perfect = ArenaReport {
+        wins: 10,
+        scores: vec![1.0; 10],
+        ..ArenaReport::default()
+    };
+    let (_, low, high) = perfect.score();
+    assert!(
+        low < 0.8 && high == 1.0,
+        "ten wins of ten still leave doubt: {low}"
+    );
     assert_eq!(report.decided(), 0.75);
     assert_eq!(elo(0.5), "+0");
     assert_eq!(elo(0.75), "+191");

@@ -231,6 +231,14 @@ impl Console {
                 Some(level) => computer_name(level?, &given),
                 None => entry.trim().to_string(),
             };
+            if computer_entry(entry).is_none()
+                && let Some(level) = computer_level(&name)
+            {
+                return Err(ConsoleError::Usage(format!(
+                    "\"{name}\" is a name the computer plays under; write cpu:{level} for a \
+                     computer seat, or choose another name"
+                )));
+            }
             given.push(name);
         }
         let (id, update) = match config.match_id {

@@ -712,8 +712,8 @@ impl Table {
 
     /// The computer's action for `player` in active match `id` at `level`, searching until
     /// `stop` says so (the caller's clock: see [`crate::ai::Level::time_limit`]); None when
-    /// the player has nothing to do. The same position gives the same action: the search's
-    /// seed is the match's, its version and the seat.
+    /// the player has nothing to do. The search's seed is made from the match's id, its version
+    /// and the seat, never from the seed that deals its cards.
     pub fn computer_action(
         &self,
         id: MatchId,
@@ -728,7 +728,7 @@ impl Table {
         let Some(seat) = loaded.stored.players.iter().position(|p| p.id == player) else {
             return Ok(None);
         };
-        let seed = loaded.stored.seed ^ loaded.stored.version.rotate_left(24) ^ seat as u64;
+        let seed = crate::ai::seed_from(&[id as u64, loaded.stored.version, seat as u64]);
         Ok(loaded
             .game
             .computer_action(Seat(seat as u8), level, seed, stop))

@@ -57,6 +57,11 @@ fn computers_alone_play_to_the_end_and_names_say_their_level() {
     assert!(
         matches!(refused, Err(ConsoleError::Usage(why)) if why.contains("easy, medium or hard"))
     );
+    let impostor = Console::start(&with_players(&db, "chess", &["cpu-hard", "ann"]));
+    assert!(
+        matches!(impostor, Err(ConsoleError::Usage(why)) if why.contains("write cpu:hard")),
+        "a person cannot take the computer's name"
+    );
     assert_eq!(computer_level("cpu-easy-2"), Some(Level::Easy));
     assert_eq!(computer_level("cpu-hardly"), None);
     assert_eq!(computer_level("cpu-hard-1"), None);
