@@ -347,6 +347,32 @@ impl Game for Chess {
         }
     }
 
+    /// For a computer's playout cut short: White's chances from the material on the board
+    /// (pawn 1, knight and bishop 3, rook 5, queen 9), a logistic curve on the difference that
+    /// gives about 0.91 to the side four pawns up.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        let balance: f64 = self
+            .position
+            .pieces()
+            .map(|(_, piece)| {
+                let value = match piece.role {
+                    Role::Pawn => 1.0,
+                    Role::Knight | Role::Bishop => 3.0,
+                    Role::Rook => 5.0,
+                    Role::Queen => 9.0,
+                    Role::King => 0.0,
+                };
+                if piece.color == Color::White {
+                    value
+                } else {
+                    -value
+                }
+            })
+            .sum();
+        let white = 1.0 / (1.0 + 10f64.powf(-balance / 4.0));
+        Some(vec![white, 1.0 - white])
+    }
+
     /// The other side wins on time, unless it has too little material left to checkmate by
     /// any series of legal moves: then it is a draw.
     fn on_time(&self, seat: Seat) -> OnTime {

@@ -643,3 +643,18 @@ fn a_huge_move_number_in_the_fen_tag_is_written_without_overflow() {
         "{text}"
     );
 }
+
+#[test]
+fn a_playout_cut_short_is_scored_by_material() {
+    let even = Chess::new(&ChessOptions::default(), 2, &mut GameRng::from_seed(0)).unwrap();
+    assert_eq!(even.evaluate(), Some(vec![0.5, 0.5]));
+    let options = ChessOptions {
+        fen: Some("4k3/8/8/8/8/8/8/3QK3 w - - 0 1".into()),
+    };
+    let queen_up = Chess::new(&options, 2, &mut GameRng::from_seed(0)).unwrap();
+    let chances = queen_up.evaluate().unwrap();
+    assert!(
+        chances[0] > 0.95 && (chances[0] + chances[1] - 1.0).abs() < 1e-9,
+        "{chances:?}"
+    );
+}
