@@ -1,7 +1,10 @@
-//! A king's badge: the number of its free neighbours on a disc (Echek and Snipe).
+//! A king's badge: the number of its free neighbours on a disc, and how a king short of room
+//! or at the end of a game is marked (Echek and Snipe).
 
-use super::palette::WHITE_PIECE;
+use super::palette::{CHECK, WHITE_PIECE};
 use super::{Rect, centred, disc};
+use crate::engine::Outcome;
+use crate::games::chess::{Color, color_of};
 use image::RgbImage;
 
 /// A king's badge: its number of free neighbours on a disc of radius `r` with a white rim, in
@@ -32,5 +35,35 @@ impl Badge {
             &n.to_string(),
             ink,
         );
+    }
+}
+
+/// The green of the winner's king, frame and dot.
+pub const WIN: [u8; 3] = [64, 168, 96];
+
+/// The winner's colour in a finished two-seat game, if it was won.
+pub fn winner(outcome: Option<&Outcome>) -> Option<Color> {
+    match outcome?.winners() {
+        [seat] => color_of(*seat),
+        _ => None,
+    }
+}
+
+/// How a king of `color` with `free` free neighbours is marked: the colour of its frame, wash
+/// and badge, and the wash's strength (`deep` with no room at all, 110 otherwise). Once the
+/// game is won, the winner's king is green and the loser's red; before, a king with `short`
+/// free neighbours or fewer is red.
+pub fn king_mark(
+    winner: Option<Color>,
+    color: Color,
+    free: usize,
+    short: usize,
+    deep: u8,
+) -> Option<([u8; 3], u8)> {
+    let deep = if free == 0 { deep } else { 110 };
+    match winner {
+        Some(w) if w == color => Some((WIN, 150)),
+        Some(_) => Some((CHECK, deep)),
+        None => (free <= short).then_some((CHECK, deep)),
     }
 }

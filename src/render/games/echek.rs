@@ -12,9 +12,10 @@
 
 use crate::board::Sq;
 use crate::engine::Viewer;
-use crate::games::chess::{Color, color_of};
+use crate::games::chess::Color;
 use crate::games::echek::{EchekView, KingView};
-use crate::render::draw::palette::{CHECK, DARK, FRAME, LABEL, LAST_MOVE, LIGHT, WHITE_PIECE};
+use crate::render::draw::badge;
+use crate::render::draw::palette::{DARK, FRAME, LABEL, LAST_MOVE, LIGHT, WHITE_PIECE};
 use crate::render::draw::{
     Badge, Rect, SQUARE, border, centred, disc, draw_in_box, fill, fit, header, header_height, ink,
     marker, text, text_width, wash,
@@ -35,7 +36,7 @@ const DIM: [u8; 3] = [160, 154, 144];
 const ACTING: [u8; 3] = [70, 66, 60];
 /// Once the game is won: the winner's king (frame, wash and badge) and the rim of the dot
 /// beside the result; the band behind the winner's row.
-pub const WIN: [u8; 3] = [64, 168, 96];
+pub use crate::render::draw::badge::WIN;
 pub const WIN_BAND: [u8; 3] = [52, 84, 62];
 
 /// Side of one square: the chess sprites' box, so pieces are drawn at full size.
@@ -174,22 +175,14 @@ pub fn draw(view: &EchekView) -> RgbImage {
 
 /// The winner of a finished game, if it was won.
 pub fn winner(view: &EchekView) -> Option<Color> {
-    match view.outcome.as_ref()?.winners() {
-        [seat] => color_of(*seat),
-        _ => None,
-    }
+    badge::winner(view.outcome.as_ref())
 }
 
 /// How a king is marked: the colour of its frame, wash and badge, and the wash's strength.
 /// Once the game is won, the winner's king is green and the loser's red; otherwise a king with
 /// two free squares or fewer is red, deeper with none.
 pub fn king_mark(view: &EchekView, king: &KingView) -> Option<([u8; 3], u8)> {
-    let deep = if king.free == 0 { 190 } else { 110 };
-    match winner(view) {
-        Some(w) if w == king.color => Some((WIN, 150)),
-        Some(_) => Some((CHECK, deep)),
-        None => (king.free <= 2).then_some((CHECK, deep)),
-    }
+    badge::king_mark(winner(view), king.color, king.free, 2, 190)
 }
 
 /// The status line and the last action. Before the status, a dot of the colour to play, or

@@ -15,10 +15,11 @@
 
 use crate::board::Sq;
 use crate::engine::Viewer;
-use crate::games::chess::{Color, color_of, seat_of};
+use crate::games::chess::{Color, seat_of};
 use crate::games::snipe::deck::Space;
 use crate::games::snipe::{CARDS, CardAt, KingView, Phase, SIZE, SnipeView};
-use crate::render::draw::palette::{CHECK, FRAME, LABEL, LAST_MOVE, WHITE_PIECE};
+use crate::render::draw::badge;
+use crate::render::draw::palette::{FRAME, LABEL, LAST_MOVE, WHITE_PIECE};
 use crate::render::draw::{
     Badge, Memo, Rect, blend, border, centred, disc, draw_in_box, fill, fit, header, header_height,
     ink, marker, remembered, text, text_width, wash,
@@ -62,7 +63,7 @@ const DIM: [u8; 3] = [160, 154, 144];
 const ACTING: [u8; 3] = [70, 66, 60];
 /// Once the game is won: the winner's king (frame, wash and badge) and the rim of the dot
 /// beside the result.
-pub const WIN: [u8; 3] = [64, 168, 96];
+pub use crate::render::draw::badge::WIN;
 
 /// Side of one space, the line between two spaces of a card, a card's frame and the gap
 /// between cards.
@@ -398,10 +399,7 @@ pub fn draw(view: &SnipeView) -> RgbImage {
 
 /// The winner of a finished game, if it was won.
 pub fn winner(view: &SnipeView) -> Option<Color> {
-    match view.outcome.as_ref()?.winners() {
-        [seat] => color_of(*seat),
-        _ => None,
-    }
+    badge::winner(view.outcome.as_ref())
 }
 
 /// How a king is marked: the colour of its frame, wash and badge, and the wash's strength.
@@ -409,12 +407,7 @@ pub fn winner(view: &SnipeView) -> Option<Color> {
 /// (both kings are closed in when one turn traps both); otherwise a king with one free space or
 /// none is red, deeper with none.
 pub fn king_mark(view: &SnipeView, king: &KingView) -> Option<([u8; 3], u8)> {
-    let deep = if king.free == 0 { 200 } else { 110 };
-    match winner(view) {
-        Some(w) if w == king.color => Some((WIN, 150)),
-        Some(_) => Some((CHECK, deep)),
-        None => (king.free <= 1).then_some((CHECK, deep)),
-    }
+    badge::king_mark(winner(view), king.color, king.free, 1, 200)
 }
 
 /// The status line and the last turn. Before the status, a dot of the colour to act, or once
