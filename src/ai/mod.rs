@@ -1,7 +1,7 @@
 //! The computer player: one search for every game, at three levels, that sees only what its
 //! seat sees. Pure like the rules it plays: no clock, no IO; its randomness is a seed.
 //!
-//! A level is a budget of work and a deliberate weakness ([`Level::search`]): `easy` thinks
+//! A level is a budget of work and a deliberate weakness ([`search_budget`], or a game's own search: [`Game::own_search`]): `easy` thinks
 //! little and now and then plays any legal action, `hard` spends its whole budget. The search
 //! (`mcts.rs`) deals every hidden card again before each iteration
 //! ([`crate::engine::Game::determinize`]), so it cannot use a fact its seat does not know.
@@ -10,95 +10,39 @@ mod mcts;
 #[cfg(test)]
 pub mod testing;
 
+pub use crate::engine::Level;
 pub use mcts::{Budget, Choice, rewards, search};
 
 use crate::engine::{Game, GameRng, Seat};
-use std::fmt;
-use std::str::FromStr;
 
-/// How strongly the computer plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Level {
-    Easy,
-    #[default]
-    Medium,
-    Hard,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The search's budget at this level, and how often (in hundredths) it plays a random
-    /// legal action instead of its choice.
-    pub fn search(self) -> (Budget, u32) {
-        match self {
-            Level::Easy => (
-                Budget {
-                    steps: 2_000,
-                    playout: 40,
-                    exploration: 1.4,
-                },
-                30,
-            ),
-            Level::Medium => (
-                Budget {
-                    steps: 20_000,
-                    playout: 80,
-                    exploration: 1.0,
-                },
-                0,
-            ),
-            Level::Hard => (
-                Budget {
-                    steps: 100_000,
-                    playout: 80,
-                    exploration: 0.8,
-                },
-                0,
-            ),
-        }
-    }
-}
-
-impl Level {
-    /// The most time a move may take at this level on one core, whatever the game: callers
-    /// stop the search when it is spent (its budget of work is usually spent first).
-    pub fn time_limit(self) -> std::time::Duration {
-        std::time::Duration::from_millis(match self {
-            Level::Easy => 250,
-            Level::Medium => 800,
-            Level::Hard => 2_000,
-        })
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-    fn from_str(text: &str) -> Result<Level, String> {
-        let wanted = text.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == wanted)
-            .ok_or_else(|| {
-                format!(
-                    "unknown level \"{}\"; choose easy, medium or hard",
-                    crate::engine::echo(text)
-                )
-            })
+/// The generic search's budget at `level`, and how often (in hundredths) it plays a random
+/// legal action instead of its choice.
+pub fn search_budget(level: Level) -> (Budget, u32) {
+    match level {
+        Level::Easy => (
+            Budget {
+                steps: 2_000,
+                playout: 40,
+                exploration: 1.4,
+            },
+            30,
+        ),
+        Level::Medium => (
+            Budget {
+                steps: 20_000,
+                playout: 80,
+                exploration: 1.0,
+            },
+            0,
+        ),
+        Level::Hard => (
+            Budget {
+                steps: 100_000,
+                playout: 80,
+                exploration: 0.8,
+            },
+            0,
+        ),
     }
 }
 
@@ -127,8 +71,11 @@ pub fn choose<G: Game>(
     seed: u64,
     stop: &dyn Fn() -> bool,
 ) -> Option<G::Action> {
+    if let Some(action) = game.own_search(seat, level, seed, stop) {
+        return Some(action);
+    }
     let mut rng = GameRng::from_seed(seed);
-    let (budget, blunders) = level.search();
+    let (budget, blunders) = search_budget(level);
     if blunders > 0 && rng.below(100) < blunders as usize {
         let legal = game.legal_actions(seat);
         return (!legal.is_empty()).then(|| legal[rng.below(legal.len())].clone());

@@ -13,12 +13,14 @@
 pub mod testing;
 
 mod ending;
+mod level;
 mod outcome;
 mod pgn;
 mod rng;
 mod scoring;
 
 pub use ending::{ON_TIME, ON_TIME_NO_MATERIAL, OnTime, TIME_OUT, last_of};
+pub use level::Level;
 pub use outcome::{Outcome, describe_white_black};
 pub use pgn::PgnStyle;
 pub use rng::GameRng;
@@ -382,6 +384,20 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Each seat's chances in a game not yet over, from 0 to 1, for a computer player's
     /// playout cut short (material, mobility). None, the default, counts every seat even.
     fn evaluate(&self) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// A search of the game's own, stronger than the generic one of src/ai (which every game
+    /// has): the action `seat` plays at `level`, from `seed`, thinking until `stop` says the
+    /// time is spent. Like the generic search it must use only what `seat` can see. None, the
+    /// default, leaves the choice to the generic search.
+    fn own_search(
+        &self,
+        _seat: Seat,
+        _level: Level,
+        _seed: u64,
+        _stop: &dyn Fn() -> bool,
+    ) -> Option<Self::Action> {
         None
     }
 
