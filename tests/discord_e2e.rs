@@ -11,6 +11,8 @@ mod challenges;
 mod chat;
 #[path = "discord_e2e/clocks.rs"]
 mod clocks;
+#[path = "discord_e2e/computer.rs"]
+mod computer;
 mod fake_discord;
 #[path = "discord_e2e/gateway.rs"]
 mod gateway;

@@ -71,16 +71,48 @@ pub fn choose<G: Game>(
     seed: u64,
     stop: &dyn Fn() -> bool,
 ) -> Option<G::Action> {
+    think(game, seat, level, seed, stop).map(|choice| choice.action)
+}
+
+/// [`choose`], with how the computer rates its chances after that action (0 lost, 1 won): the
+/// search's own score, or for a game's own search [`Game::evaluate`] of the position, which
+/// such a game sees whole.
+pub fn think<G: Game>(
+    game: &G,
+    seat: Seat,
+    level: Level,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<Choice<G::Action>> {
     if let Some(action) = game.own_search(seat, level, seed, stop) {
-        return Some(action);
+        return Some(Choice {
+            action,
+            score: chances(game, seat, seed),
+            visits: 0,
+        });
     }
     let mut rng = GameRng::from_seed(seed);
     let (budget, blunders) = search_budget(level);
     if blunders > 0 && rng.below(100) < blunders as usize {
         let legal = game.legal_actions(seat);
-        return (!legal.is_empty()).then(|| legal[rng.below(legal.len())].clone());
+        return (!legal.is_empty()).then(|| Choice {
+            action: legal[rng.below(legal.len())].clone(),
+            score: chances(game, seat, seed),
+            visits: 0,
+        });
     }
-    search(game, seat, &budget, &mut rng, stop).map(|choice| choice.action)
+    search(game, seat, &budget, &mut rng, stop)
+}
+
+/// How `seat` rates its chances in `game` without searching (0 lost, 1 won): the game's
+/// [`Game::evaluate`] of a state the seat cannot tell apart from this one, so it uses nothing
+/// the seat cannot see; 0.5 for a game without an evaluation.
+pub fn chances<G: Game>(game: &G, seat: Seat, seed: u64) -> f64 {
+    let mut rng = GameRng::from_seed(seed ^ 0xc4a7_0b5e);
+    game.determinize(seat, &mut rng)
+        .evaluate()
+        .and_then(|values| values.get(seat.index()).copied())
+        .unwrap_or(0.5)
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! The bot's configuration, from the environment or a `.env` file beside it.
 
+use crate::table::thinking::ThinkingConfig;
 use std::path::PathBuf;
 
 /// How the bot is configured: from the environment, or a `.env` file beside it. Its `Debug`
@@ -19,6 +20,8 @@ pub struct BotConfig {
     /// One more certificate authority to trust (a PEM file), for a server at `api_url` whose
     /// certificate for discord.com it signed (see [`rest`]).
     pub api_ca: Option<PathBuf>,
+    /// How the computer player thinks: its threads and the pause before its move.
+    pub thinking: ThinkingConfig,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -30,6 +33,7 @@ impl std::fmt::Debug for BotConfig {
             .field("chat", &self.chat)
             .field("api_url", &self.api_url)
             .field("api_ca", &self.api_ca)
+            .field("thinking", &self.thinking)
             .finish()
     }
 }
@@ -48,6 +52,8 @@ pub enum ConfigError {
     BadSwitch(String),
     #[error("DISCORD_API_URL must start with http:// or https://, not {0:?}")]
     BadUrl(String),
+    #[error("{0} must be a whole number from {1} to {2}, not {3:?}")]
+    BadNumber(&'static str, u64, u64, String),
 }
 
 pub const DEFAULT_DATABASE: &str = "deckmate.db";
@@ -55,7 +61,9 @@ pub const DEFAULT_DATABASE: &str = "deckmate.db";
 impl BotConfig {
     /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db), DEV_GUILD_ID,
     /// MESSAGE_CONTENT (on: read every message in match threads), DISCORD_API_URL (another
-    /// Discord-compatible server) and DISCORD_API_CA (a certificate authority it uses) through
+    /// Discord-compatible server), DISCORD_API_CA (a certificate authority it uses),
+    /// COMPUTER_THREADS (threads the computer player thinks on; default: one fewer than the
+    /// cores) and COMPUTER_PAUSE_MS (the least time before its move; default 1500) through
     /// `var`.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<BotConfig, ConfigError> {
         let present = |name: &str| {
@@ -85,6 +93,20 @@ impl BotConfig {
             Some(url) => return Err(ConfigError::BadUrl(url)),
         };
         let api_ca = present("DISCORD_API_CA").map(PathBuf::from);
+        let number = |name: &'static str, low: u64, high: u64| match present(name) {
+            None => Ok(None),
+            Some(text) => match text.parse::<u64>() {
+                Ok(n) if (low..=high).contains(&n) => Ok(Some(n)),
+                _ => Err(ConfigError::BadNumber(name, low, high, text)),
+            },
+        };
+        let mut thinking = ThinkingConfig::default();
+        if let Some(threads) = number("COMPUTER_THREADS", 1, 64)? {
+            thinking.threads = threads as usize;
+        }
+        if let Some(pause) = number("COMPUTER_PAUSE_MS", 0, 60_000)? {
+            thinking.pause = std::time::Duration::from_millis(pause);
+        }
         Ok(BotConfig {
             token,
             database_path,
@@ -92,6 +114,7 @@ impl BotConfig {
             chat,
             api_url,
             api_ca,
+            thinking,
         })
     }
 

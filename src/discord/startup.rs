@@ -16,6 +16,7 @@ use crate::discord::shared::redelivery::Recent;
 use crate::discord::shared::{acknowledge, autocomplete, rest, scheduler};
 use crate::discord::{Data, Error};
 use crate::store::Store;
+use crate::table::thinking::{self, ThinkingConfig};
 use crate::table::{Table, TableHandle};
 use poise::serenity_prelude as serenity;
 use std::sync::Mutex;
@@ -54,6 +55,7 @@ pub(crate) async fn setup(
     table: TableHandle,
     dev_guild: Option<u64>,
     chat: ChatMode,
+    thinking: ThinkingConfig,
 ) -> Result<Data, Error> {
     match set_up(ctx, framework, &table, dev_guild).await {
         Ok(()) => {}
@@ -70,6 +72,8 @@ pub(crate) async fn setup(
     // Deadlines (clocks, reminders, Memory's reveal) fire from here on, those that fell due
     // while the bot was down first.
     scheduler::spawn(table.clone(), ctx.http.clone());
+    // The computer takes its turns, those it owed when the bot stopped first.
+    thinking::spawn(table.clone(), thinking);
     let reader = table
         .call_quietly(|t| autocomplete::reader(t.store()))
         .await
@@ -147,10 +151,11 @@ pub fn framework(
     table: TableHandle,
     dev_guild: Option<u64>,
     chat: ChatMode,
+    thinking: ThinkingConfig,
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> Framework {
     Framework {
-        poise: poise_framework(table, dev_guild, chat, ready),
+        poise: poise_framework(table, dev_guild, chat, thinking, ready),
         taken: Recent::default(),
     }
 }
@@ -159,6 +164,7 @@ fn poise_framework(
     table: TableHandle,
     dev_guild: Option<u64>,
     chat: ChatMode,
+    thinking: ThinkingConfig,
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> poise::Framework<Data, Error> {
     let ready = Mutex::new(ready);
@@ -201,7 +207,7 @@ fn poise_framework(
         })
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                let data = setup(ctx, framework, table, dev_guild, chat).await?;
+                let data = setup(ctx, framework, table, dev_guild, chat, thinking).await?;
                 if let Some(tx) = ready.lock().expect("not poisoned").take() {
                     let _ = tx.send(());
                 }
@@ -241,7 +247,7 @@ pub async fn client(
 ) -> Result<serenity::Client, Error> {
     // serenity's rate limiter is on, for another server too (see rest.rs).
     let http = rest::http(config).await?;
-    let framework = framework(table, config.dev_guild, config.chat, ready);
+    let framework = framework(table, config.dev_guild, config.chat, config.thinking, ready);
     Ok(
         serenity::ClientBuilder::new_with_http(http, intents(config.chat))
             .framework(framework)

@@ -101,6 +101,19 @@ pub trait TextGame: Debug + Send + Sync {
         seed: u64,
         stop: &dyn Fn() -> bool,
     ) -> Option<String>;
+
+    /// [`TextGame::computer_action`] with the computer's chances after it, 0 (lost) to 1 (won)
+    /// (see [`crate::ai::think`]).
+    fn computer_thought(
+        &self,
+        seat: Seat,
+        level: Level,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<(String, f64)>;
+
+    /// How `seat` rates its chances without searching, 0 to 1 (see [`crate::ai::chances`]).
+    fn computer_chances(&self, seat: Seat, seed: u64) -> f64;
 }
 
 impl<G: Registered> TextGame for G {
@@ -222,5 +235,20 @@ impl<G: Registered> TextGame for G {
         stop: &dyn Fn() -> bool,
     ) -> Option<String> {
         crate::ai::choose(self, seat, level, seed, stop).map(|action| self.format_action(&action))
+    }
+
+    fn computer_thought(
+        &self,
+        seat: Seat,
+        level: Level,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<(String, f64)> {
+        crate::ai::think(self, seat, level, seed, stop)
+            .map(|choice| (self.format_action(&choice.action), choice.score))
+    }
+
+    fn computer_chances(&self, seat: Seat, seed: u64) -> f64 {
+        crate::ai::chances(self, seat, seed)
     }
 }

@@ -19,6 +19,8 @@ pub struct ServerSettings {
     pub cooldown: i64,
     /// A role (id) whose members may use `/admin` without Manage Server.
     pub referee_role: Option<String>,
+    /// Whether matches against the computer may be rated (they never are otherwise).
+    pub computers_rated: bool,
 }
 
 impl Default for ServerSettings {
@@ -29,6 +31,7 @@ impl Default for ServerSettings {
             chat_moves: true,
             cooldown: 0,
             referee_role: None,
+            computers_rated: false,
         }
     }
 }
@@ -77,18 +80,21 @@ impl Store {
         let channels = serde_json::to_string(&settings.play_channels).expect("ids serialise");
         tx.execute(
             "INSERT INTO server_settings
-                 (guild_id, play_channels, time_control, chat_moves, cooldown, referee_role)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                 (guild_id, play_channels, time_control, chat_moves, cooldown, referee_role,
+                  computers_rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
              ON CONFLICT (guild_id) DO UPDATE SET play_channels = excluded.play_channels,
                  time_control = excluded.time_control, chat_moves = excluded.chat_moves,
-                 cooldown = excluded.cooldown, referee_role = excluded.referee_role",
+                 cooldown = excluded.cooldown, referee_role = excluded.referee_role,
+                 computers_rated = excluded.computers_rated",
             params![
                 guild,
                 channels,
                 settings.time_control,
                 settings.chat_moves,
                 settings.cooldown,
-                settings.referee_role
+                settings.referee_role,
+                settings.computers_rated
             ],
         )?;
         tx.execute(
@@ -123,7 +129,8 @@ impl Store {
 fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, StoreError> {
     let row = conn
         .query_row(
-            "SELECT play_channels, time_control, chat_moves, cooldown, referee_role
+            "SELECT play_channels, time_control, chat_moves, cooldown, referee_role,
+                    computers_rated
              FROM server_settings WHERE guild_id = ?1",
             [guild],
             |r| {
@@ -133,11 +140,13 @@ fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, Store
                     r.get::<_, bool>(2)?,
                     r.get::<_, i64>(3)?,
                     r.get::<_, Option<String>>(4)?,
+                    r.get::<_, bool>(5)?,
                 ))
             },
         )
         .optional()?;
-    let Some((channels, time_control, chat_moves, cooldown, referee_role)) = row else {
+    let Some((channels, time_control, chat_moves, cooldown, referee_role, computers_rated)) = row
+    else {
         return Ok(ServerSettings::default());
     };
     let play_channels = serde_json::from_str(&channels).map_err(|e| {
@@ -151,6 +160,7 @@ fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, Store
         chat_moves,
         cooldown,
         referee_role,
+        computers_rated,
     })
 }
 
@@ -248,6 +258,7 @@ mod tests {
             chat_moves: false,
             cooldown: 600,
             referee_role: Some("30".into()),
+            computers_rated: true,
         };
         let (now, applied) = store
             .change_server_settings("10", "i:1", admin, 1_000, |s| {

@@ -75,6 +75,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0018_openings",
         include_str!("../../migrations/0018_openings.sql"),
     ),
+    (
+        "0019_computers",
+        include_str!("../../migrations/0019_computers.sql"),
+    ),
 ];
 
 impl Store {

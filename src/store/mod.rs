@@ -21,6 +21,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 mod admin;
 pub mod challenges;
+mod computers;
 mod console;
 mod deadlines;
 pub mod league_rulings;
@@ -38,6 +39,7 @@ mod vacations;
 mod world;
 
 pub use admin::{AdminEntry, ServerSettings};
+pub use computers::ComputerSeat;
 pub use console::SessionLine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 use matches::{insert_match, set_timing};

@@ -25,6 +25,8 @@ pub struct TableHandle {
     changed: Arc<Notify>,
     /// Told after every call and every deadline fired: the outbox may have new posts.
     owed: Arc<Notify>,
+    /// Told after every call and every deadline fired: the computer may have a turn.
+    turns: Arc<Notify>,
 }
 
 /// Why a call to the table thread gave no answer.
@@ -70,6 +72,7 @@ impl TableHandle {
             jobs,
             changed: Arc::new(Notify::new()),
             owed: Arc::new(Notify::new()),
+            turns: Arc::new(Notify::new()),
         }
     }
 
@@ -84,6 +87,12 @@ impl TableHandle {
         self.owed.clone()
     }
 
+    /// Notified after every [`TableHandle::call`] (and by the scheduler after firing): the
+    /// computer may have a turn to take.
+    pub fn turns(&self) -> Arc<Notify> {
+        self.turns.clone()
+    }
+
     /// Runs `work` on the table thread and waits for its result without blocking the runtime;
     /// then tells the scheduler loop ([`TableHandle::changed`]).
     pub async fn call<R: Send + 'static>(
@@ -91,8 +100,30 @@ impl TableHandle {
         work: impl FnOnce(&mut Table) -> R + Send + 'static,
     ) -> Result<R, CallError> {
         let result = self.call_quietly(work).await;
+        self.tell_all();
+        result
+    }
+
+    /// Tells every loop that watches the table that something may have changed.
+    pub fn tell_all(&self) {
         self.changed.notify_one();
         self.owed.notify_one();
+        self.turns.notify_one();
+    }
+
+    /// [`TableHandle::call`] for a thread that is not the async runtime's (the computer's
+    /// thinking threads): it blocks that thread until the answer comes.
+    pub fn call_blocking<R: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Table) -> R + Send + 'static,
+    ) -> Result<R, CallError> {
+        let (reply, result) = mpsc::sync_channel(1);
+        let job: Job = Box::new(move |table| {
+            let _ = reply.send(work(table));
+        });
+        self.jobs.send(job).map_err(|_| CallError::Stopped)?;
+        let result = result.recv().map_err(|_| CallError::Panicked);
+        self.tell_all();
         result
     }
 

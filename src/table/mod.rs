@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use thiserror::Error;
 
 pub mod admin;
+pub mod computers;
 mod decisions;
 mod export;
 mod handle;
@@ -28,6 +29,7 @@ pub mod outbox;
 pub mod ratings;
 mod replays;
 mod requests;
+pub mod thinking;
 mod time;
 mod update;
 use crate::store::league_rulings::{BoardLink, NewMatch};

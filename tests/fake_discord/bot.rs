@@ -92,6 +92,16 @@ pub async fn start_bot_reading(
     table: Table,
     chat: ChatMode,
 ) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
+    start_bot_pausing(fake, table, chat, 100).await
+}
+
+/// [`start_bot_reading`] with the computer pausing `pause_ms` before each of its moves.
+pub async fn start_bot_pausing(
+    fake: &FakeDiscord,
+    table: Table,
+    chat: ChatMode,
+    pause_ms: u64,
+) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
     // The bot's own configuration path: the environment a deployment would set, pointing
     // DISCORD_API_URL at the fake (serenity's rate limiter on).
     let vars = [
@@ -100,6 +110,8 @@ pub async fn start_bot_reading(
         ("DISCORD_API_URL", fake.base.clone()),
         // The fake answers for discord.com with a certificate of its own (tls.rs).
         ("DISCORD_API_CA", super::tls::CA.to_string()),
+        // The computer's pause before its move (short for tests).
+        ("COMPUTER_PAUSE_MS", pause_ms.to_string()),
         (
             "MESSAGE_CONTENT",
             if chat == ChatMode::All { "on" } else { "off" }.to_string(),

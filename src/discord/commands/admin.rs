@@ -130,6 +130,8 @@ pub async fn server(
     referee_role: Option<serenity::Role>,
     #[description = "No role may use /admin without Manage Server any more"]
     remove_referee_role: Option<bool>,
+    #[description = "Matches against the computer may be rated (never, by default)"]
+    computers_rated: Option<bool>,
 ) -> Result<(), Error> {
     let Some(admin) = admin_of(ctx).await? else {
         return Ok(());
@@ -158,7 +160,8 @@ pub async fn server(
         && time.is_none()
         && chat_moves.is_none()
         && cooldown.is_none()
-        && referee.is_none();
+        && referee.is_none()
+        && computers_rated.is_none();
     if nothing {
         let settings = server_settings(ctx).await?;
         return ephemeral(ctx, describe(&settings)).await;
@@ -187,6 +190,10 @@ pub async fn server(
                     set("typed moves", replace(&mut s.chat_moves, chat_moves));
                     set("cooldown", replace(&mut s.cooldown, cooldown));
                     set("referee role", replace(&mut s.referee_role, referee));
+                    set(
+                        "rated computer matches",
+                        replace(&mut s.computers_rated, computers_rated),
+                    );
                     format!("{name} changed {}: {}", changed.join(", "), describe(s))
                 })
         })
@@ -287,7 +294,11 @@ pub fn describe(s: &ServerSettings) -> String {
         Some(role) => format!("; members with <@&{role}> may use /admin"),
         None => String::new(),
     };
-    format!("On this server: {channels}; {time}; {chat}; {cooldown}{referee}.")
+    let computers = match s.computers_rated {
+        true => "matches against the computer may be rated",
+        false => "matches against the computer are never rated",
+    };
+    format!("On this server: {channels}; {time}; {chat}; {cooldown}; {computers}{referee}.")
 }
 
 // The reason's limit in the command matches the table's.

@@ -1,7 +1,11 @@
-//! `/play`: challenge players to a game in this channel.
+//! `/play`: challenge players to a game in this channel, or play the computer: name the bot as
+//! an opponent (any seat), or say `against:computer` alone. The computer's seats accept at once;
+//! a challenge with no person left to answer starts there and then.
 
+use crate::ai::Level;
+use crate::discord::format::boards::mention;
 use crate::discord::format::logs::player_message;
-use crate::discord::format::options::{GameChoice, parse_options};
+use crate::discord::format::options::{Against, GameChoice, LevelChoice, parse_options};
 use crate::discord::format::pings;
 use crate::discord::shared::challenges::{
     CHALLENGE_TTL, challenge_buttons, challenge_problem, challenge_text, refusal,
@@ -11,7 +15,8 @@ use crate::discord::shared::reply::answer;
 use crate::discord::shared::{admins, home, reply};
 use crate::discord::{Context, Error};
 use crate::engine::GameRng;
-use crate::store::{Challenge, ChallengeError, NewChallenge};
+use crate::store::PlayerId;
+use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, NewChallenge};
 use crate::table::Table;
 use crate::table::time_control::TimeControl;
 use poise::CreateReply;
@@ -23,7 +28,9 @@ use poise::serenity_prelude as serenity;
 pub async fn play(
     ctx: Context<'_>,
     #[description = "The game to play"] game: GameChoice,
-    #[description = "Who you challenge"] opponent: serenity::User,
+    #[description = "Who you challenge (the bot itself: the computer)"] opponent: Option<
+        serenity::User,
+    >,
     #[description = "A further player, for games of three or more"] opponent2: Option<
         serenity::User,
     >,
@@ -33,6 +40,10 @@ pub async fn play(
     #[description = "A clock: 3d (a move), 10d+1d (a reserve plus a move), none; default: the server's"]
     time: Option<String>,
     #[description = "Whether the match counts for ratings (yes by default)"] rated: Option<bool>,
+    #[description = "Play the computer, alone"] against: Option<Against>,
+    #[description = "How strongly the computer plays (medium by default)"] level: Option<
+        LevelChoice,
+    >,
 ) -> Result<(), Error> {
     let kind = game.kind();
     // A channel that cannot hold the match's thread, or where the bot may not do its part, is
@@ -60,10 +71,41 @@ pub async fn play(
         Ok(time) => time,
         Err(reason) => return refuse(ctx, format!("{reason}.")).await,
     };
-    let mut players = vec![ctx.author().clone(), opponent];
-    players.extend(opponent2);
-    players.extend(opponent3);
-    if let Some(reason) = challenge_problem(&players) {
+    let named: Vec<serenity::User> = [opponent, opponent2, opponent3]
+        .into_iter()
+        .flatten()
+        .collect();
+    let level_given = level.is_some();
+    let level = level.map_or_else(Level::default, LevelChoice::level);
+    let seats = match seats_of(
+        ctx.author(),
+        named,
+        ctx.framework().bot_id(),
+        against.is_some(),
+        level,
+    ) {
+        Ok(seats) => seats,
+        Err(reason) => return refuse(ctx, reason).await,
+    };
+    let computers = seats.iter().filter(|s| s.is_computer()).count();
+    if computers == 0 && level_given {
+        return refuse(ctx, "level: is for a game against the computer: name the bot as an opponent, or use against:computer.").await;
+    }
+    let rated = match (rated, computers > 0) {
+        (rated, false) => rated.unwrap_or(true),
+        (Some(true), true) if !server.computers_rated => {
+            return refuse(ctx, "On this server, matches against the computer are not rated; an admin can allow it with /admin server computers_rated:true.").await;
+        }
+        (rated, true) => rated.unwrap_or(server.computers_rated),
+    };
+    let persons: Vec<serenity::User> = seats
+        .iter()
+        .filter_map(|s| match s {
+            PlaySeat::Person(user) => Some(user.clone()),
+            PlaySeat::Computer(_) => None,
+        })
+        .collect();
+    if let Some(reason) = challenge_problem(&persons) {
         return refuse(ctx, reason).await;
     }
     let options = match parse_options(options.as_deref().unwrap_or("")) {
@@ -72,7 +114,7 @@ pub async fn play(
     };
     // The seed is chosen now, and the start it gives checked, so accepting cannot fail on it.
     let seed = GameRng::from_seed(ctx.id()).next_u64();
-    if let Err(e) = Table::check_start(kind, &options, players.len(), seed) {
+    if let Err(e) = Table::check_start(kind, &options, seats.len(), seed) {
         return refuse(ctx, player_message(&e)).await;
     }
     reply::defer(ctx).await?;
@@ -85,26 +127,52 @@ pub async fn play(
         guild_id: ctx.guild_id().map(|g| g.to_string()),
         channel_id: Some(ctx.channel_id().to_string()),
         lasts: CHALLENGE_TTL.as_secs() as i64,
-        rated: rated.unwrap_or(true),
+        rated,
     };
-    let users: Vec<(String, String)> = players
-        .iter()
-        .map(|u| (u.id.to_string(), u.display_name().to_string()))
-        .collect();
+    let wanted: Vec<Wanted> = seats.iter().map(Wanted::of).collect();
     let challenge = ctx
         .data()
         .table
-        .call(move |t| -> Result<Challenge, ChallengeError> {
-            let now = t.now();
-            let mut new = new;
-            for (id, name) in &users {
-                new.players.push(t.store().discord_player(id, name)?.id);
-            }
-            t.store().create_challenge(&new, now)
-        })
+        .call(
+            move |t| -> Result<(Challenge, Vec<PlayerId>), ChallengeError> {
+                let now = t.now();
+                let mut new = new;
+                let mut computers = Vec::new();
+                for seat in &wanted {
+                    let player = match seat {
+                        Wanted::Person(id, name) => t.store().discord_player(id, name)?,
+                        Wanted::Computer(level) => {
+                            let n = 1 + computers.len();
+                            let player = t.store().computer_player(*level, n)?;
+                            computers.push(player.id);
+                            player
+                        }
+                    };
+                    new.players.push(player.id);
+                }
+                let mut challenge = t.store().create_challenge(&new, now)?;
+                // The computer accepts at once; when nobody else is asked, its last acceptance
+                // waits for the challenge's message, which its match's thread starts from.
+                let alone = challenge.waiting().len() == computers.len();
+                let keep = usize::from(alone);
+                for &player in &computers[..computers.len() - keep.min(computers.len())] {
+                    if let Accepted::Waiting(after) =
+                        t.accept_challenge(challenge.id, player, None)?
+                    {
+                        challenge = after;
+                    }
+                }
+                let last = if alone {
+                    computers.last().copied()
+                } else {
+                    None
+                };
+                Ok((challenge, last.into_iter().collect()))
+            },
+        )
         .await?;
-    let challenge = match challenge {
-        Ok(challenge) => challenge,
+    let (challenge, last_computer) = match challenge {
+        Ok(found) => found,
         Err(e) => match refusal(&e) {
             Some(text) => return refuse(ctx, text).await,
             None => return Err(e.into()),
@@ -112,16 +180,17 @@ pub async fn play(
     };
     let id = challenge.id;
     tracing::debug!(challenge = id, game = kind.name(), "a challenge was made");
-    let message = answer(
-        ctx,
-        CreateReply::default()
+    let reply = match last_computer.is_empty() {
+        true => CreateReply::default()
             .content(challenge_text(&challenge))
             .components(challenge_buttons(id))
             .allowed_mentions(pings::only(challenge.waiting())),
-    )
-    .await?;
-    if let Some(message) = message {
-        let message = message.id.to_string();
+        false => CreateReply::default()
+            .content(against_text(&challenge))
+            .allowed_mentions(pings::nobody()),
+    };
+    let message = answer(ctx, reply).await?.map(|m| m.id.to_string());
+    if let Some(message) = message.clone() {
         let stored = ctx
             .data()
             .table
@@ -132,5 +201,112 @@ pub async fn play(
             tracing::warn!(challenge = id, error = %e, "a challenge's message was not recorded");
         }
     }
+    if let Some(&computer) = last_computer.first() {
+        start_alone(ctx, id, computer, message).await?;
+    }
     Ok(())
+}
+
+/// The computer's last acceptance of challenge `id`, once its message is posted: the match
+/// starts, its thread made from that message (or on its own, when the message is unknown).
+async fn start_alone(
+    ctx: Context<'_>,
+    id: ChallengeId,
+    computer: PlayerId,
+    from: Option<String>,
+) -> Result<(), Error> {
+    let started = ctx
+        .data()
+        .table
+        .call(move |t| t.accept_challenge(id, computer, from.as_deref()))
+        .await?;
+    match started {
+        Ok(Accepted::Started { match_id, .. }) => {
+            tracing::info!(
+                match_id,
+                challenge = id,
+                "a match against the computer starts"
+            );
+            let table = &ctx.data().table;
+            if let Ok(Err(e)) = table.call(move |t| t.opening_answered(match_id)).await {
+                tracing::error!(match_id, error = %e, "a match against the computer was not opened at once; it opens when its lease ends");
+            }
+            Ok(())
+        }
+        Ok(Accepted::Waiting(_)) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Who sits in each seat of a `/play`: a person, or the computer at a level.
+#[derive(Clone, Debug)]
+enum PlaySeat {
+    Person(serenity::User),
+    Computer(Level),
+}
+
+impl PlaySeat {
+    fn is_computer(&self) -> bool {
+        matches!(self, PlaySeat::Computer(_))
+    }
+}
+
+/// A seat as the table thread needs it.
+enum Wanted {
+    Person(String, String),
+    Computer(Level),
+}
+
+impl Wanted {
+    fn of(seat: &PlaySeat) -> Wanted {
+        match seat {
+            PlaySeat::Person(user) => {
+                Wanted::Person(user.id.to_string(), user.display_name().to_string())
+            }
+            PlaySeat::Computer(level) => Wanted::Computer(*level),
+        }
+    }
+}
+
+/// The seats of a `/play` by `author` naming `named` (the bot, `bot`, is the computer at
+/// `level`), or `alone` against the computer; why not, in words.
+fn seats_of(
+    author: &serenity::User,
+    named: Vec<serenity::User>,
+    bot: serenity::UserId,
+    alone: bool,
+    level: Level,
+) -> Result<Vec<PlaySeat>, String> {
+    if alone && !named.is_empty() {
+        return Err(
+            "against:computer is for playing the computer alone; to mix people and \
+                    the computer, name the bot as one of the opponents."
+                .into(),
+        );
+    }
+    if !alone && named.is_empty() {
+        return Err("Name an opponent, or play the computer with against:computer.".into());
+    }
+    let mut seats = vec![PlaySeat::Person(author.clone())];
+    if alone {
+        seats.push(PlaySeat::Computer(level));
+    }
+    for user in named {
+        seats.push(match user.id == bot {
+            true => PlaySeat::Computer(level),
+            false => PlaySeat::Person(user),
+        });
+    }
+    Ok(seats)
+}
+
+/// The message of a match against the computer alone: who plays what, starting now.
+fn against_text(c: &Challenge) -> String {
+    let others: Vec<String> = c.seats[1..].iter().map(|s| mention(&s.player)).collect();
+    format!(
+        "{} plays {} at {}. The match starts now; its thread opens in a moment.",
+        mention(&c.seats[0].player),
+        others.join(", "),
+        c.game.name()
+    )
 }

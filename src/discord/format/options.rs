@@ -126,3 +126,31 @@ pub(crate) fn read_cooldown(text: &str) -> Result<i64, String> {
 
 /// The longest cooldown a server may ask for between two challenges.
 pub(crate) const COOLDOWN_LIMIT: i64 = 7 * 24 * 3600;
+
+/// `/play`'s `level:`: how strongly the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy"]
+    Easy,
+    #[name = "medium"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+}
+
+impl LevelChoice {
+    pub fn level(self) -> crate::ai::Level {
+        match self {
+            LevelChoice::Easy => crate::ai::Level::Easy,
+            LevelChoice::Medium => crate::ai::Level::Medium,
+            LevelChoice::Hard => crate::ai::Level::Hard,
+        }
+    }
+}
+
+/// `/play`'s `against:`: someone alone plays the computer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Against {
+    #[name = "computer"]
+    Computer,
+}

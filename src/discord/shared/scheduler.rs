@@ -35,6 +35,7 @@ async fn run(table: TableHandle) {
                 if !firing.fired.is_empty() {
                     tracing::debug!(fired = firing.fired.len(), "deadlines fired");
                     table.owed().notify_one();
+                    table.turns().notify_one();
                 }
                 match firing.trouble {
                     // Another process changed the match meanwhile: look again at once.

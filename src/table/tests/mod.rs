@@ -9,6 +9,7 @@ use crate::store::leagues::{Format, NewLeague};
 
 mod admin;
 mod basics;
+mod computers;
 mod deadlines;
 mod export;
 mod holds;

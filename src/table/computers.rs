@@ -1,0 +1,201 @@
+//! The computer's seats at the table: which of them must act now (or answer a draw offer), the
+//! position each thinks about (a copy, so the thinking runs off the table's thread: see
+//! [`super::thinking`]), and what it decided, taken like any player's request: keyed by the
+//! match, its version and the seat, so it is applied exactly once however often it is sent,
+//! and only while the match is still where the computer looked.
+
+use super::{Request, Table, TableError, Update};
+use crate::ai::Level;
+use crate::engine::Seat;
+use crate::games::AnyGame;
+use crate::store::{MatchId, PlayerId, Status};
+
+/// What the computer has to do in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Task {
+    /// Its seat must act.
+    Act,
+    /// Another player offered a draw: it accepts or declines.
+    AnswerDraw,
+}
+
+/// One seat of the computer with something to do, at a version of its match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ComputerTurn {
+    pub match_id: MatchId,
+    pub version: u64,
+    pub seat: Seat,
+    pub player: PlayerId,
+    pub level: Level,
+    pub task: Task,
+}
+
+impl ComputerTurn {
+    /// The request's key: one per match, version and seat, so a decision sent twice (a restart
+    /// that thought again) is applied once.
+    pub fn key(&self) -> String {
+        format!(
+            "computer:{}:{}:{}",
+            self.match_id, self.version, self.seat.0
+        )
+    }
+
+    /// The seed of the computer's search here: from the match, its version and the seat,
+    /// never from the seed that deals the match's cards.
+    pub fn seed(&self) -> u64 {
+        crate::ai::seed_from(&[self.match_id as u64, self.version, self.seat.0 as u64])
+    }
+}
+
+/// The position a turn thinks about, copied from the table.
+#[derive(Clone)]
+pub struct Thinking {
+    pub game: AnyGame,
+    pub seats: usize,
+    /// Actions played so far.
+    pub plies: u64,
+    /// The computer's seat has offered a draw that still stands.
+    pub offered_draw: bool,
+}
+
+/// What the computer decided.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Decision {
+    Play(String),
+    /// Offers a draw first; it plays once the offer stands (the offer lapses with the next
+    /// action, as anyone's does).
+    OfferDraw,
+    Resign,
+    AcceptDraw,
+    DeclineDraw,
+}
+
+/// Below these chances a two-player position is hopeless and the computer resigns ...
+pub const RESIGN_BELOW: f64 = 0.03;
+/// ... once this many actions have been played (never in the opening's noise).
+pub const RESIGN_FROM_PLY: u64 = 20;
+/// The computer offers a draw in a long, level two-player game: from this action on, ...
+pub const DRAW_FROM_PLY: u64 = 120;
+/// ... once every this many actions, when its chances are within this distance of even.
+pub const DRAW_EVERY: u64 = 40;
+pub const DRAW_MARGIN: f64 = 0.1;
+
+/// What the computer does at `turn`, from what its thinking gave: its action and its chances
+/// after it (for [`Task::Act`]), or its chances alone (for [`Task::AnswerDraw`]). None when it
+/// has nothing to do. Pure, so each rule is tested without a table.
+pub fn decide(
+    turn: &ComputerTurn,
+    thinking: &Thinking,
+    action: Option<String>,
+    chances: f64,
+) -> Option<Decision> {
+    let two = thinking.seats == 2;
+    match turn.task {
+        // It takes a draw when it is not ahead.
+        Task::AnswerDraw => Some(if chances <= 0.5 {
+            Decision::AcceptDraw
+        } else {
+            Decision::DeclineDraw
+        }),
+        Task::Act => {
+            let action = action?;
+            if two && chances < RESIGN_BELOW && thinking.plies >= RESIGN_FROM_PLY {
+                return Some(Decision::Resign);
+            }
+            let level = (chances - 0.5).abs() <= DRAW_MARGIN;
+            let due =
+                thinking.plies >= DRAW_FROM_PLY && (thinking.plies / 2) % (DRAW_EVERY / 2) == 0;
+            if two && level && due && !thinking.offered_draw {
+                return Some(Decision::OfferDraw);
+            }
+            Some(Decision::Play(action))
+        }
+    }
+}
+
+impl Table {
+    /// Every seat the computer plays that has something to do now, in active matches that are
+    /// not held: a draw offered by another player to answer first, else a turn to act.
+    pub fn computer_turns(&self) -> Result<Vec<ComputerTurn>, TableError> {
+        let seats = self.store.computer_seats().map_err(TableError::Storage)?;
+        let mut turns = Vec::new();
+        for seat in seats {
+            let loaded = match self.load(seat.match_id) {
+                Ok(loaded) => loaded,
+                // A damaged match is refused to everyone; the computer leaves it alone.
+                Err(e @ TableError::Corrupt { .. }) => {
+                    tracing::warn!(match_id = seat.match_id, error = %e, "the computer skips a match that cannot be loaded");
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            if loaded.stored.status != Status::Active {
+                continue;
+            }
+            let me = Seat(seat.seat as u8);
+            let votes = &loaded.stored.draw_votes;
+            let task = if !votes.is_empty() && !votes.contains(&me) {
+                Task::AnswerDraw
+            } else if loaded.game.to_act().includes(me) {
+                Task::Act
+            } else {
+                continue;
+            };
+            turns.push(ComputerTurn {
+                match_id: seat.match_id,
+                version: loaded.stored.version,
+                seat: me,
+                player: seat.player,
+                level: seat.level,
+                task,
+            });
+        }
+        Ok(turns)
+    }
+
+    /// A copy of the position `turn` thinks about; None when its match has moved on (or
+    /// ended) since the turn was found.
+    pub fn computer_position(&self, turn: &ComputerTurn) -> Result<Option<Thinking>, TableError> {
+        let loaded = self.load(turn.match_id)?;
+        if loaded.stored.status != Status::Active || loaded.stored.version != turn.version {
+            return Ok(None);
+        }
+        Ok(Some(Thinking {
+            seats: loaded.stored.players.len(),
+            plies: loaded.stored.plies,
+            offered_draw: loaded.stored.draw_votes.contains(&turn.seat),
+            game: loaded.game,
+        }))
+    }
+
+    /// Takes the computer's `decision` at `turn`: a keyed request at the turn's version, so it
+    /// is applied once and only if nothing changed meanwhile. None when the match is held (it
+    /// is taken again once the hold ends). Its board is owed at once, as no interaction shows
+    /// it.
+    pub fn computer_decides(
+        &mut self,
+        turn: &ComputerTurn,
+        decision: &Decision,
+    ) -> Result<Option<Update>, TableError> {
+        let id = turn.match_id;
+        if self.is_held(id)? {
+            return Ok(None);
+        }
+        let key = turn.key();
+        let request = Request {
+            expected: Some(turn.version),
+            key: Some(&key),
+            confirmed: true,
+        };
+        let player = turn.player;
+        let update = match decision {
+            Decision::Play(action) => self.act(id, player, request, action)?,
+            Decision::OfferDraw => self.offer_draw(id, player, request)?,
+            Decision::Resign => self.resign(id, player, request)?,
+            Decision::AcceptDraw => self.accept_draw(id, player, request)?,
+            Decision::DeclineDraw => self.decline_draw(id, player, request)?,
+        };
+        self.undelivered(id, update.version)?;
+        Ok(Some(update))
+    }
+}

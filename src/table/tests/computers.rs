@@ -1,0 +1,255 @@
+//! The computer at the table: which turns it finds, what it decides (resigning, offering and
+//! answering draws), that a decision is taken once and only at the version it was made for,
+//! and the thinking threads playing through a table handle.
+
+use super::*;
+use crate::ai::Level;
+use crate::table::computers::{
+    ComputerTurn, DRAW_FROM_PLY, Decision, RESIGN_FROM_PLY, Task, Thinking, decide,
+};
+use crate::table::thinking::{self, ThinkingConfig};
+use std::time::{Duration, Instant};
+
+/// A chess match of alice (White) against the computer at `level`; the table, alice, the
+/// computer and the match.
+fn against_computer(level: Level) -> (Table, Player, Player, MatchId) {
+    let mut store = Store::open_in_memory().unwrap();
+    let alice = store.local_player("alice").unwrap();
+    let cpu = store.computer_player(level, 1).unwrap();
+    let mut table = Table::new(store);
+    let id = table
+        .create(
+            GameKind::Chess,
+            &[],
+            &[alice.clone(), cpu.clone()],
+            5,
+            &Place::default(),
+        )
+        .unwrap()
+        .match_id;
+    (table, alice, cpu, id)
+}
+
+fn thinking(seats: usize, plies: u64, offered_draw: bool) -> Thinking {
+    Thinking {
+        game: GameKind::Enprise
+            .start(&[], seats, &mut GameRng::from_seed(1))
+            .unwrap(),
+        seats,
+        plies,
+        offered_draw,
+    }
+}
+
+fn turn(task: Task) -> ComputerTurn {
+    ComputerTurn {
+        match_id: 1,
+        version: 3,
+        seat: Seat(1),
+        player: 2,
+        level: Level::Hard,
+        task,
+    }
+}
+
+#[test]
+fn the_computer_resigns_only_a_hopeless_two_player_game_past_the_opening() {
+    let act = turn(Task::Act);
+    let play = Some("e5".to_string());
+    let late = thinking(2, RESIGN_FROM_PLY, false);
+    assert_eq!(
+        decide(&act, &late, play.clone(), 0.01),
+        Some(Decision::Resign)
+    );
+    assert_eq!(
+        decide(&act, &late, play.clone(), 0.2),
+        Some(Decision::Play("e5".into()))
+    );
+    let early = thinking(2, RESIGN_FROM_PLY - 1, false);
+    assert_eq!(
+        decide(&act, &early, play.clone(), 0.01),
+        Some(Decision::Play("e5".into()))
+    );
+    let three = thinking(3, 40, false);
+    assert_eq!(
+        decide(&act, &three, play, 0.01),
+        Some(Decision::Play("e5".into()))
+    );
+    // Nothing to play: nothing decided.
+    assert_eq!(decide(&act, &late, None, 0.01), None);
+}
+
+#[test]
+fn the_computer_offers_a_draw_in_a_long_level_game_once_and_answers_offers_by_its_chances() {
+    let act = turn(Task::Act);
+    let play = Some("Kg2".to_string());
+    let long = thinking(2, DRAW_FROM_PLY, false);
+    assert_eq!(
+        decide(&act, &long, play.clone(), 0.52),
+        Some(Decision::OfferDraw)
+    );
+    // Not when ahead, not twice, not before the game is long.
+    let playing = Some(Decision::Play("Kg2".into()));
+    assert_eq!(decide(&act, &long, play.clone(), 0.8), playing);
+    assert_eq!(
+        decide(&act, &thinking(2, DRAW_FROM_PLY, true), play.clone(), 0.5),
+        playing
+    );
+    assert_eq!(
+        decide(&act, &thinking(2, 60, false), play.clone(), 0.5),
+        playing
+    );
+    // Offered: it takes the draw when it is not ahead.
+    let answer = turn(Task::AnswerDraw);
+    let any = thinking(2, 10, false);
+    assert_eq!(decide(&answer, &any, None, 0.3), Some(Decision::AcceptDraw));
+    assert_eq!(decide(&answer, &any, None, 0.5), Some(Decision::AcceptDraw));
+    assert_eq!(
+        decide(&answer, &any, None, 0.7),
+        Some(Decision::DeclineDraw)
+    );
+}
+
+#[test]
+fn the_computer_finds_its_turn_and_a_draw_offer_but_not_in_a_held_match() {
+    let (mut table, alice, cpu, id) = against_computer(Level::Easy);
+    assert!(
+        table.computer_turns().unwrap().is_empty(),
+        "White moves first"
+    );
+    table.act(id, alice.id, None, "e4").unwrap();
+    let turns = table.computer_turns().unwrap();
+    assert_eq!(turns.len(), 1);
+    assert_eq!(
+        (
+            turns[0].match_id,
+            turns[0].version,
+            turns[0].seat,
+            turns[0].player
+        ),
+        (id, 1, Seat(1), cpu.id)
+    );
+    assert_eq!((turns[0].level, turns[0].task), (Level::Easy, Task::Act));
+    // Alice offers a draw: the computer answers it first.
+    table.offer_draw(id, alice.id, None).unwrap();
+    let turns = table.computer_turns().unwrap();
+    assert_eq!(turns[0].task, Task::AnswerDraw);
+    // Held (its thread is gone): nothing to do until the hold ends.
+    table.hold(id, crate::store::HoldReason::Thread).unwrap();
+    assert!(table.computer_turns().unwrap().is_empty());
+}
+
+#[test]
+fn a_decision_is_taken_once_and_only_at_the_version_it_was_made_for() {
+    let (mut table, alice, _, id) = against_computer(Level::Medium);
+    table.act(id, alice.id, None, "d4").unwrap();
+    let turn = table.computer_turns().unwrap().remove(0);
+    let position = table
+        .computer_position(&turn)
+        .unwrap()
+        .expect("at its version");
+    let (action, _) = position
+        .game
+        .computer_thought(turn.seat, turn.level, turn.seed(), &|| false)
+        .unwrap();
+    let decision = Decision::Play(action.clone());
+    let first = table.computer_decides(&turn, &decision).unwrap().unwrap();
+    // Sent again (a restart that thought again): the same answer, nothing more stored.
+    let again = table.computer_decides(&turn, &decision).unwrap().unwrap();
+    assert_eq!(again.version, first.version);
+    let log = table.history(id).unwrap();
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[1].2, action);
+    // A turn found before the match moved on is out of date: refused, nothing stored.
+    table.act(id, alice.id, None, "c4").unwrap();
+    let mut old = turn.clone();
+    old.version = first.version - 1;
+    assert!(table.computer_position(&old).unwrap().is_none());
+    old.version = first.version;
+    assert!(matches!(
+        table.computer_decides(&old, &Decision::Play("e5".into())),
+        Err(TableError::Stale(_))
+    ));
+    assert_eq!(table.history(id).unwrap().len(), 3);
+}
+
+#[test]
+fn the_computer_resigns_and_answers_draws_through_the_table() {
+    let (mut table, alice, _, id) = against_computer(Level::Hard);
+    table.act(id, alice.id, None, "e4").unwrap();
+    table.offer_draw(id, alice.id, None).unwrap();
+    let turn = table.computer_turns().unwrap().remove(0);
+    table
+        .computer_decides(&turn, &Decision::DeclineDraw)
+        .unwrap()
+        .unwrap();
+    let turn = table.computer_turns().unwrap().remove(0);
+    assert_eq!(turn.task, Task::Act, "the offer was withdrawn");
+    table
+        .computer_decides(&turn, &Decision::Resign)
+        .unwrap()
+        .unwrap();
+    let shown = table.show(id).unwrap();
+    assert_eq!(shown.result.as_deref(), Some("White won by resignation"));
+    assert!(table.computer_turns().unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_thinking_threads_play_the_computer_s_moves_after_their_pause() {
+    let (mut table, alice, cpu, id) = against_computer(Level::Easy);
+    // A second match, of the computer against itself, plays on meanwhile.
+    let cpu2 = table.store().computer_player(Level::Easy, 2).unwrap();
+    let both = table
+        .create(
+            GameKind::Chess,
+            &[],
+            &[cpu.clone(), cpu2],
+            9,
+            &Place::default(),
+        )
+        .unwrap()
+        .match_id;
+    let handle = TableHandle::spawn(table);
+    let pause = Duration::from_millis(300);
+    thinking::spawn(
+        handle.clone(),
+        ThinkingConfig {
+            threads: 2,
+            pause,
+            poll: Duration::from_millis(200),
+        },
+    );
+    let played = Instant::now();
+    handle
+        .call(move |t| t.act(id, alice.id, None, "e4").map(|_| ()))
+        .await
+        .unwrap()
+        .unwrap();
+    let log = loop {
+        let log = handle.call(move |t| t.history(id)).await.unwrap().unwrap();
+        if log.len() == 2 || played.elapsed() > Duration::from_secs(20) {
+            break log;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert!(played.elapsed() >= pause, "not before its pause");
+    assert_eq!(log.len(), 2, "{log:?}");
+    assert_eq!(log[1].1, "cpu-easy");
+    // It does not move for alice, and the other match goes on by itself.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(
+        handle
+            .call(move |t| t.history(id))
+            .await
+            .unwrap()
+            .unwrap()
+            .len(),
+        2
+    );
+    let theirs = handle
+        .call(move |t| t.history(both))
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(theirs.len() >= 3, "{theirs:?}");
+}

@@ -1,0 +1,295 @@
+//! Playing the computer on Discord: `/play against:computer`, the bot named as an opponent, the
+//! computer's moves posted in the thread like a player's, its answer to a Chess-à-Tête attack,
+//! and a restart while it owes a move.
+
+use crate::fake_discord::bot::{
+    CHANNEL, assert_settled, content, start_bot, start_bot_pausing, start_stoppable_bot,
+};
+use crate::fake_discord::{FakeDiscord, Recorded, user};
+use deckmate::discord::ChatMode;
+use deckmate::store::Store;
+use deckmate::table::Table;
+use deckmate::table::TableHandle;
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// `/play` by `who` with these options; returns the reply.
+async fn play(fake: &FakeDiscord, who: &Value, options: Value, resolved: Value) -> Recorded {
+    let n = fake.requests().len();
+    let id = fake.command(who, CHANNEL, "play", options, json!({ "users": resolved }));
+    fake.reply_to(n, &id).await
+}
+
+/// The thread of the first board posted after request `n`, and that board.
+async fn first_board(fake: &FakeDiscord, n: usize) -> (String, Recorded) {
+    let first = fake
+        .wait_for(n, "the first board", |r| {
+            r.method == "POST" && r.path.ends_with("/messages") && !r.files.is_empty()
+        })
+        .await;
+    (first.path.split('/').nth(4).unwrap().to_string(), first)
+}
+
+/// Match 1's log as (player, action), read from the table.
+async fn log(table: &TableHandle) -> Vec<(String, String)> {
+    table
+        .call(|t| t.history(1))
+        .await
+        .unwrap()
+        .unwrap()
+        .into_iter()
+        .map(|(_, who, text)| (who, text))
+        .collect()
+}
+
+/// Waits until match 1's log satisfies `done`; returns it.
+async fn until_log(
+    table: &TableHandle,
+    what: &str,
+    done: impl Fn(&[(String, String)]) -> bool,
+) -> Vec<(String, String)> {
+    for _ in 0..300 {
+        let seen = log(table).await;
+        if done(&seen) {
+            return seen;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("timed out waiting for {what}: {:?}", log(table).await);
+}
+
+/// What `player` (by Discord id) may do in match 1 now.
+async fn legal(table: &TableHandle, discord_id: &'static str) -> Vec<String> {
+    table
+        .call(move |t| {
+            let player = t.store().discord_player(discord_id, "alice")?.id;
+            Ok::<_, deckmate::store::StoreError>(t.legal(1, player))
+        })
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap_or_default()
+}
+
+const ALICE: &str = "100000000000000001";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn alone_against_the_computer_it_answers_each_move_in_the_thread() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let n = fake.requests().len();
+    // Chess is the first game in /play's list; against:computer, level:easy.
+    let reply = play(
+        &fake,
+        &alice,
+        json!([
+            {"name": "game", "type": 4, "value": 0},
+            {"name": "against", "type": 4, "value": 0},
+            {"name": "level", "type": 4, "value": 0}
+        ]),
+        json!({}),
+    )
+    .await;
+    assert_eq!(
+        content(&reply),
+        format!(
+            "<@{ALICE}> plays cpu-easy at Chess. The match starts now; its thread opens in a moment."
+        ),
+    );
+    let (thread, board) = first_board(&fake, n).await;
+    assert!(content(&board).contains("alice"), "{board:?}");
+    // Alice moves; the computer answers in the thread with its own board.
+    for (ply, text) in ["e4", "Nf3", "Bc4"].into_iter().enumerate() {
+        let n = fake.requests().len();
+        fake.say(&alice, &thread, text, &[]);
+        let seen = until_log(&table, "the computer's answer", |log| {
+            log.len() == 2 * ply + 2
+        })
+        .await;
+        assert_eq!(seen[2 * ply], ("alice".to_string(), text.to_string()));
+        assert_eq!(seen[2 * ply + 1].0, "cpu-easy");
+        let answer = seen[2 * ply + 1].1.clone();
+        let posted = fake
+            .wait_for(n, "the computer's move in the thread", |r| {
+                r.method == "POST"
+                    && r.path == format!("/api/v10/channels/{thread}/messages")
+                    && content(r).contains(&answer)
+            })
+            .await;
+        assert!(
+            !posted.files.is_empty(),
+            "its move comes with the board: {posted:?}"
+        );
+    }
+    // Unrated: the computer's matches count for nobody's rating unless the server allows it.
+    let rated = table.call(|t| t.store().rated(1)).await.unwrap().unwrap();
+    assert!(!rated);
+    assert_settled(&fake, &table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_answers_a_chess_a_tete_attack() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let n = fake.requests().len();
+    // The bot named as the opponent is the computer; Chess-à-Tête is fifth in the list.
+    let bot = FakeDiscord::bot_user();
+    play(
+        &fake,
+        &alice,
+        json!([
+            {"name": "game", "type": 4, "value": 5},
+            {"name": "opponent", "type": 6, "value": bot["id"]},
+            {"name": "level", "type": 4, "value": 0}
+        ]),
+        json!({ bot["id"].as_str().unwrap(): bot }),
+    )
+    .await;
+    let (thread, _) = first_board(&fake, n).await;
+    // Alice plays pieces until she can attack, then attacks; she ends her turns otherwise.
+    let mut attacked = None;
+    for _ in 0..60 {
+        let seen = until_log(&table, "alice's turn", |_| true).await;
+        let mine = legal(&table, ALICE).await;
+        if mine.is_empty() {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        let choice = mine
+            .iter()
+            .find(|a| a.starts_with("attack"))
+            .or_else(|| mine.iter().find(|a| a.starts_with("play")))
+            .or_else(|| mine.iter().find(|a| *a == "end"))
+            .or_else(|| mine.first())
+            .unwrap()
+            .clone();
+        fake.say(&alice, &thread, &choice, &[]);
+        let before = seen.len();
+        until_log(&table, "alice's action taken", |log| log.len() > before).await;
+        if choice.starts_with("attack") {
+            attacked = Some(before);
+            break;
+        }
+    }
+    let at = attacked.expect("alice could attack within 60 actions");
+    // The computer, defending, answers the attack: its action is next in the log.
+    let seen = until_log(&table, "the computer's answer to the attack", |log| {
+        log.len() > at + 1
+    })
+    .await;
+    assert_eq!(seen[at + 1].0, "cpu-easy", "{seen:?}");
+    let answer = &seen[at + 1].1;
+    assert!(
+        ["defend", "take", "lose"]
+            .iter()
+            .any(|w| answer.to_lowercase().starts_with(w)),
+        "an answer to an attack: {answer}"
+    );
+    assert_settled(&fake, &table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_computer_owed_when_the_bot_stopped_is_made_once_after_it_starts() {
+    let fake = FakeDiscord::start().await;
+    let path = std::env::temp_dir().join(format!("deckmate-computer-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    // The first run pauses a minute before each computer move, so it stops owing one.
+    let (table, shards) = start_bot_pausing(
+        &fake,
+        Table::new(Store::open(&path).unwrap()),
+        ChatMode::All,
+        60_000,
+    )
+    .await;
+    let alice = user(ALICE, "alice");
+    let n = fake.requests().len();
+    play(
+        &fake,
+        &alice,
+        json!([
+            {"name": "game", "type": 4, "value": 0},
+            {"name": "against", "type": 4, "value": 0}
+        ]),
+        json!({}),
+    )
+    .await;
+    let (thread, _) = first_board(&fake, n).await;
+    fake.say(&alice, &thread, "d4", &[]);
+    until_log(&table, "alice's move", |log| log.len() == 1).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        log(&table).await.len(),
+        1,
+        "the computer is still in its pause"
+    );
+    // Stopped before the pause is over: its move was never taken. (That run's thinking thread
+    // still sends it when its minute is up: keyed, it changes nothing then.)
+    shards.shutdown_all().await;
+    drop(table);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (table, _) = start_stoppable_bot(&fake, Store::open(&path).unwrap()).await;
+    let seen = until_log(&table, "the computer's move after the restart", |log| {
+        log.len() >= 2
+    })
+    .await;
+    assert_eq!(seen[1].0, "cpu-medium");
+    // Once: nothing more comes while alice thinks.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(log(&table).await.len(), 2);
+    assert_settled(&fake, &table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_refuses_what_cannot_be_played_against_the_computer() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let bob = user("100000000000000002", "bob");
+    let cases = [
+        (
+            json!([{"name": "game", "type": 4, "value": 0}]),
+            json!({}),
+            "Name an opponent, or play the computer with against:computer.",
+        ),
+        (
+            json!([
+                {"name": "game", "type": 4, "value": 0},
+                {"name": "opponent", "type": 6, "value": bob["id"]},
+                {"name": "against", "type": 4, "value": 0}
+            ]),
+            json!({ bob["id"].as_str().unwrap(): bob }),
+            "against:computer is for playing the computer alone",
+        ),
+        (
+            json!([
+                {"name": "game", "type": 4, "value": 0},
+                {"name": "opponent", "type": 6, "value": bob["id"]},
+                {"name": "level", "type": 4, "value": 2}
+            ]),
+            json!({ bob["id"].as_str().unwrap(): bob }),
+            "level: is for a game against the computer",
+        ),
+        (
+            json!([
+                {"name": "game", "type": 4, "value": 0},
+                {"name": "against", "type": 4, "value": 0},
+                {"name": "rated", "type": 5, "value": true}
+            ]),
+            json!({}),
+            "On this server, matches against the computer are not rated",
+        ),
+    ];
+    for (options, resolved, words) in cases {
+        let reply = play(&fake, &alice, options, resolved).await;
+        assert!(content(&reply).contains(words), "{words}: {reply:?}");
+    }
+    // Nothing was stored.
+    let challenges = table
+        .call(|t| t.store().challenge(1).is_ok())
+        .await
+        .unwrap();
+    assert!(!challenges);
+    assert_settled(&fake, &table).await;
+}
