@@ -4,6 +4,7 @@
 //! thinking threads (`table::thinking`, pausing not at all, so they think without a break).
 //! Prints the median and 99th percentile of each, then criterion's estimate with the 50 running.
 
+#[allow(dead_code)] // only the summary is used here
 mod common;
 
 use criterion::Criterion;

@@ -59,7 +59,8 @@ pub struct ArenaConfig {
     pub options: Vec<(String, String)>,
 }
 
-/// A's results: a win is finishing first alone, a draw sharing first place.
+/// A's results: a win is finishing first, alone or with partners (an En Prise alliance's team
+/// win), a draw every seat sharing first place.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArenaReport {
     pub wins: usize,
@@ -213,8 +214,8 @@ pub fn run(config: &ArenaConfig, progress: impl Fn(usize) + Sync) -> ArenaReport
 /// move took.
 type Played = (Result<f64, String>, Vec<u64>);
 
-/// Game number `game`: A sits in seat `game % seats`. A's score: 1 for first place alone, ½
-/// for a shared first place, 0 otherwise.
+/// Game number `game`: A sits in seat `game % seats`. A's score: 1 for first place (alone, or
+/// shared with partners but not with every seat), ½ when every seat shares it, 0 otherwise.
 fn play_one(config: &ArenaConfig, game: usize) -> Played {
     let mut thinking = Vec::new();
     let result = play_timed(config, game, &mut thinking);
@@ -234,11 +235,7 @@ fn play_timed(config: &ArenaConfig, game: usize, thinking: &mut Vec<u64>) -> Res
     let a = Seat((game % config.seats) as u8);
     for turn in 0..MOST_ACTIONS {
         if let Some(outcome) = state.to_act().outcome() {
-            return Ok(match outcome.place_of(a) {
-                Some(0) if outcome.places[0].len() == 1 => 1.0,
-                Some(0) => 0.5,
-                _ => 0.0,
-            });
+            return Ok(score_of(outcome, a, config.seats));
         }
         let Some(&seat) = state.to_act().seats().first() else {
             return Err("nobody may act in a game that is not over".into());
@@ -262,6 +259,16 @@ fn play_timed(config: &ArenaConfig, game: usize, thinking: &mut Vec<u64>) -> Res
             .map_err(|e| format!("{seat} played {text}: {e}"))?;
     }
     Ok(0.5)
+}
+
+/// A's score in a finished game of `seats` seats: 1 for first place (alone, or shared with
+/// partners but not with every seat), ½ when every seat shares it, 0 otherwise.
+pub fn score_of(outcome: &crate::engine::Outcome, a: Seat, seats: usize) -> f64 {
+    match outcome.place_of(a) {
+        Some(0) if outcome.places[0].len() < seats => 1.0,
+        Some(0) => 0.5,
+        _ => 0.0,
+    }
 }
 
 #[cfg(test)]

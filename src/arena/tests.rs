@@ -89,3 +89,25 @@ fn a_bad_option_is_reported_not_played() {
     assert_eq!(report.games(), 0);
     assert_eq!(report.errors.len(), 2, "{:?}", report.errors);
 }
+
+#[test]
+fn a_team_win_counts_for_each_partner_and_a_shared_first_place_of_all_is_a_draw() {
+    use crate::engine::Outcome;
+    let places = |p: Vec<Vec<u8>>| Outcome {
+        places: p
+            .into_iter()
+            .map(|place| place.into_iter().map(Seat).collect())
+            .collect(),
+        reason: "test".into(),
+    };
+    let alliance = places(vec![vec![0, 2], vec![1, 3]]);
+    assert_eq!(score_of(&alliance, Seat(0), 4), 1.0);
+    assert_eq!(score_of(&alliance, Seat(2), 4), 1.0);
+    assert_eq!(score_of(&alliance, Seat(1), 4), 0.0);
+    let everyone = places(vec![vec![0, 1, 2]]);
+    assert_eq!(score_of(&everyone, Seat(1), 3), 0.5);
+    let two = places(vec![vec![1], vec![0]]);
+    assert_eq!(score_of(&two, Seat(1), 2), 1.0);
+    assert_eq!(score_of(&two, Seat(0), 2), 0.0);
+    assert_eq!(score_of(&places(vec![vec![0, 1]]), Seat(0), 2), 0.5);
+}

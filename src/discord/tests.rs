@@ -91,11 +91,36 @@ fn message_reading_and_another_discord_server_are_configured() {
             "chat.example.org",
             "must start with http",
         ),
+        (
+            "COMPUTER_THREADS",
+            "0",
+            "COMPUTER_THREADS must be a whole number from 1 to 64, not \"0\"",
+        ),
+        (
+            "COMPUTER_PAUSE_MS",
+            "99999999999999999999",
+            "COMPUTER_PAUSE_MS must be a whole number from 0 to 60000",
+        ),
     ] {
         let err =
             BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c"), (name, value)])).unwrap_err();
         assert!(err.to_string().contains(words), "{err}");
     }
+}
+
+#[test]
+fn the_computer_s_threads_and_pause_are_read() {
+    let config = BotConfig::from_vars(vars(&[
+        ("DISCORD_TOKEN", "a.b.c"),
+        ("COMPUTER_THREADS", "3"),
+        ("COMPUTER_PAUSE_MS", "250"),
+    ]))
+    .unwrap();
+    assert_eq!(config.thinking.threads, 3);
+    assert_eq!(config.thinking.pause, std::time::Duration::from_millis(250));
+    let config = BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c")])).unwrap();
+    assert_eq!(config.thinking.pause, std::time::Duration::from_millis(1500));
+    assert!(config.thinking.threads >= 1);
 }
 
 #[test]
@@ -107,7 +132,10 @@ fn the_configuration_never_shows_its_token() {
     .unwrap();
     assert_eq!(
         format!("{config:?}"),
-        "BotConfig { token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None }"
+        format!(
+            "BotConfig {{ token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None, thinking: {:?} }}",
+            crate::table::thinking::ThinkingConfig::default()
+        )
     );
     assert!(!format!("{config:#?}").contains("secret-part"));
 }
@@ -341,7 +369,9 @@ fn command_definitions_fit_discords_limits() {
             "opponent3",
             "options",
             "time",
-            "rated"
+            "rated",
+            "against",
+            "level"
         ]
     );
     let game_choices: Vec<&Value> = play["options"][0]["choices"]

@@ -38,6 +38,10 @@ impl Default for ThinkingConfig {
     }
 }
 
+/// The least time between two looks for turns: a look reads every computer match on the
+/// table's thread, so a burst of changes (each telling the loop) costs one look, not one each.
+const LOOK_GAP: Duration = Duration::from_millis(200);
+
 /// A turn that was thought about, and whether what the computer decided was taken (or found
 /// out of date, which is as good); a turn that failed is not tried again at that version.
 type Done = (ComputerTurn, bool);
@@ -69,7 +73,14 @@ async fn run(
     // Turns handed to a thread and not yet back, and turns that failed (not tried again).
     let mut busy: HashSet<ComputerTurn> = HashSet::new();
     let mut failed: HashSet<ComputerTurn> = HashSet::new();
+    let mut looked = tokio::time::Instant::now();
     loop {
+        // Turns that came back meanwhile free their seats for the look.
+        while let Ok((turn, ok)) = done.try_recv() {
+            finished(&mut busy, &mut failed, turn, ok);
+        }
+        looked = tokio::time::Instant::now().max(looked + LOOK_GAP);
+        tokio::time::sleep_until(looked).await;
         match table.call_quietly(|t| t.computer_turns()).await {
             Ok(Ok(turns)) => {
                 for turn in turns {
@@ -92,19 +103,28 @@ async fn run(
             _ = told.notified() => {}
             _ = tokio::time::sleep(poll) => {}
             back = done.recv() => match back {
-                Some((turn, ok)) => {
-                    busy.remove(&turn);
-                    if !ok {
-                        // Bounded: a failure is a bug, logged; forget old ones eventually.
-                        if failed.len() > 10_000 {
-                            failed.clear();
-                        }
-                        failed.insert(turn);
-                    }
-                }
+                Some((turn, ok)) => finished(&mut busy, &mut failed, turn, ok),
                 None => return,
             },
         }
+    }
+}
+
+/// A turn came back from its thread: its seat is free; one that failed is not tried again at
+/// that version.
+fn finished(
+    busy: &mut HashSet<ComputerTurn>,
+    failed: &mut HashSet<ComputerTurn>,
+    turn: ComputerTurn,
+    ok: bool,
+) {
+    busy.remove(&turn);
+    if !ok {
+        // Bounded: a failure is a bug, logged; forget old ones eventually.
+        if failed.len() > 10_000 {
+            failed.clear();
+        }
+        failed.insert(turn);
     }
 }
 

@@ -58,15 +58,18 @@ async fn until_log(
     panic!("timed out waiting for {what}: {:?}", log(table).await);
 }
 
-/// What `player` (by Discord id) may do in match 1 now.
+/// What the player with this Discord id may do in match 1 now (nothing when not to act).
 async fn legal(table: &TableHandle, discord_id: &'static str) -> Vec<String> {
     table
         .call(move |t| {
-            let player = t.store().discord_player(discord_id, "alice")?.id;
-            Ok::<_, deckmate::store::StoreError>(t.legal(1, player))
+            let shown = t.show(1).ok()?;
+            let (_, player) = shown
+                .to_act
+                .iter()
+                .find(|(_, p)| p.discord_id.as_deref() == Some(discord_id))?;
+            t.legal(1, player.id).ok()
         })
         .await
-        .unwrap()
         .unwrap()
         .unwrap_or_default()
 }
@@ -291,5 +294,76 @@ async fn play_refuses_what_cannot_be_played_against_the_computer() {
         .await
         .unwrap();
     assert!(!challenges);
+    assert_settled(&fake, &table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_takes_a_seat_beside_people_at_an_en_prise_table() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let bob = user("100000000000000002", "bob");
+    let bot = FakeDiscord::bot_user();
+    // En Prise is third in /play's list: alice, bob and the computer at hard.
+    let reply = play(
+        &fake,
+        &alice,
+        json!([
+            {"name": "game", "type": 4, "value": 2},
+            {"name": "opponent", "type": 6, "value": bob["id"]},
+            {"name": "opponent2", "type": 6, "value": bot["id"]},
+            {"name": "level", "type": 4, "value": 2}
+        ]),
+        json!({ bob["id"].as_str().unwrap(): bob, bot["id"].as_str().unwrap(): bot }),
+    )
+    .await;
+    // The computer has accepted already: only bob is awaited, and only bob is pinged.
+    let text = content(&reply);
+    assert!(
+        text.starts_with(&format!("<@{ALICE}> challenges <@100000000000000002>, cpu-hard to En Prise.")),
+        "{text}"
+    );
+    assert!(text.contains("Waiting for <@100000000000000002> to accept"), "{text}");
+    assert_eq!(
+        reply.json["data"]["allowed_mentions"]["users"],
+        json!(["100000000000000002"]),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    fake.press(&bob, CHANNEL, 5000, "dm:chal:1:accept");
+    let (thread, board) = first_board(&fake, n).await;
+    assert!(
+        content(&board).contains("Match #1: En Prise for alice, bob, cpu-hard"),
+        "{}",
+        content(&board)
+    );
+    // The people play the first legal action each time it is theirs; the computer plays its
+    // own turns, until it has acted twice.
+    let people = [(ALICE, &alice), ("100000000000000002", &bob)];
+    for _ in 0..600 {
+        let seen = log(&table).await;
+        if seen.iter().filter(|(who, _)| who == "cpu-hard").count() >= 2 {
+            break;
+        }
+        let mut acted = false;
+        for (id, who) in people {
+            let mine = legal(&table, id).await;
+            if let Some(first) = mine.first() {
+                fake.say(who, &thread, first, &[]);
+                let before = seen.len();
+                until_log(&table, "a person's action", |log| log.len() > before).await;
+                acted = true;
+                break;
+            }
+        }
+        if !acted {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    let seen = log(&table).await;
+    assert!(
+        seen.iter().filter(|(who, _)| who == "cpu-hard").count() >= 2,
+        "{seen:?}"
+    );
     assert_settled(&fake, &table).await;
 }
