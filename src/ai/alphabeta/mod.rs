@@ -282,7 +282,8 @@ impl<G: Game> Searcher<'_, G> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.may_abort
-            && (self.nodes >= self.limits.nodes || (self.nodes % POLL == 0 && (self.stop)()))
+            && (self.nodes >= self.limits.nodes
+                || (self.nodes.is_multiple_of(POLL) && (self.stop)()))
         {
             self.aborted = true;
         }
