@@ -156,7 +156,7 @@ struct Searcher<'a, G: Game> {
     table: Vec<Option<Entry<G::Action>>>,
     /// Per ply, two quiet actions that cut off there lately.
     killers: Vec<[Option<G::Action>; 2]>,
-    /// Handed to [`Game::apply`]; the games searched draw nothing from it.
+    /// Handed to [`Game::apply_searched`]; the games searched draw nothing from it.
     rng: GameRng,
 }
 
