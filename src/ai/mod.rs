@@ -6,6 +6,7 @@
 //! (`mcts.rs`) deals every hidden card again before each iteration
 //! ([`crate::engine::Game::determinize`]), so it cannot use a fact its seat does not know.
 
+pub mod alphabeta;
 mod mcts;
 #[cfg(test)]
 pub mod testing;

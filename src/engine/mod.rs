@@ -387,6 +387,40 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// A hash of everything that decides how this state goes on (the position, the seat to act,
+    /// any rule state such as castling rights or a piece's history), for a search's
+    /// transposition table: two states with the same key must have the same legal actions and
+    /// futures. None, the default, gives the alpha-beta search (`ai::alphabeta`) no table.
+    fn search_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// Whether `action` changes the balance at once (a capture, a promotion): what the
+    /// alpha-beta search keeps playing past its depth before it trusts [`Game::evaluate`].
+    /// False by default.
+    fn is_noisy(&self, _action: &Self::Action) -> bool {
+        false
+    }
+
+    /// Applies an action of [`Game::legal_actions`] for a search, which reads no events: the
+    /// state after it must act, end, evaluate and key as after [`Game::apply`] (what only a
+    /// picture shows, such as the last move's text, may be left out). The default is `apply`;
+    /// a game whose `apply` spends most of its time checking and describing may skip both.
+    fn apply_searched(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        self.apply(seat, action, rng).map(|_| ())
+    }
+
+    /// How promising `action` looks before searching it, higher first (a capture of a big
+    /// piece by a small one): the order the alpha-beta search tries actions in. 0 by default.
+    fn order_hint(&self, _action: &Self::Action) -> i32 {
+        0
+    }
+
     /// A search of the game's own, stronger than the generic one of src/ai (which every game
     /// has): the action `seat` plays at `level`, from `seed`, thinking until `stop` says the
     /// time is spent. Like the generic search it must use only what `seat` can see. None, the

@@ -3,14 +3,16 @@
 //! of your own pieces that the opponent holds). See docs/rules/enthralling.md for every decision.
 
 use crate::engine::{
-    Event, Game, GameRng, GameView, Outcome, ParseError, PgnStyle, RuleError, Seat, SetupError,
-    ToAct, Viewer,
+    Event, Game, GameRng, GameView, Level, Outcome, ParseError, PgnStyle, RuleError, Seat,
+    SetupError, ToAct, Viewer,
 };
 use crate::games::chess::{
     self, BoardView, Color, LastMove, Move, Piece, Position, Role, Special, Square, color_of,
     describe, fide_ending, seat_of,
 };
 use serde::{Deserialize, Serialize};
+
+mod search;
 
 /// Moves each player makes before every move must be followed by Enthrall or Liberate.
 pub const PLAIN_MOVES: u32 = 3;
@@ -591,6 +593,29 @@ impl Enthralling {
         after
     }
 
+    /// Plays `turn`, assumed legal, whose text is `text` (None: the last move is not kept for
+    /// the picture); how the game ended, if it did.
+    fn advance(&mut self, turn: &Turn, text: Option<String>) -> Option<Outcome> {
+        let me = self.turn();
+        let after = self.after_turn(turn);
+        if after.position.halfmoves() == 0 {
+            self.history.clear();
+        }
+        self.history.push(after.position.repetition_key());
+        // Judged by the rules of the turn just played, before counting it.
+        let outcome = self.ending(me, turn, &after, &self.history);
+        self.moves_made[me.index()] += 1;
+        self.last_move = text.map(|san| LastMove {
+            from: turn.mv.from,
+            to: turn.mv.to,
+            san,
+        });
+        self.last_extra = turn.then;
+        self.arena = after;
+        self.outcome.clone_from(&outcome);
+        outcome
+    }
+
     /// How the game ends after `turn` by `me`, if it does.
     fn ending(&self, me: Color, turn: &Turn, after: &Arena, history: &[u64]) -> Option<Outcome> {
         let them = me.other();
@@ -717,26 +742,23 @@ impl Game for Enthralling {
                 describe_extra(&self.arena.play(turn.mv), me, extra)
             ),
         })];
-        let after = self.after_turn(turn);
-        if after.position.halfmoves() == 0 {
-            self.history.clear();
-        }
-        self.history.push(after.position.repetition_key());
-        // Judged by the rules of the turn just played, before counting it.
-        let outcome = self.ending(me, turn, &after, &self.history);
-        self.moves_made[me.index()] += 1;
-        self.last_move = Some(LastMove {
-            from: turn.mv.from,
-            to: turn.mv.to,
-            san: text,
-        });
-        self.last_extra = turn.then;
-        self.arena = after;
-        if let Some(outcome) = outcome {
+        if let Some(outcome) = self.advance(turn, Some(text)) {
             events.push(Event::public(format!("Game over: {}", describe(&outcome))));
-            self.outcome = Some(outcome);
         }
         Ok(events)
+    }
+
+    /// The turn without the checks and the words, which a search reads neither of; the last
+    /// move is not kept for the picture.
+    fn apply_searched(
+        &mut self,
+        seat: Seat,
+        turn: &Turn,
+        _rng: &mut GameRng,
+    ) -> Result<(), RuleError> {
+        self.check_seat(seat)?;
+        self.advance(turn, None);
+        Ok(())
     }
 
     fn view(&self, viewer: Viewer) -> EnthrallingView {
@@ -785,6 +807,34 @@ impl Game for Enthralling {
             last_extra: self.last_extra,
             options: self.options.clone(),
         }
+    }
+
+    /// Material, placement and the coming Enthrall or Liberate (see `search.rs`).
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        Some(search::chances(self))
+    }
+
+    fn search_key(&self) -> Option<u64> {
+        Some(search::key(self))
+    }
+
+    fn is_noisy(&self, turn: &Turn) -> bool {
+        search::is_noisy(self, turn)
+    }
+
+    fn order_hint(&self, turn: &Turn) -> i32 {
+        search::order_hint(self, turn)
+    }
+
+    /// Alpha-beta (`ai::alphabeta`) at the limits of `search::limits`.
+    fn own_search(
+        &self,
+        seat: Seat,
+        level: Level,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Turn> {
+        search::choose(self, seat, level, seed, stop)
     }
 
     fn parse_action(&self, seat: Seat, text: &str) -> Result<Turn, ParseError> {
