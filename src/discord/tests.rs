@@ -119,7 +119,10 @@ fn the_computer_s_threads_and_pause_are_read() {
     assert_eq!(config.thinking.threads, 3);
     assert_eq!(config.thinking.pause, std::time::Duration::from_millis(250));
     let config = BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c")])).unwrap();
-    assert_eq!(config.thinking.pause, std::time::Duration::from_millis(1500));
+    assert_eq!(
+        config.thinking.pause,
+        std::time::Duration::from_millis(1500)
+    );
     assert!(config.thinking.threads >= 1);
 }
 

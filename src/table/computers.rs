@@ -103,8 +103,8 @@ pub fn decide(
                 return Some(Decision::Resign);
             }
             let level = (chances - 0.5).abs() <= DRAW_MARGIN;
-            let due =
-                thinking.plies >= DRAW_FROM_PLY && (thinking.plies / 2) % (DRAW_EVERY / 2) == 0;
+            let due = thinking.plies >= DRAW_FROM_PLY
+                && (thinking.plies / 2).is_multiple_of(DRAW_EVERY / 2);
             if two && level && due && !thinking.offered_draw {
                 return Some(Decision::OfferDraw);
             }

@@ -320,10 +320,15 @@ async fn the_computer_takes_a_seat_beside_people_at_an_en_prise_table() {
     // The computer has accepted already: only bob is awaited, and only bob is pinged.
     let text = content(&reply);
     assert!(
-        text.starts_with(&format!("<@{ALICE}> challenges <@100000000000000002>, cpu-hard to En Prise.")),
+        text.starts_with(&format!(
+            "<@{ALICE}> challenges <@100000000000000002>, cpu-hard to En Prise."
+        )),
         "{text}"
     );
-    assert!(text.contains("Waiting for <@100000000000000002> to accept"), "{text}");
+    assert!(
+        text.contains("Waiting for <@100000000000000002> to accept"),
+        "{text}"
+    );
     assert_eq!(
         reply.json["data"]["allowed_mentions"]["users"],
         json!(["100000000000000002"]),

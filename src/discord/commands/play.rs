@@ -101,7 +101,7 @@ pub async fn play(
     let persons: Vec<serenity::User> = seats
         .iter()
         .filter_map(|s| match s {
-            PlaySeat::Person(user) => Some(user.clone()),
+            PlaySeat::Person(user) => Some(*user.clone()),
             PlaySeat::Computer(_) => None,
         })
         .collect();
@@ -241,7 +241,7 @@ async fn start_alone(
 /// Who sits in each seat of a `/play`: a person, or the computer at a level.
 #[derive(Clone, Debug)]
 enum PlaySeat {
-    Person(serenity::User),
+    Person(Box<serenity::User>),
     Computer(Level),
 }
 
@@ -287,14 +287,14 @@ fn seats_of(
     if !alone && named.is_empty() {
         return Err("Name an opponent, or play the computer with against:computer.".into());
     }
-    let mut seats = vec![PlaySeat::Person(author.clone())];
+    let mut seats = vec![PlaySeat::Person(Box::new(author.clone()))];
     if alone {
         seats.push(PlaySeat::Computer(level));
     }
     for user in named {
         seats.push(match user.id == bot {
             true => PlaySeat::Computer(level),
-            false => PlaySeat::Person(user),
+            false => PlaySeat::Person(Box::new(user)),
         });
     }
     Ok(seats)
