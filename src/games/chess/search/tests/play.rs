@@ -1,0 +1,3 @@
+//! The search and the levels in play.
+
+use super::*;
