@@ -118,7 +118,7 @@ fn search_with_table(
         info(&report);
         let mate_found = matches!(report.score, Score::Mate(n) if n > 0 && (2 * n - 1) as u32 <= depth);
         last = Some(report);
-        if mate_found || searcher.nodes >= limits.nodes.unwrap_or(u64::MAX) || (depth > 1 && stop()) {
+        if mate_found || searcher.nodes >= limits.nodes.unwrap_or(u64::MAX) || stop() {
             break;
         }
         searcher.age_history();
