@@ -68,7 +68,7 @@ pub struct Report {
     pub pv: Vec<Move>,
 }
 
-/// The transposition table of a full search: 2^20 slots (24 MB).
+/// The transposition table of a full search: 2^20 slots (16 MB).
 const TT_BITS: u32 = 20;
 
 /// Searches `pos` (its repetition `history`, current last) until `limits` or `stop`; calls

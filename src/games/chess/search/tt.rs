@@ -19,7 +19,6 @@ pub enum Bound {
 
 #[derive(Copy, Clone, Debug)]
 pub struct Entry {
-    key: u64,
     /// The best move, packed (0: none).
     mv: u16,
     score: i32,
@@ -44,55 +43,90 @@ impl Entry {
     pub fn score(&self, ply: usize) -> i32 {
         from_tt(self.score, ply)
     }
+
+    /// Move (16 bits), score (16), depth (8) and bound (2, 0 for an empty slot) in one word.
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        u64::from(self.mv)
+            | u64::from(self.score as i16 as u16) << 16
+            | u64::from(self.depth) << 32
+            | bound << 40
+    }
+
+    fn unpack(word: u64) -> Option<Entry> {
+        let bound = match (word >> 40) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            mv: word as u16,
+            score: i32::from((word >> 16) as u16 as i16),
+            depth: (word >> 32) as u8,
+            bound,
+        })
+    }
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    mv: 0,
-    score: 0,
-    depth: 0,
-    bound: Bound::Upper,
-};
-
+/// The table: per slot the position's key and its packed entry (all zero: empty, so a new
+/// table costs nothing until used).
 pub struct Table {
-    slots: Vec<Entry>,
+    slots: Vec<[u64; 2]>,
     mask: usize,
 }
 
 impl Table {
-    /// A table of 2^`bits` slots.
+    /// A table of 2^`bits` slots of 16 bytes.
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits;
         Table {
-            slots: vec![EMPTY; size],
+            slots: vec![[0; 2]; size],
             mask: size - 1,
         }
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.slots[key as usize & self.mask];
-        (entry.key == key && (entry.mv != 0 || entry.depth > 0)).then_some(entry)
+        let [stored, word] = self.slots[key as usize & self.mask];
+        if stored != key {
+            return None;
+        }
+        Entry::unpack(word)
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound, ply: usize) {
+    pub fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
         let slot = &mut self.slots[key as usize & self.mask];
         let depth = depth.clamp(0, i32::from(u8::MAX)) as u8;
-        if slot.key != key && slot.depth > depth.saturating_add(2) {
+        let old = Entry::unpack(slot[1]);
+        let same = slot[0] == key;
+        if !same && old.is_some_and(|old| old.depth > depth.saturating_add(2)) {
             return;
         }
         let mv = match mv {
             Some(mv) => pack(mv),
             // Keep the move an earlier search of this same position found.
-            None if slot.key == key => slot.mv,
+            None if same => old.map_or(0, |old| old.mv),
             None => 0,
         };
-        *slot = Entry {
-            key,
+        let entry = Entry {
             mv,
             score: to_tt(score, ply),
             depth,
             bound,
         };
+        *slot = [key, entry.pack()];
     }
 }
 
