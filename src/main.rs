@@ -307,13 +307,15 @@ fn main() -> ExitCode {
             }
         }
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
-        Command::Uci => match deckmate::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::FAILURE
+        Command::Uci => {
+            match deckmate::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
             }
-        },
+        }
         Command::Arena {
             game,
             a,

@@ -105,7 +105,10 @@ fn a_whole_game_as_python_chess_plays_it() {
     engine.send("uci");
     let hello = engine.wait_for("uciok", Duration::from_secs(10));
     assert!(hello.iter().any(|l| l == "id name deckmate"), "{hello:?}");
-    assert!(hello.iter().any(|l| l.starts_with("option name Skill")), "{hello:?}");
+    assert!(
+        hello.iter().any(|l| l.starts_with("option name Skill")),
+        "{hello:?}"
+    );
     engine.send("setoption name Skill value hard");
     engine.send("ucinewgame");
     engine.send("isready");
@@ -130,7 +133,10 @@ fn a_whole_game_as_python_chess_plays_it() {
             let lines = engine.wait_for("bestmove", Duration::from_secs(10));
             let spent = started.elapsed().as_millis() as u64;
             wtime = (wtime + 20).saturating_sub(spent).max(100);
-            assert!(lines.iter().any(|l| l.starts_with("info depth")), "{lines:?}");
+            assert!(
+                lines.iter().any(|l| l.starts_with("info depth")),
+                "{lines:?}"
+            );
             bestmove(&lines)
         } else {
             let legal = pos.legal_moves();
@@ -165,11 +171,18 @@ fn go_infinite_answers_isready_and_stops_on_stop() {
     std::thread::sleep(Duration::from_millis(300));
     engine.send("isready");
     let lines = engine.wait_for("readyok", Duration::from_secs(5));
-    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
     let started = Instant::now();
     engine.send("stop");
     let lines = engine.wait_for("bestmove", Duration::from_secs(5));
-    assert!(started.elapsed() < Duration::from_secs(2), "stop took {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "stop took {:?}",
+        started.elapsed()
+    );
     let pos = Position::default()
         .play_unchecked(Move::parse_uci("d2d4").unwrap())
         .play_unchecked(Move::parse_uci("d7d5").unwrap());
@@ -187,9 +200,15 @@ fn garbage_and_an_illegal_move_do_not_kill_it() {
     engine.send("setoption name Skill value");
     engine.send("isready");
     let lines = engine.wait_for("readyok", Duration::from_secs(10));
-    let infos = lines.iter().filter(|l| l.starts_with("info string")).count();
+    let infos = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .count();
     assert!(infos >= 4, "{lines:#?}");
-    assert!(lines.iter().any(|l| l.contains("illegal move \"e2e4\"")), "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.contains("illegal move \"e2e4\"")),
+        "{lines:#?}"
+    );
     // The position is the one after 1.e4: Black answers.
     engine.send("go depth 2");
     let lines = engine.wait_for("bestmove", Duration::from_secs(10));

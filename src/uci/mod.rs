@@ -55,7 +55,15 @@ impl Go {
             };
             let takes_number = matches!(
                 word,
-                "movetime" | "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate"
+                "movetime"
+                    | "wtime"
+                    | "btime"
+                    | "winc"
+                    | "binc"
+                    | "movestogo"
+                    | "depth"
+                    | "nodes"
+                    | "mate"
             );
             if takes_number {
                 match number(i) {
@@ -78,7 +86,9 @@ impl Go {
             }
             match word {
                 "infinite" | "ponder" => go.infinite = true,
-                "searchmoves" => complaints.push("go searchmoves is not supported; searching every move".into()),
+                "searchmoves" => {
+                    complaints.push("go searchmoves is not supported; searching every move".into())
+                }
                 other => {
                     if Move::parse_uci(other).is_none() {
                         complaints.push(format!("go: unknown word {}", shown(other)));
@@ -98,7 +108,9 @@ impl Go {
             return None;
         }
         if let Some(ms) = self.movetime {
-            return Some(Duration::from_millis(ms.saturating_sub(OVERHEAD_MS / 3).max(1)));
+            return Some(Duration::from_millis(
+                ms.saturating_sub(OVERHEAD_MS / 3).max(1),
+            ));
         }
         let (left, inc) = if white {
             (self.wtime, self.winc)
@@ -142,10 +154,17 @@ impl Engine {
         let (base, rest) = match words.first() {
             Some(&"startpos") => (Ok(Position::default()), &words[1..]),
             Some(&"fen") => {
-                let fields = words[1..].iter().take_while(|w| **w != "moves").take(6).count();
+                let fields = words[1..]
+                    .iter()
+                    .take_while(|w| **w != "moves")
+                    .take(6)
+                    .count();
                 let fen = words[1..1 + fields].join(" ");
                 let rest = &words[1 + fields..];
-                (Position::from_fen(&fen).map_err(|e| format!("bad FEN {}: {e}", shown(&fen))), rest)
+                (
+                    Position::from_fen(&fen).map_err(|e| format!("bad FEN {}: {e}", shown(&fen))),
+                    rest,
+                )
             }
             _ => (Err("position needs startpos or fen".to_string()), words),
         };
@@ -157,7 +176,10 @@ impl Engine {
             None => &[][..],
             Some(&"moves") => &rest[1..],
             Some(other) => {
-                return vec![format!("position: expected moves, got {}; the position is unchanged", shown(other))];
+                return vec![format!(
+                    "position: expected moves, got {}; the position is unchanged",
+                    shown(other)
+                )];
             }
         };
         self.pos = pos;
@@ -228,7 +250,10 @@ pub fn run(input: impl BufRead + Send, output: impl Write + Send) -> io::Result<
                 "isready" => say(&out, &["readyok"])?,
                 "ucinewgame" => {
                     stop(&mut thinking);
-                    engine = Engine { level: engine.level, ..Engine::new() };
+                    engine = Engine {
+                        level: engine.level,
+                        ..Engine::new()
+                    };
                 }
                 "position" => {
                     stop(&mut thinking);
@@ -290,7 +315,10 @@ fn say(out: &Mutex<impl Write>, lines: &[&str]) -> io::Result<()> {
 
 /// Reports complaints as `info string` lines.
 fn tell(out: &Mutex<impl Write>, complaints: &[String]) -> io::Result<()> {
-    let lines: Vec<String> = complaints.iter().map(|c| format!("info string {c}")).collect();
+    let lines: Vec<String> = complaints
+        .iter()
+        .map(|c| format!("info string {c}"))
+        .collect();
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
     say(out, &lines)
 }
@@ -377,8 +405,16 @@ fn think(
     let limits = match level {
         Level::Easy => return search::choose(pos, history, level, pos.repetition_key(), stop),
         Level::Medium => Limits {
-            depth: Some(go.depth.unwrap_or(search::MEDIUM_DEPTH).min(search::MEDIUM_DEPTH)),
-            nodes: Some(go.nodes.unwrap_or(search::MEDIUM_NODES).min(search::MEDIUM_NODES)),
+            depth: Some(
+                go.depth
+                    .unwrap_or(search::MEDIUM_DEPTH)
+                    .min(search::MEDIUM_DEPTH),
+            ),
+            nodes: Some(
+                go.nodes
+                    .unwrap_or(search::MEDIUM_NODES)
+                    .min(search::MEDIUM_NODES),
+            ),
         },
         Level::Hard => Limits {
             depth: go.depth,

@@ -23,7 +23,9 @@ fn uci_and_isready_are_answered() {
     let out = session("uci\nisready\nquit\n");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.first(), Some(&"id name deckmate"));
-    assert!(lines.contains(&"option name Skill type combo default hard var easy var medium var hard"));
+    assert!(
+        lines.contains(&"option name Skill type combo default hard var easy var medium var hard")
+    );
     assert_eq!(&lines[lines.len() - 2..], &["uciok", "readyok"]);
 }
 
@@ -38,7 +40,8 @@ fn garbage_is_answered_with_info_strings_and_the_loop_goes_on() {
     assert!(out.contains("unknown level"), "{out}");
     assert!(out.lines().any(|l| l == "readyok"), "{out}");
     // The position kept the moves before the illegal one: White to move after 1.e4 e5.
-    let after = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
+    let after =
+        Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").unwrap();
     let mv = bestmove(&out).expect("a bestmove");
     assert!(after.is_legal(mv), "{mv}");
 }
@@ -56,9 +59,18 @@ fn a_long_line_and_bad_bytes_do_not_stop_the_loop() {
 
 #[test]
 fn go_depth_prints_info_lines_then_a_legal_bestmove() {
-    let out = session("position fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3\ngo depth 3\n");
-    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info depth")).collect();
-    assert_eq!(infos.len(), 1, "mate in one ends the search at depth 1: {out}");
+    let out = session(
+        "position fen r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3\ngo depth 3\n",
+    );
+    let infos: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(
+        infos.len(),
+        1,
+        "mate in one ends the search at depth 1: {out}"
+    );
     assert!(infos[0].contains("score mate 1"), "{out}");
     assert_eq!(bestmove(&out), Move::parse_uci("f3f7"));
 }
@@ -78,7 +90,20 @@ fn no_legal_move_answers_0000() {
 
 #[test]
 fn go_words_are_read_bounded() {
-    let (go, complaints) = Go::parse(&["wtime", "-5", "btime", "99999999999999999999", "winc", "100", "depth", "999", "movestogo", "0", "nodes", "0"]);
+    let (go, complaints) = Go::parse(&[
+        "wtime",
+        "-5",
+        "btime",
+        "99999999999999999999",
+        "winc",
+        "100",
+        "depth",
+        "999",
+        "movestogo",
+        "0",
+        "nodes",
+        "0",
+    ]);
     assert_eq!(go.wtime, Some(0));
     assert_eq!(go.btime, None, "an unreadable number is refused");
     assert_eq!(complaints.len(), 1);
@@ -91,24 +116,44 @@ fn go_words_are_read_bounded() {
 
 #[test]
 fn the_clock_is_shared_over_the_moves_to_go() {
-    let (go, _) = Go::parse(&["wtime", "60000", "btime", "30000", "winc", "1000", "binc", "0"]);
-    assert_eq!(go.budget(true, Level::Hard), Some(Duration::from_millis(2000 + 800)));
-    assert_eq!(go.budget(false, Level::Hard), Some(Duration::from_millis(1000)));
+    let (go, _) = Go::parse(&[
+        "wtime", "60000", "btime", "30000", "winc", "1000", "binc", "0",
+    ]);
+    assert_eq!(
+        go.budget(true, Level::Hard),
+        Some(Duration::from_millis(2000 + 800))
+    );
+    assert_eq!(
+        go.budget(false, Level::Hard),
+        Some(Duration::from_millis(1000))
+    );
     let (go, _) = Go::parse(&["btime", "100", "movestogo", "1"]);
-    assert_eq!(go.budget(false, Level::Hard), Some(Duration::from_millis(20)));
+    assert_eq!(
+        go.budget(false, Level::Hard),
+        Some(Duration::from_millis(20))
+    );
     let (go, _) = Go::parse(&["movetime", "100"]);
-    assert_eq!(go.budget(true, Level::Hard), Some(Duration::from_millis(90)));
+    assert_eq!(
+        go.budget(true, Level::Hard),
+        Some(Duration::from_millis(90))
+    );
     let (go, _) = Go::parse(&["infinite"]);
     assert_eq!(go.budget(true, Level::Hard), None);
     let (go, _) = Go::parse(&["depth", "5"]);
     assert_eq!(go.budget(true, Level::Hard), None);
-    assert_eq!(Go::parse(&[]).0.budget(true, Level::Easy), Some(Level::Easy.time_limit()));
+    assert_eq!(
+        Go::parse(&[]).0.budget(true, Level::Easy),
+        Some(Level::Easy.time_limit())
+    );
 }
 
 #[test]
 fn skill_sets_the_level() {
     let mut engine = Engine::new();
-    assert_eq!(set_option(&mut engine, &["name", "Skill", "value", "easy"]), None);
+    assert_eq!(
+        set_option(&mut engine, &["name", "Skill", "value", "easy"]),
+        None
+    );
     assert_eq!(engine.level, Level::Easy);
     assert!(set_option(&mut engine, &["name", "Skill"]).is_some());
     assert_eq!(engine.level, Level::Easy);

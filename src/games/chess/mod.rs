@@ -17,8 +17,8 @@ pub use position::{
 pub use san::{parse_move, san, san_all};
 
 use crate::engine::{
-    Event, Game, GameRng, GameView, Level, ON_TIME, ON_TIME_NO_MATERIAL, OnTime, Outcome, ParseError,
-    PgnStyle, RuleError, Seat, SetupError, ToAct, Viewer,
+    Event, Game, GameRng, GameView, Level, ON_TIME, ON_TIME_NO_MATERIAL, OnTime, Outcome,
+    ParseError, PgnStyle, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 

@@ -170,7 +170,8 @@ impl<'a> Searcher<'a> {
             if score >= beta {
                 // Verify with a shallower real search: passing is not always the worst one
                 // can do (zugzwang), and mate problems are full of it.
-                let verified = self.negamax(pos, key, depth - reduction, beta - 1, beta, ply, false);
+                let verified =
+                    self.negamax(pos, key, depth - reduction, beta - 1, beta, ply, false);
                 if self.stopped {
                     return 0;
                 }
@@ -221,7 +222,15 @@ impl<'a> Searcher<'a> {
                     true,
                 );
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = -self.negamax(&next, next_key, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    score = -self.negamax(
+                        &next,
+                        next_key,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        true,
+                    );
                 }
                 if score > alpha && score < beta && !self.stopped {
                     score = -self.negamax(&next, next_key, depth - 1, -beta, -alpha, ply + 1, true);
@@ -292,7 +301,9 @@ impl<'a> Searcher<'a> {
             legal += 1;
             if !in_check && mv.promotion.is_none() {
                 // Delta pruning: even winning this piece for nothing would not reach alpha.
-                let gain = pos.piece_at(mv.to).map_or(value(Role::Pawn), |p| value(p.role));
+                let gain = pos
+                    .piece_at(mv.to)
+                    .map_or(value(Role::Pawn), |p| value(p.role));
                 if stand + gain + 200 <= alpha {
                     continue;
                 }
@@ -319,7 +330,13 @@ impl<'a> Searcher<'a> {
 
     /// The pseudo-legal moves of `pos` with their ordering scores (only captures and
     /// promotions to a queen when `noisy_only`).
-    fn ordered_moves(&self, pos: &Position, tt_move: Option<Move>, ply: usize, noisy_only: bool) -> Vec<Scored> {
+    fn ordered_moves(
+        &self,
+        pos: &Position,
+        tt_move: Option<Move>,
+        ply: usize,
+        noisy_only: bool,
+    ) -> Vec<Scored> {
         let mut all = Vec::with_capacity(48);
         pos.pseudo_moves(&mut all);
         let killers = self.killers.get(ply).copied().unwrap_or_default();
@@ -386,7 +403,6 @@ fn pick(moves: &mut [Scored], i: usize) -> Move {
 /// Whether the side to move has a piece besides pawns and the king (without one, passing may
 /// well be better than any move, and null-move pruning is not tried).
 fn has_pieces(pos: &Position) -> bool {
-    pos.pieces().any(|(_, p)| {
-        p.color == pos.turn() && !matches!(p.role, Role::Pawn | Role::King)
-    })
+    pos.pieces()
+        .any(|(_, p)| p.color == pos.turn() && !matches!(p.role, Role::Pawn | Role::King))
 }

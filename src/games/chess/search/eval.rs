@@ -174,7 +174,11 @@ pub fn evaluate(pos: &Position) -> i32 {
             }
             for rank in 0..8u8 {
                 if here & (1 << rank) != 0 && is_passed(theirs, file, rank, color) {
-                    let relative = usize::from(if color == Color::White { rank } else { 7 - rank });
+                    let relative = usize::from(if color == Color::White {
+                        rank
+                    } else {
+                        7 - rank
+                    });
                     m += PASSED_MG[relative];
                     e += PASSED_EG[relative];
                 }

@@ -116,7 +116,8 @@ fn search_with_table(
             pv: principal_variation(pos, key, best, &searcher, depth),
         };
         info(&report);
-        let mate_found = matches!(report.score, Score::Mate(n) if n > 0 && (2 * n - 1) as u32 <= depth);
+        let mate_found =
+            matches!(report.score, Score::Mate(n) if n > 0 && (2 * n - 1) as u32 <= depth);
         last = Some(report);
         if mate_found || searcher.nodes >= limits.nodes.unwrap_or(u64::MAX) || stop() {
             break;
@@ -128,7 +129,13 @@ fn search_with_table(
 
 /// The line the search expects: `best`, then the table's best move in each following
 /// position while it is legal, at most `depth` moves and never through a repeated position.
-fn principal_variation(pos: &Position, key: u64, best: Move, searcher: &Searcher, depth: u32) -> Vec<Move> {
+fn principal_variation(
+    pos: &Position,
+    key: u64,
+    best: Move,
+    searcher: &Searcher,
+    depth: u32,
+) -> Vec<Move> {
     let mut pv = vec![best];
     let mut seen = vec![key];
     let mut pos = *pos;
@@ -168,15 +175,27 @@ pub const EASY_BLUNDER: usize = 8;
 /// from `seed`: `hard` searches until `stop` (or [`HARD_NODES`]), `medium` a few plies, `easy`
 /// two plies with deliberate noise. None when there is no legal move. The same arguments give
 /// the same move unless `stop` fires.
-pub fn choose(pos: &Position, history: &[u64], level: Level, seed: u64, stop: &dyn Fn() -> bool) -> Option<Move> {
+pub fn choose(
+    pos: &Position,
+    history: &[u64],
+    level: Level,
+    seed: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<Move> {
     let mut quiet = |_: &Report| {};
     match level {
         Level::Hard => {
-            let limits = Limits { depth: Some(MAX_DEPTH), nodes: Some(HARD_NODES) };
+            let limits = Limits {
+                depth: Some(MAX_DEPTH),
+                nodes: Some(HARD_NODES),
+            };
             search(pos, history, &limits, stop, &mut quiet).map(|r| r.best)
         }
         Level::Medium => {
-            let limits = Limits { depth: Some(MEDIUM_DEPTH), nodes: Some(MEDIUM_NODES) };
+            let limits = Limits {
+                depth: Some(MEDIUM_DEPTH),
+                nodes: Some(MEDIUM_NODES),
+            };
             search_with_table(pos, history, &limits, 16, stop, &mut quiet).map(|r| r.best)
         }
         Level::Easy => easy_move(pos, history, seed, stop),
@@ -206,7 +225,12 @@ fn easy_move(pos: &Position, history: &[u64], seed: u64, stop: &dyn Fn() -> bool
 
 /// Every legal move of `pos` with its score searched `depth` plies deep (the move included),
 /// with a full window, in the order the moves are generated.
-fn root_scores(pos: &Position, history: &[u64], depth: i32, stop: &dyn Fn() -> bool) -> Vec<(Move, i32)> {
+fn root_scores(
+    pos: &Position,
+    history: &[u64],
+    depth: i32,
+    stop: &dyn Fn() -> bool,
+) -> Vec<(Move, i32)> {
     let key = pos.repetition_key();
     let mut searcher = Searcher::new(history, 12, u64::MAX, stop);
     if history.last() != Some(&key) {

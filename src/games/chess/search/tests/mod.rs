@@ -17,8 +17,14 @@ fn search_depth(pos: &Position, depth: u32) -> Report {
         depth: Some(depth),
         nodes: None,
     };
-    search(pos, &[pos.repetition_key()], &limits, &|| false, &mut |_| {})
-        .expect("a legal move")
+    search(
+        pos,
+        &[pos.repetition_key()],
+        &limits,
+        &|| false,
+        &mut |_| {},
+    )
+    .expect("a legal move")
 }
 
 /// The side to move is checkmated.
@@ -29,7 +35,11 @@ fn mated(pos: &Position) -> bool {
 /// Whether the side to move forces mate within `moves` of its moves, by trying everything
 /// (written apart from the engine: only the move generator is shared).
 fn forces_mate(pos: &Position, moves: u32) -> bool {
-    moves > 0 && pos.legal_moves().into_iter().any(|mv| mates_after(pos, mv, moves))
+    moves > 0
+        && pos
+            .legal_moves()
+            .into_iter()
+            .any(|mv| mates_after(pos, mv, moves))
 }
 
 /// Whether playing `mv` forces mate within `moves` moves (`mv` the first).

@@ -37,7 +37,11 @@ fn a_threatened_mate_in_one_is_parried() {
     for depth in [2, 3, 4] {
         let report = search_depth(&pos, depth);
         let after = pos.play_unchecked(report.best);
-        assert!(!forces_mate(&after, 1), "depth {depth}: {} allows mate", report.best);
+        assert!(
+            !forces_mate(&after, 1),
+            "depth {depth}: {} allows mate",
+            report.best
+        );
     }
 }
 
@@ -48,12 +52,18 @@ fn stalemate_scores_zero_and_checkmate_scores_a_mate() {
     assert!(!stalemate.has_legal_move() && !stalemate.in_check());
     let key = stalemate.repetition_key();
     let mut searcher = Searcher::new(&[key], 10, u64::MAX, &never);
-    assert_eq!(searcher.negamax(&stalemate, key, 3, -INFINITY, INFINITY, 1, true), 0);
+    assert_eq!(
+        searcher.negamax(&stalemate, key, 3, -INFINITY, INFINITY, 1, true),
+        0
+    );
     let mate = position("k7/1Q6/1K6/8/8/8/8/8 b - - 0 1");
     assert!(mated(&mate));
     let key = mate.repetition_key();
     let mut searcher = Searcher::new(&[key], 10, u64::MAX, &never);
-    assert_eq!(searcher.negamax(&mate, key, 3, -INFINITY, INFINITY, 1, true), -(MATE - 1));
+    assert_eq!(
+        searcher.negamax(&mate, key, 3, -INFINITY, INFINITY, 1, true),
+        -(MATE - 1)
+    );
 }
 
 #[test]
@@ -80,7 +90,10 @@ fn a_repetition_is_a_draw_the_losing_side_takes() {
     assert_eq!(report.score, Score::Centipawns(0));
     // Without that history the same move is just a queen down.
     let fresh = search_depth(&pos, 3);
-    assert!(matches!(fresh.score, Score::Centipawns(cp) if cp < -500), "{fresh:?}");
+    assert!(
+        matches!(fresh.score, Score::Centipawns(cp) if cp < -500),
+        "{fresh:?}"
+    );
 }
 
 #[test]
@@ -116,8 +129,8 @@ fn the_same_search_twice_gives_the_same_report() {
 fn depth_one_completes_even_when_stopped_at_once() {
     let pos = Position::default();
     let mut seen = 0;
-    let report = search(&pos, &[], &Limits::default(), &|| true, &mut |_| seen += 1)
-        .expect("a move");
+    let report =
+        search(&pos, &[], &Limits::default(), &|| true, &mut |_| seen += 1).expect("a move");
     assert_eq!((report.depth, seen), (1, 1));
     assert!(pos.is_legal(report.best));
 }
@@ -129,7 +142,11 @@ fn every_level_is_deterministic_for_a_seed() {
     for level in [Level::Easy, Level::Medium] {
         for seed in 0..4 {
             let a = choose(&pos, &history, level, seed, &|| false);
-            assert_eq!(a, choose(&pos, &history, level, seed, &|| false), "{level} {seed}");
+            assert_eq!(
+                a,
+                choose(&pos, &history, level, seed, &|| false),
+                "{level} {seed}"
+            );
             assert!(a.is_some_and(|mv| pos.is_legal(mv)));
         }
     }
@@ -154,7 +171,10 @@ fn easy_differs_from_the_full_search_sometimes_and_always_plays_legally() {
             differ += usize::from(easy != strong);
         }
     }
-    assert!(differ >= total / 4, "easy played the strong move too often: {differ} of {total} differ");
+    assert!(
+        differ >= total / 4,
+        "easy played the strong move too often: {differ} of {total} differ"
+    );
 }
 
 #[test]
@@ -162,10 +182,14 @@ fn chess_offers_its_own_search_to_the_seat_to_move_only() {
     let mut rng = GameRng::from_seed(1);
     let game = Chess::new(&ChessOptions::default(), 2, &mut rng).expect("a game");
     assert_eq!(game.own_search(Seat(1), Level::Easy, 3, &|| false), None);
-    let mv = game.own_search(Seat(0), Level::Medium, 3, &|| false).expect("a move");
+    let mv = game
+        .own_search(Seat(0), Level::Medium, 3, &|| false)
+        .expect("a move");
     assert!(game.position().is_legal(mv));
     // A stopped hard search still answers, from its first depth.
-    let hard = game.own_search(Seat(0), Level::Hard, 3, &|| true).expect("a move");
+    let hard = game
+        .own_search(Seat(0), Level::Hard, 3, &|| true)
+        .expect("a move");
     assert!(game.position().is_legal(hard));
 }
 
@@ -191,7 +215,12 @@ fn the_incremental_key_equals_the_full_key_along_random_games() {
             let next = pos.play_unchecked(mv);
             key = pos.key_after(key, mv, &next);
             assert_eq!(key, next.repetition_key(), "{} then {mv}", pos.fen());
-            assert_eq!(key != key_without_ep(&next), ep_capture_legal(&next), "{}", next.fen());
+            assert_eq!(
+                key != key_without_ep(&next),
+                ep_capture_legal(&next),
+                "{}",
+                next.fen()
+            );
             let (passed, passed_key) = next.pass(key);
             assert_eq!(passed_key, passed.repetition_key());
             pos = next;
@@ -220,4 +249,3 @@ fn key_without_ep(pos: &Position) -> u64 {
     fields[3] = "-";
     position(&fields.join(" ")).repetition_key()
 }
-
