@@ -226,60 +226,65 @@ pub fn run(input: impl BufRead + Send, output: impl Write + Send) -> io::Result<
     thread::scope(|scope| {
         let mut engine = Engine::new();
         let mut thinking: Option<Thinking> = None;
-        loop {
-            let Some(line) = read_line(&mut input)? else {
-                break;
-            };
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let Some((&command, args)) = words.split_first() else {
-                continue;
-            };
-            if thinking.as_ref().is_some_and(|t| t.handle.is_finished()) {
-                finish(&mut thinking);
+        let mut serve = || -> io::Result<()> {
+            loop {
+                let Some(line) = read_line(&mut input)? else {
+                    break;
+                };
+                let words: Vec<&str> = line.split_whitespace().collect();
+                let Some((&command, args)) = words.split_first() else {
+                    continue;
+                };
+                if thinking.as_ref().is_some_and(|t| t.handle.is_finished()) {
+                    finish(&mut thinking);
+                }
+                match command {
+                    "uci" => say(
+                        &out,
+                        &[
+                            "id name deckmate",
+                            "id author the deckmate developers",
+                            "option name Skill type combo default hard var easy var medium var hard",
+                            "uciok",
+                        ],
+                    )?,
+                    "isready" => say(&out, &["readyok"])?,
+                    "ucinewgame" => {
+                        stop(&mut thinking);
+                        engine = Engine {
+                            level: engine.level,
+                            ..Engine::new()
+                        };
+                    }
+                    "position" => {
+                        stop(&mut thinking);
+                        let complaints = engine.set_position(args);
+                        tell(&out, &complaints)?;
+                    }
+                    "setoption" => {
+                        let complaint = set_option(&mut engine, args);
+                        tell(&out, &complaint.into_iter().collect::<Vec<_>>())?;
+                    }
+                    "go" => {
+                        // A search still running is stopped and answers first.
+                        stop(&mut thinking);
+                        let (go, complaints) = Go::parse(args);
+                        tell(&out, &complaints)?;
+                        flag.store(false, Ordering::SeqCst);
+                        thinking = Some(start_search(scope, &out, &flag, &engine, go));
+                    }
+                    "stop" => stop(&mut thinking),
+                    "quit" => break,
+                    "debug" | "register" | "ponderhit" => {}
+                    other => tell(&out, &[format!("unknown command {}", shown(other))])?,
+                }
             }
-            match command {
-                "uci" => say(
-                    &out,
-                    &[
-                        "id name deckmate",
-                        "id author the deckmate developers",
-                        "option name Skill type combo default hard var easy var medium var hard",
-                        "uciok",
-                    ],
-                )?,
-                "isready" => say(&out, &["readyok"])?,
-                "ucinewgame" => {
-                    stop(&mut thinking);
-                    engine = Engine {
-                        level: engine.level,
-                        ..Engine::new()
-                    };
-                }
-                "position" => {
-                    stop(&mut thinking);
-                    let complaints = engine.set_position(args);
-                    tell(&out, &complaints)?;
-                }
-                "setoption" => {
-                    let complaint = set_option(&mut engine, args);
-                    tell(&out, &complaint.into_iter().collect::<Vec<_>>())?;
-                }
-                "go" => {
-                    // A search still running is stopped and answers first.
-                    stop(&mut thinking);
-                    let (go, complaints) = Go::parse(args);
-                    tell(&out, &complaints)?;
-                    flag.store(false, Ordering::SeqCst);
-                    thinking = Some(start_search(scope, &out, &flag, &engine, go));
-                }
-                "stop" => stop(&mut thinking),
-                "quit" => break,
-                "debug" | "register" | "ponderhit" => {}
-                other => tell(&out, &[format!("unknown command {}", shown(other))])?,
-            }
-        }
+            Ok(())
+        };
+        // Also when reading or writing failed: a search left running would never be joined.
+        let result = serve();
         stop(&mut thinking);
-        Ok(())
+        result
     })
 }
 

@@ -158,3 +158,22 @@ fn skill_sets_the_level() {
     assert!(set_option(&mut engine, &["name", "Skill"]).is_some());
     assert_eq!(engine.level, Level::Easy);
 }
+
+/// An output that refuses every write, as a closed pipe does.
+struct Closed;
+
+impl Write for Closed {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_closed_output_ends_the_loop_and_its_infinite_search() {
+    let input = Cursor::new(b"position startpos\ngo infinite\nisready\n".to_vec());
+    let got = run(input, Closed);
+    assert_eq!(got.map_err(|e| e.kind()), Err(io::ErrorKind::BrokenPipe));
+}
