@@ -227,10 +227,7 @@ pub fn run(input: impl BufRead + Send, output: impl Write + Send) -> io::Result<
         let mut engine = Engine::new();
         let mut thinking: Option<Thinking> = None;
         let mut serve = || -> io::Result<()> {
-            loop {
-                let Some(line) = read_line(&mut input)? else {
-                    break;
-                };
+            while let Some(line) = read_line(&mut input)? {
                 let words: Vec<&str> = line.split_whitespace().collect();
                 let Some((&command, args)) = words.split_first() else {
                     continue;

@@ -14,7 +14,7 @@ fn bestmove(output: &str) -> Option<Move> {
     output
         .lines()
         .filter_map(|l| l.strip_prefix("bestmove "))
-        .last()
+        .next_back()
         .and_then(|m| Move::parse_uci(m.split_whitespace().next()?))
 }
 

@@ -64,7 +64,7 @@ impl<'a> Searcher<'a> {
     fn count_node(&mut self) {
         self.nodes += 1;
         if self.may_stop
-            && self.nodes % POLL == 0
+            && self.nodes.is_multiple_of(POLL)
             && (self.nodes >= self.node_limit || (self.stop)())
         {
             self.stopped = true;
