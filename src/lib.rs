@@ -41,3 +41,4 @@ pub mod selfplay;
 pub mod store;
 pub mod table;
 pub mod timing;
+pub mod uci;

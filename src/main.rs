@@ -1,5 +1,5 @@
 //! The deckmate command line: the Discord bot (the default), a match in the terminal, a
-//! league, perft and selfplay.
+//! league, perft, selfplay and a UCI chess engine.
 
 use clap::{Parser, Subcommand};
 use deckmate::console::league::{LeagueAction, parse_option, run_league, run_pair};
@@ -141,6 +141,9 @@ enum Command {
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, String)>,
     },
+    /// Play plain chess over the UCI protocol on standard input and output (for chess GUIs and
+    /// tools).
+    Uci,
     /// Play random legal games to the end and summarise them.
     Selfplay {
         /// The game.
@@ -304,6 +307,15 @@ fn main() -> ExitCode {
             }
         }
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
+        Command::Uci => {
+            match deckmate::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Arena {
             game,
             a,

@@ -7,6 +7,7 @@
 pub mod pgn;
 mod position;
 mod san;
+pub mod search;
 mod types;
 
 pub use position::{
@@ -16,8 +17,8 @@ pub use position::{
 pub use san::{parse_move, san, san_all};
 
 use crate::engine::{
-    Event, Game, GameRng, GameView, ON_TIME, ON_TIME_NO_MATERIAL, OnTime, Outcome, ParseError,
-    PgnStyle, RuleError, Seat, SetupError, ToAct, Viewer,
+    Event, Game, GameRng, GameView, Level, ON_TIME, ON_TIME_NO_MATERIAL, OnTime, Outcome,
+    ParseError, PgnStyle, RuleError, Seat, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 
@@ -371,6 +372,21 @@ impl Game for Chess {
             .sum();
         let white = 1.0 / (1.0 + 10f64.powf(-balance / 4.0));
         Some(vec![white, 1.0 - white])
+    }
+
+    /// Chess has an alpha-beta engine of its own ([`search::choose`]): `hard` searches until
+    /// stopped, `medium` four plies, `easy` two plies with deliberate mistakes.
+    fn own_search(
+        &self,
+        seat: Seat,
+        level: Level,
+        seed: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Move> {
+        if self.outcome.is_some() || color_of(seat) != Some(self.position.turn()) {
+            return None;
+        }
+        search::choose(&self.position, &self.history, level, seed, stop)
     }
 
     /// The other side wins on time, unless it has too little material left to checkmate by

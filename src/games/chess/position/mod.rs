@@ -6,6 +6,7 @@
 //! `perft`.
 
 mod fen;
+mod hash;
 mod movegen;
 mod perft;
 
@@ -227,14 +228,10 @@ impl Position {
             key ^= zobrist(768);
         }
         key ^= zobrist(769 + usize::from(self.castling.bits()));
-        if let Some(ep) = self.ep {
-            let can_take = self
-                .legal_moves()
-                .iter()
-                .any(|&mv| mv.to == ep && matches!(self.special(mv), Special::EnPassant { .. }));
-            if can_take {
-                key ^= zobrist(785 + usize::from(ep.file()));
-            }
+        if let Some(ep) = self.ep
+            && self.ep_counts(ep)
+        {
+            key ^= zobrist(785 + usize::from(ep.file()));
         }
         key
     }
