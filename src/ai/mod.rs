@@ -76,8 +76,9 @@ pub fn choose<G: Game>(
 }
 
 /// [`choose`], with how the computer rates its chances after that action (0 lost, 1 won): the
-/// search's own score, or for a game's own search [`Game::evaluate`] of the position, which
-/// such a game sees whole.
+/// search's own score, or for a game's own search (and easy's random actions)
+/// [`Game::evaluate`] of the position after the action, seen as the seat sees it, so a
+/// recapture in the middle of an exchange counts as made.
 pub fn think<G: Game>(
     game: &G,
     seat: Seat,
@@ -86,9 +87,10 @@ pub fn think<G: Game>(
     stop: &dyn Fn() -> bool,
 ) -> Option<Choice<G::Action>> {
     if let Some(action) = game.own_search(seat, level, seed, stop) {
+        let score = chances_after(game, seat, &action, seed);
         return Some(Choice {
             action,
-            score: chances(game, seat, seed),
+            score,
             visits: 0,
         });
     }
@@ -96,24 +98,47 @@ pub fn think<G: Game>(
     let (budget, blunders) = search_budget(level);
     if blunders > 0 && rng.below(100) < blunders as usize {
         let legal = game.legal_actions(seat);
-        return (!legal.is_empty()).then(|| Choice {
-            action: legal[rng.below(legal.len())].clone(),
-            score: chances(game, seat, seed),
+        if legal.is_empty() {
+            return None;
+        }
+        let action = legal[rng.below(legal.len())].clone();
+        let score = chances_after(game, seat, &action, seed);
+        return Some(Choice {
+            action,
+            score,
             visits: 0,
         });
     }
     search(game, seat, &budget, &mut rng, stop)
 }
 
+/// [`chances`] once `seat` has played `action`: in a state the seat cannot tell apart from
+/// this one, so it uses nothing the seat cannot see.
+fn chances_after<G: Game>(game: &G, seat: Seat, action: &G::Action, seed: u64) -> f64 {
+    let mut rng = GameRng::from_seed(seed ^ 0xc4a7_0b5e);
+    let mut after = game.determinize(seat, &mut rng);
+    if after.apply_searched(seat, action, &mut rng).is_err() {
+        return chances(game, seat, seed);
+    }
+    after
+        .evaluate()
+        .and_then(|values| values.get(seat.index()).copied())
+        .unwrap_or(0.5)
+}
+
 /// How `seat` rates its chances in `game` without searching (0 lost, 1 won): the game's
 /// [`Game::evaluate`] of a state the seat cannot tell apart from this one, so it uses nothing
 /// the seat cannot see; 0.5 for a game without an evaluation.
 pub fn chances<G: Game>(game: &G, seat: Seat, seed: u64) -> f64 {
+    evaluation(game, seat, seed).unwrap_or(0.5)
+}
+
+/// [`chances`], None for a game without an evaluation.
+pub fn evaluation<G: Game>(game: &G, seat: Seat, seed: u64) -> Option<f64> {
     let mut rng = GameRng::from_seed(seed ^ 0xc4a7_0b5e);
     game.determinize(seat, &mut rng)
         .evaluate()
         .and_then(|values| values.get(seat.index()).copied())
-        .unwrap_or(0.5)
 }
 
 #[cfg(test)]

@@ -139,3 +139,20 @@ fn a_search_seed_never_repeats_the_parts_it_is_made_of() {
     assert_ne!(seed_from(&[1, 0, 0]), seed_from(&[1, 0, 1]));
     assert_eq!(seed_from(&[7, 3]), seed_from(&[7, 3]));
 }
+
+#[test]
+fn a_recapture_in_the_middle_of_an_exchange_is_scored_as_made() {
+    use crate::games::chess::{Chess, Position};
+    // White has just taken Black's queen on d8; Black takes back with the king.
+    let fen = "rnbQkbnr/ppp2ppp/8/4p3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 3";
+    let game = Chess::from_position(Position::from_fen(fen).unwrap());
+    let before = chances(&game, Seat(1), 1);
+    assert!(before < 0.05, "a queen down before the recapture: {before}");
+    let choice = think(&game, Seat(1), Level::Medium, 1, &|| false).unwrap();
+    assert!(
+        choice.score > 0.3,
+        "scored after its recapture, {}: {}",
+        game.format_action(&choice.action),
+        choice.score
+    );
+}

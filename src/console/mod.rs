@@ -165,6 +165,7 @@ fn computer_name(level: Level, earlier: &[String]) -> String {
 
 /// The level of a seat named as the computer's (`cpu-hard`, `cpu-easy-2`), else None.
 fn computer_level(name: &str) -> Option<Level> {
+    let name = name.to_ascii_lowercase();
     let rest = name.strip_prefix("cpu-")?;
     let level = rest.split('-').next()?;
     let suffix_ok = rest[level.len()..]
@@ -445,6 +446,12 @@ impl Console {
                         names.join(", ")
                     )
                 })?;
+            if self.computers.get(index).is_some_and(Option::is_some) {
+                return Err(format!(
+                    "{} is the computer: it makes its own moves",
+                    self.players[index].name
+                ));
+            }
             return Ok((index, command.trim()));
         }
         let waiting = self.table.waiting_for(self.id).map_err(|e| e.to_string())?;

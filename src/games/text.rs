@@ -112,8 +112,12 @@ pub trait TextGame: Debug + Send + Sync {
         stop: &dyn Fn() -> bool,
     ) -> Option<(String, f64)>;
 
-    /// How `seat` rates its chances without searching, 0 to 1 (see [`crate::ai::chances`]).
-    fn computer_chances(&self, seat: Seat, seed: u64) -> f64;
+    /// How `seat` rates its chances without searching, 0 to 1 (see [`crate::ai::chances`]);
+    /// None when the game has no evaluation.
+    fn computer_chances(&self, seat: Seat, seed: u64) -> Option<f64>;
+
+    /// The seats still in the game (see [`crate::engine::Game::live_seats`]).
+    fn live_seats(&self) -> Vec<Seat>;
 }
 
 impl<G: Registered> TextGame for G {
@@ -248,7 +252,11 @@ impl<G: Registered> TextGame for G {
             .map(|choice| (self.format_action(&choice.action), choice.score))
     }
 
-    fn computer_chances(&self, seat: Seat, seed: u64) -> f64 {
-        crate::ai::chances(self, seat, seed)
+    fn computer_chances(&self, seat: Seat, seed: u64) -> Option<f64> {
+        crate::ai::evaluation(self, seat, seed)
+    }
+
+    fn live_seats(&self) -> Vec<Seat> {
+        Game::live_seats(self)
     }
 }

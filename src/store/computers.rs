@@ -58,13 +58,14 @@ impl Store {
         Ok(level.flatten().and_then(|text| text.parse().ok()))
     }
 
-    /// Every seat the computer plays in active matches that are not held, by match.
+    /// Every seat the computer plays in active matches played on Discord (a console plays its
+    /// own) that are not held, by match.
     pub fn computer_seats(&self) -> Result<Vec<ComputerSeat>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT s.match_id, s.seat, p.id, p.computer FROM seats s
              JOIN players p ON p.id = s.player_id
              JOIN matches m ON m.id = s.match_id
-             WHERE p.computer IS NOT NULL AND m.status = 'active'
+             WHERE p.computer IS NOT NULL AND m.status = 'active' AND m.guild_id IS NOT NULL
                AND NOT EXISTS (SELECT 1 FROM match_holds h WHERE h.match_id = m.id)
              ORDER BY s.match_id, s.seat",
         )?;

@@ -592,7 +592,8 @@ impl Store {
     }
 
     /// Every rated finished match of `game` (in server `guild`, or everywhere), in the order they
-    /// finished.
+    /// finished. Matches against the computer count only in their own server's ratings (where
+    /// its admins allowed them), never everywhere.
     pub fn rated_results(
         &self,
         game: GameKind,
@@ -605,6 +606,9 @@ impl Store {
              FROM matches m JOIN outcomes o ON o.match_id = m.id
              WHERE m.game = ?1 AND m.status = 'finished' AND m.rated = 1
                AND (?2 IS NULL OR m.guild_id = ?2)
+               AND (?2 IS NOT NULL OR NOT EXISTS (
+                   SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id
+                   WHERE s.match_id = m.id AND p.computer IS NOT NULL))
              ORDER BY o.finished_at, m.id",
         )?;
         let rows = stmt.query_map(params![game.id(), guild], |r| {

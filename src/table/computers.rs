@@ -56,15 +56,17 @@ pub struct Thinking {
     pub plies: u64,
     /// The computer's seat has offered a draw that still stands.
     pub offered_draw: bool,
+    /// The seats still in the game.
+    pub live: usize,
 }
 
 /// What the computer decided.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Decision {
     Play(String),
-    /// Offers a draw first; it plays once the offer stands (the offer lapses with the next
-    /// action, as anyone's does).
-    OfferDraw,
+    /// Plays, then offers a draw while the opponent is to act (an offer lapses with the next
+    /// action, so one made before its own move would lapse with it).
+    PlayAndOfferDraw(String),
     Resign,
     AcceptDraw,
     DeclineDraw,
@@ -79,26 +81,33 @@ pub const DRAW_FROM_PLY: u64 = 120;
 /// ... once every this many actions, when its chances are within this distance of even.
 pub const DRAW_EVERY: u64 = 40;
 pub const DRAW_MARGIN: f64 = 0.1;
+/// It accepts a draw offered when its chances are below its fair share (one in the seats still
+/// playing) by at least this much.
+pub const DRAW_BEHIND: f64 = 0.05;
 
 /// What the computer does at `turn`, from what its thinking gave: its action and its chances
-/// after it (for [`Task::Act`]), or its chances alone (for [`Task::AnswerDraw`]). None when it
-/// has nothing to do. Pure, so each rule is tested without a table.
+/// after it (for [`Task::Act`]), or the game's evaluation of its chances (for
+/// [`Task::AnswerDraw`]; None for a game without one). None when it has nothing to do. Pure,
+/// so each rule is tested without a table.
 pub fn decide(
     turn: &ComputerTurn,
     thinking: &Thinking,
     action: Option<String>,
-    chances: f64,
+    chances: Option<f64>,
 ) -> Option<Decision> {
     let two = thinking.seats == 2;
     match turn.task {
-        // It takes a draw when it is not ahead.
-        Task::AnswerDraw => Some(if chances <= 0.5 {
-            Decision::AcceptDraw
-        } else {
-            Decision::DeclineDraw
-        }),
+        // It takes a draw when it is behind; a game it cannot judge, it plays on.
+        Task::AnswerDraw => {
+            let fair = 1.0 / thinking.live.max(1) as f64;
+            Some(match chances {
+                Some(chances) if chances < fair - DRAW_BEHIND => Decision::AcceptDraw,
+                _ => Decision::DeclineDraw,
+            })
+        }
         Task::Act => {
             let action = action?;
+            let chances = chances.unwrap_or(0.5);
             if two && chances < RESIGN_BELOW && thinking.plies >= RESIGN_FROM_PLY {
                 return Some(Decision::Resign);
             }
@@ -106,7 +115,7 @@ pub fn decide(
             let due = thinking.plies >= DRAW_FROM_PLY
                 && (thinking.plies / 2).is_multiple_of(DRAW_EVERY / 2);
             if two && level && due && !thinking.offered_draw {
-                return Some(Decision::OfferDraw);
+                return Some(Decision::PlayAndOfferDraw(action));
             }
             Some(Decision::Play(action))
         }
@@ -116,6 +125,7 @@ pub fn decide(
 impl Table {
     /// Every seat the computer plays that has something to do now, in active matches that are
     /// not held: a draw offered by another player to answer first, else a turn to act.
+    /// Only matches played on Discord are the loop's: a console plays its own computer seats.
     pub fn computer_turns(&self) -> Result<Vec<ComputerTurn>, TableError> {
         let seats = self.store.computer_seats().map_err(TableError::Storage)?;
         let mut turns = Vec::new();
@@ -134,7 +144,8 @@ impl Table {
             }
             let me = Seat(seat.seat as u8);
             let votes = &loaded.stored.draw_votes;
-            let task = if !votes.is_empty() && !votes.contains(&me) {
+            let live = loaded.game.live_seats().contains(&me);
+            let task = if !votes.is_empty() && !votes.contains(&me) && live {
                 Task::AnswerDraw
             } else if loaded.game.to_act().includes(me) {
                 Task::Act
@@ -164,6 +175,7 @@ impl Table {
             seats: loaded.stored.players.len(),
             plies: loaded.stored.plies,
             offered_draw: loaded.stored.draw_votes.contains(&turn.seat),
+            live: loaded.game.live_seats().len(),
             game: loaded.game,
         }))
     }
@@ -190,12 +202,50 @@ impl Table {
         let player = turn.player;
         let update = match decision {
             Decision::Play(action) => self.act(id, player, request, action)?,
-            Decision::OfferDraw => self.offer_draw(id, player, request)?,
+            Decision::PlayAndOfferDraw(action) => {
+                let played = self.act(id, player, request, action)?;
+                self.undelivered(id, played.version)?;
+                if played.result.is_some() {
+                    return Ok(Some(played));
+                }
+                // In the same call, so nobody acts between the move and the offer.
+                let key = format!("{key}:draw");
+                let offer = Request {
+                    expected: Some(played.version),
+                    key: Some(&key),
+                    confirmed: true,
+                };
+                self.offer_draw(id, player, offer)?
+            }
             Decision::Resign => self.resign(id, player, request)?,
             Decision::AcceptDraw => self.accept_draw(id, player, request)?,
             Decision::DeclineDraw => self.decline_draw(id, player, request)?,
         };
         self.undelivered(id, update.version)?;
+        Ok(Some(update))
+    }
+
+    /// A random legal action for `turn`, when the computer's own decision was refused (a bug,
+    /// logged by the caller): keyed apart from the decision, so the match never waits on it.
+    pub fn computer_fallback(&mut self, turn: &ComputerTurn) -> Result<Option<Update>, TableError> {
+        let Some(thinking) = self.computer_position(turn)? else {
+            return Ok(None);
+        };
+        if self.is_held(turn.match_id)? {
+            return Ok(None);
+        }
+        let mut rng = crate::engine::GameRng::from_seed(turn.seed());
+        let Some(action) = thinking.game.random_action(turn.seat, &mut rng) else {
+            return Ok(None);
+        };
+        let key = format!("{}:random", turn.key());
+        let request = Request {
+            expected: Some(turn.version),
+            key: Some(&key),
+            confirmed: true,
+        };
+        let update = self.act(turn.match_id, turn.player, request, &action)?;
+        self.undelivered(turn.match_id, update.version)?;
         Ok(Some(update))
     }
 }

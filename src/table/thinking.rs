@@ -1,17 +1,18 @@
 //! The computer's thinking, never on the table's thread nor on the async runtime: a loop on the
 //! runtime finds the computer's turns ([`Table::computer_turns`]) whenever the table changes
 //! (and every few seconds besides), and hands each to a pool of threads of its own, which copy
-//! the position from the table, think within the level's time limit, wait out a short pause so
-//! the move reads like a player's, and send the decision back through the table as a keyed
+//! the position from the table and think within the level's time limit. The loop then waits
+//! out what is left of a short pause since it found the turn, so the move reads like a
+//! player's (without holding a thread), and sends the decision through the table as a keyed
 //! request ([`Table::computer_decides`]). The threads run at a lower priority than the rest of
 //! the process, so a person's request never waits for the computer's thinking.
 //!
 //! Nothing of the thinking is stored: after a restart the loop finds the same turns and thinks
 //! again, and a decision sent twice is applied once.
 
-use super::computers::{ComputerTurn, Task, decide};
+use super::computers::{ComputerTurn, Decision, Task, decide};
 use super::{CallError, Table, TableError, TableHandle};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -42,52 +43,68 @@ impl Default for ThinkingConfig {
 /// table's thread, so a burst of changes (each telling the loop) costs one look, not one each.
 const LOOK_GAP: Duration = Duration::from_millis(200);
 
-/// A turn that was thought about, and whether what the computer decided was taken (or found
-/// out of date, which is as good); a turn that failed is not tried again at that version.
-type Done = (ComputerTurn, bool);
+/// What a thinking thread sends back to the loop.
+enum Back {
+    /// The computer decided: the loop takes it once the pause since the turn was found is over.
+    Decided(ComputerTurn, Decision),
+    /// Nothing to take (the match moved on); the seat is free again.
+    Nothing(ComputerTurn),
+    /// It failed: a bug, logged; the turn is not tried again at this version.
+    Failed(ComputerTurn),
+}
 
 /// Starts the loop and its threads; they end when the table stops.
 pub fn spawn(table: TableHandle, config: ThinkingConfig) -> tokio::task::JoinHandle<()> {
     let (jobs, queue) = mpsc::channel::<ComputerTurn>();
     let queue = Arc::new(Mutex::new(queue));
-    let (done_tx, done_rx) = tokio::sync::mpsc::unbounded_channel::<Done>();
+    let (back_tx, back_rx) = tokio::sync::mpsc::unbounded_channel::<Back>();
+    // Mixed into every search's seed, so a reply cannot be worked out ahead from the match
+    // alone; exactly-once does not need the same seed again after a restart (the key does it).
+    let secret = crate::engine::GameRng::from_seed(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()),
+    )
+    .next_u64();
     for n in 0..config.threads.max(1) {
-        let (table, queue, done) = (table.clone(), queue.clone(), done_tx.clone());
+        let (table, queue, back) = (table.clone(), queue.clone(), back_tx.clone());
         let spawned = std::thread::Builder::new()
             .name(format!("deckmate-think-{n}"))
-            .spawn(move || thinker(table, queue, done, config.pause));
+            .spawn(move || thinker(table, queue, back, secret));
         if let Err(e) = spawned {
             tracing::error!(error = %e, "a thinking thread could not start");
         }
     }
-    tokio::spawn(run(table, jobs, done_rx, config.poll))
+    tokio::spawn(run(table, jobs, back_tx, back_rx, config))
 }
 
 async fn run(
     table: TableHandle,
     jobs: mpsc::Sender<ComputerTurn>,
-    mut done: tokio::sync::mpsc::UnboundedReceiver<Done>,
-    poll: Duration,
+    back_tx: tokio::sync::mpsc::UnboundedSender<Back>,
+    mut back: tokio::sync::mpsc::UnboundedReceiver<Back>,
+    config: ThinkingConfig,
 ) {
     let told = table.turns();
-    // Turns handed to a thread and not yet back, and turns that failed (not tried again).
-    let mut busy: HashSet<ComputerTurn> = HashSet::new();
+    // Turns handed out and not yet finished (with when each was found), and turns that
+    // failed (not tried again at that version).
+    let mut busy: HashMap<ComputerTurn, tokio::time::Instant> = HashMap::new();
     let mut failed: HashSet<ComputerTurn> = HashSet::new();
     let mut looked = tokio::time::Instant::now();
     loop {
-        // Turns that came back meanwhile free their seats for the look.
-        while let Ok((turn, ok)) = done.try_recv() {
-            finished(&mut busy, &mut failed, turn, ok);
+        while let Ok(came) = back.try_recv() {
+            came_back(&table, &back_tx, &mut busy, &mut failed, came, config.pause);
         }
         looked = tokio::time::Instant::now().max(looked + LOOK_GAP);
         tokio::time::sleep_until(looked).await;
         match table.call_quietly(|t| t.computer_turns()).await {
             Ok(Ok(turns)) => {
                 for turn in turns {
-                    if busy.contains(&turn) || failed.contains(&turn) {
+                    if busy.contains_key(&turn) || failed.contains(&turn) {
                         continue;
                     }
-                    busy.insert(turn.clone());
+                    busy.insert(turn.clone(), tokio::time::Instant::now());
                     if jobs.send(turn).is_err() {
                         return;
                     }
@@ -101,30 +118,88 @@ async fn run(
         }
         tokio::select! {
             _ = told.notified() => {}
-            _ = tokio::time::sleep(poll) => {}
-            back = done.recv() => match back {
-                Some((turn, ok)) => finished(&mut busy, &mut failed, turn, ok),
+            _ = tokio::time::sleep(config.poll) => {}
+            came = back.recv() => match came {
+                Some(came) => came_back(&table, &back_tx, &mut busy, &mut failed, came, config.pause),
                 None => return,
             },
         }
     }
 }
 
-/// A turn came back from its thread: its seat is free; one that failed is not tried again at
-/// that version.
-fn finished(
-    busy: &mut HashSet<ComputerTurn>,
+/// A thinking thread's answer: a decision is taken after the pause, on a task of its own (the
+/// seat stays busy until then); a failure is remembered.
+fn came_back(
+    table: &TableHandle,
+    back: &tokio::sync::mpsc::UnboundedSender<Back>,
+    busy: &mut HashMap<ComputerTurn, tokio::time::Instant>,
     failed: &mut HashSet<ComputerTurn>,
-    turn: ComputerTurn,
-    ok: bool,
+    came: Back,
+    pause: Duration,
 ) {
-    busy.remove(&turn);
-    if !ok {
-        // Bounded: a failure is a bug, logged; forget old ones eventually.
-        if failed.len() > 10_000 {
-            failed.clear();
+    match came {
+        Back::Decided(turn, decision) => {
+            let found = busy
+                .get(&turn)
+                .copied()
+                .unwrap_or_else(tokio::time::Instant::now);
+            let (table, back) = (table.clone(), back.clone());
+            tokio::spawn(async move {
+                tokio::time::sleep_until(found + pause).await;
+                let sent = turn.clone();
+                let taken = table
+                    .call(move |t: &mut Table| take(t, &sent, decision))
+                    .await;
+                let _ = back.send(match taken {
+                    Ok(true) => Back::Nothing(turn),
+                    Ok(false) | Err(CallError::Panicked) => Back::Failed(turn),
+                    Err(CallError::Stopped) => return,
+                });
+            });
         }
-        failed.insert(turn);
+        Back::Nothing(turn) => {
+            busy.remove(&turn);
+        }
+        Back::Failed(turn) => {
+            busy.remove(&turn);
+            // Bounded: a failure is a bug, logged; forget old ones eventually.
+            if failed.len() > 10_000 {
+                failed.clear();
+            }
+            failed.insert(turn);
+        }
+    }
+}
+
+/// Takes `decision` at `turn` on the table's thread; false when it failed for good (logged).
+/// An action the game refuses (a bug) is replaced by a random legal one, so the match never
+/// waits for the computer forever; a failure to store is tried again at the next look.
+fn take(table: &mut Table, turn: &ComputerTurn, decision: Decision) -> bool {
+    match table.computer_decides(turn, &decision) {
+        Ok(_) => true,
+        // Someone acted first, or the match ended: the loop looks again.
+        Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_)) => true,
+        Err(TableError::Storage(e)) => {
+            tracing::warn!(match_id = turn.match_id, error = %e, "the computer's decision could not be stored; it is tried again");
+            true
+        }
+        Err(e) if !matches!(decision, Decision::Play(_) | Decision::PlayAndOfferDraw(_)) => {
+            tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %e, "the computer's decision was refused; it does not try again at this version");
+            false
+        }
+        Err(e) => {
+            tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %e, "the computer's move was refused; it plays a random legal action instead");
+            match table.computer_fallback(turn) {
+                Ok(_) => true,
+                Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_)) => {
+                    true
+                }
+                Err(e) => {
+                    tracing::error!(match_id = turn.match_id, error = %e, "the computer's random action was refused too; it does not try again at this version");
+                    false
+                }
+            }
+        }
     }
 }
 
@@ -132,8 +207,8 @@ fn finished(
 fn thinker(
     table: TableHandle,
     queue: Arc<Mutex<mpsc::Receiver<ComputerTurn>>>,
-    done: tokio::sync::mpsc::UnboundedSender<Done>,
-    pause: Duration,
+    back: tokio::sync::mpsc::UnboundedSender<Back>,
+    secret: u64,
 ) {
     lower_priority();
     loop {
@@ -144,12 +219,13 @@ fn thinker(
             },
             Err(_) => return,
         };
-        let ok = match catch_unwind(AssertUnwindSafe(|| take_turn(&table, &turn, pause))) {
-            Ok(Ok(())) => true,
+        let came = match catch_unwind(AssertUnwindSafe(|| think(&table, &turn, secret))) {
+            Ok(Ok(Some(decision))) => Back::Decided(turn, decision),
+            Ok(Ok(None)) => Back::Nothing(turn),
             Ok(Err(TurnError::Stopped)) => return,
-            Ok(Err(TurnError::Failed(e))) => {
-                tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %e, "the computer's decision was refused; it does not try again at this version");
-                false
+            Ok(Err(TurnError::Failed(why))) => {
+                tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %why, "the computer could not think; it does not try again at this version");
+                Back::Failed(turn)
             }
             Err(payload) => {
                 tracing::error!(
@@ -157,10 +233,10 @@ fn thinker(
                     panic = super::handle::panic_text(&*payload),
                     "the computer's thinking panicked; it does not try again at this version"
                 );
-                false
+                Back::Failed(turn)
             }
         };
-        if done.send((turn, ok)).is_err() {
+        if back.send(came).is_err() {
             return;
         }
     }
@@ -168,57 +244,48 @@ fn thinker(
 
 enum TurnError {
     Stopped,
-    Failed(TableError),
+    Failed(String),
 }
 
-/// Thinks about `turn` and sends what the computer decided; Ok when it was taken or the match
-/// moved on meanwhile.
-fn take_turn(table: &TableHandle, turn: &ComputerTurn, pause: Duration) -> Result<(), TurnError> {
+/// Thinks about `turn`: what the computer decides, None when the match moved on meanwhile.
+fn think(
+    table: &TableHandle,
+    turn: &ComputerTurn,
+    secret: u64,
+) -> Result<Option<Decision>, TurnError> {
     let started = Instant::now();
     let wanted = turn.clone();
     let thinking = match table.call_blocking(move |t| t.computer_position(&wanted)) {
         Ok(Ok(Some(thinking))) => thinking,
-        Ok(Ok(None)) => return Ok(()),
-        Ok(Err(e)) => return Err(TurnError::Failed(e)),
+        Ok(Ok(None)) => return Ok(None),
+        Ok(Err(e)) => return Err(TurnError::Failed(e.to_string())),
         Err(CallError::Stopped) => return Err(TurnError::Stopped),
         Err(CallError::Panicked) => {
-            return Err(TurnError::Failed(TableError::Internal(
-                "reading the computer's position".into(),
-            )));
+            return Err(TurnError::Failed(
+                "reading the computer's position panicked".into(),
+            ));
         }
     };
     let deadline = started + turn.level.time_limit();
     let stop = || Instant::now() >= deadline;
-    let seed = turn.seed();
+    let seed = turn.seed() ^ secret;
     let (action, chances) = match turn.task {
         Task::Act => match thinking
             .game
             .computer_thought(turn.seat, turn.level, seed, &stop)
         {
-            Some((action, chances)) => (Some(action), chances),
-            None => return Ok(()),
+            Some((action, chances)) => (Some(action), Some(chances)),
+            // The game says the seat must act and offers it nothing: a bug.
+            None => {
+                return Err(TurnError::Failed(
+                    "the seat to act has no legal action".into(),
+                ));
+            }
         },
         Task::AnswerDraw => (None, thinking.game.computer_chances(turn.seat, seed)),
     };
-    let Some(decision) = decide(turn, &thinking, action, chances) else {
-        return Ok(());
-    };
-    if let Some(rest) = (started + pause).checked_duration_since(Instant::now()) {
-        std::thread::sleep(rest);
-    }
-    let sent = turn.clone();
-    match table.call_blocking(move |t: &mut Table| t.computer_decides(&sent, &decision)) {
-        Ok(Ok(_)) => Ok(()),
-        // Someone acted first, or the match ended: the loop looks again.
-        Ok(Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_))) => Ok(()),
-        Ok(Err(e)) => Err(TurnError::Failed(e)),
-        Err(CallError::Stopped) => Err(TurnError::Stopped),
-        Err(CallError::Panicked) => Err(TurnError::Failed(TableError::Internal(
-            "the computer's decision".into(),
-        ))),
-    }
+    Ok(decide(turn, &thinking, action, chances))
 }
-
 /// Lowers this thread's scheduling priority (Linux: a thread's own nice value), so thinking
 /// yields to the table's thread and the runtime.
 fn lower_priority() {

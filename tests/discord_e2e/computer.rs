@@ -372,3 +372,67 @@ async fn the_computer_takes_a_seat_beside_people_at_an_en_prise_table() {
     );
     assert_settled(&fake, &table).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_against_the_computer_starts_at_once_with_the_colours_swapped() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let n = fake.requests().len();
+    play(
+        &fake,
+        &alice,
+        json!([
+            {"name": "game", "type": 4, "value": 0},
+            {"name": "against", "type": 4, "value": 0},
+            {"name": "level", "type": 4, "value": 0}
+        ]),
+        json!({}),
+    )
+    .await;
+    let (thread, _) = first_board(&fake, n).await;
+    let n = fake.requests().len();
+    let id = fake.command(&alice, &thread, "resign", json!([]), json!({}));
+    fake.reply_to(n, &id).await;
+    let n = fake.requests().len();
+    let id = fake.press(&alice, &thread, 9100, "dm:again:1");
+    let told = fake.reply_to(n, &id).await;
+    assert!(
+        content(&told).starts_with("Rematch started in <#"),
+        "{told:?}"
+    );
+    let offered = fake
+        .wait_for(n, "the rematch's message", |r| {
+            r.method == "POST" && content(r).starts_with("Rematch of match #1")
+        })
+        .await;
+    assert_eq!(
+        content(&offered),
+        format!(
+            "Rematch of match #1, seats turned round. cpu-easy plays <@{ALICE}> at Chess. The \
+             match starts now; its thread opens in a moment."
+        )
+    );
+    // Match 2: the computer is White and moves first, without anyone asking.
+    let first = fake
+        .wait_for(n, "the rematch's first board", |r| {
+            r.method == "POST" && content(r).contains("Match #2: Chess for cpu-easy, alice")
+        })
+        .await;
+    assert!(!first.files.is_empty(), "{first:?}");
+    for _ in 0..100 {
+        let moved = table
+            .call(|t| t.history(2).map(|h| h.len()))
+            .await
+            .unwrap()
+            .unwrap();
+        if moved == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let log = table.call(|t| t.history(2)).await.unwrap().unwrap();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert_eq!(log[0].1, "cpu-easy");
+    assert_settled(&fake, &table).await;
+}

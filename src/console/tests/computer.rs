@@ -31,6 +31,16 @@ fn the_computer_answers_each_move_in_its_seat() {
         "{lines:?}"
     );
     assert_eq!(lines.last().unwrap(), "to move: ann", "{lines:?}");
+    // Nobody speaks for the computer: not to resign, not to move.
+    for line in ["cpu-easy: resign", "CPU-EASY: draw"] {
+        let refused = run_lines(&mut console, line);
+        assert!(
+            refused
+                .iter()
+                .any(|l| l.contains("cpu-easy is the computer")),
+            "{line}: {refused:?}"
+        );
+    }
     drop(console);
     let store = Store::open(&db).unwrap();
     assert_eq!(
@@ -57,11 +67,13 @@ fn computers_alone_play_to_the_end_and_names_say_their_level() {
     assert!(
         matches!(refused, Err(ConsoleError::Usage(why)) if why.contains("easy, medium or hard"))
     );
-    let impostor = Console::start(&with_players(&db, "chess", &["cpu-hard", "ann"]));
-    assert!(
-        matches!(impostor, Err(ConsoleError::Usage(why)) if why.contains("write cpu:hard")),
-        "a person cannot take the computer's name"
-    );
+    for name in ["cpu-hard", "CPU-Hard"] {
+        let impostor = Console::start(&with_players(&db, "chess", &[name, "ann"]));
+        assert!(
+            matches!(impostor, Err(ConsoleError::Usage(why)) if why.contains("write cpu:hard")),
+            "a person cannot take the computer's name: {name}"
+        );
+    }
     assert_eq!(computer_level("cpu-easy-2"), Some(Level::Easy));
     assert_eq!(computer_level("cpu-hardly"), None);
     assert_eq!(computer_level("cpu-hard-1"), None);

@@ -3,12 +3,12 @@
 //! a challenge with no person left to answer starts there and then.
 
 use crate::ai::Level;
-use crate::discord::format::boards::mention;
 use crate::discord::format::logs::player_message;
 use crate::discord::format::options::{Against, GameChoice, LevelChoice, parse_options};
 use crate::discord::format::pings;
 use crate::discord::shared::challenges::{
-    CHALLENGE_TTL, challenge_buttons, challenge_problem, challenge_text, refusal,
+    CHALLENGE_TTL, against_text, challenge_buttons, challenge_problem, challenge_text,
+    computers_accept, refusal, start_alone,
 };
 use crate::discord::shared::lookups::refuse;
 use crate::discord::shared::reply::answer;
@@ -16,7 +16,7 @@ use crate::discord::shared::{admins, home, reply};
 use crate::discord::{Context, Error};
 use crate::engine::GameRng;
 use crate::store::PlayerId;
-use crate::store::{Accepted, Challenge, ChallengeError, ChallengeId, NewChallenge};
+use crate::store::{Challenge, ChallengeError, NewChallenge};
 use crate::table::Table;
 use crate::table::time_control::TimeControl;
 use poise::CreateReply;
@@ -134,40 +134,22 @@ pub async fn play(
         .data()
         .table
         .call(
-            move |t| -> Result<(Challenge, Vec<PlayerId>), ChallengeError> {
+            move |t| -> Result<(Challenge, Option<PlayerId>), ChallengeError> {
                 let now = t.now();
                 let mut new = new;
-                let mut computers = Vec::new();
+                let mut computers = 0;
                 for seat in &wanted {
                     let player = match seat {
                         Wanted::Person(id, name) => t.store().discord_player(id, name)?,
                         Wanted::Computer(level) => {
-                            let n = 1 + computers.len();
-                            let player = t.store().computer_player(*level, n)?;
-                            computers.push(player.id);
-                            player
+                            computers += 1;
+                            t.store().computer_player(*level, computers)?
                         }
                     };
                     new.players.push(player.id);
                 }
-                let mut challenge = t.store().create_challenge(&new, now)?;
-                // The computer accepts at once; when nobody else is asked, its last acceptance
-                // waits for the challenge's message, which its match's thread starts from.
-                let alone = challenge.waiting().len() == computers.len();
-                let keep = usize::from(alone);
-                for &player in &computers[..computers.len() - keep.min(computers.len())] {
-                    if let Accepted::Waiting(after) =
-                        t.accept_challenge(challenge.id, player, None)?
-                    {
-                        challenge = after;
-                    }
-                }
-                let last = if alone {
-                    computers.last().copied()
-                } else {
-                    None
-                };
-                Ok((challenge, last.into_iter().collect()))
+                let challenge = t.store().create_challenge(&new, now)?;
+                computers_accept(t, challenge)
             },
         )
         .await?;
@@ -180,7 +162,7 @@ pub async fn play(
     };
     let id = challenge.id;
     tracing::debug!(challenge = id, game = kind.name(), "a challenge was made");
-    let reply = match last_computer.is_empty() {
+    let reply = match last_computer.is_none() {
         true => CreateReply::default()
             .content(challenge_text(&challenge))
             .components(challenge_buttons(id))
@@ -189,7 +171,16 @@ pub async fn play(
             .content(against_text(&challenge))
             .allowed_mentions(pings::nobody()),
     };
-    let message = answer(ctx, reply).await?.map(|m| m.id.to_string());
+    let message = match answer(ctx, reply).await {
+        Ok(message) => message.map(|m| m.id.to_string()),
+        Err(e) => {
+            // Nobody else can accept: the match starts all the same, its thread on its own.
+            if let Some(computer) = last_computer {
+                start_alone(ctx.data(), id, computer, None).await?;
+            }
+            return Err(e);
+        }
+    };
     if let Some(message) = message.clone() {
         let stored = ctx
             .data()
@@ -201,41 +192,10 @@ pub async fn play(
             tracing::warn!(challenge = id, error = %e, "a challenge's message was not recorded");
         }
     }
-    if let Some(&computer) = last_computer.first() {
-        start_alone(ctx, id, computer, message).await?;
+    if let Some(computer) = last_computer {
+        start_alone(ctx.data(), id, computer, message).await?;
     }
     Ok(())
-}
-
-/// The computer's last acceptance of challenge `id`, once its message is posted: the match
-/// starts, its thread made from that message (or on its own, when the message is unknown).
-async fn start_alone(
-    ctx: Context<'_>,
-    id: ChallengeId,
-    computer: PlayerId,
-    from: Option<String>,
-) -> Result<(), Error> {
-    let started = ctx
-        .data()
-        .table
-        .call(move |t| t.accept_challenge(id, computer, from.as_deref()))
-        .await?;
-    match started {
-        Ok(Accepted::Started { match_id, .. }) => {
-            tracing::info!(
-                match_id,
-                challenge = id,
-                "a match against the computer starts"
-            );
-            let table = &ctx.data().table;
-            if let Ok(Err(e)) = table.call(move |t| t.opening_answered(match_id)).await {
-                tracing::error!(match_id, error = %e, "a match against the computer was not opened at once; it opens when its lease ends");
-            }
-            Ok(())
-        }
-        Ok(Accepted::Waiting(_)) => Ok(()),
-        Err(e) => Err(e.into()),
-    }
 }
 
 /// Who sits in each seat of a `/play`: a person, or the computer at a level.
@@ -298,15 +258,4 @@ fn seats_of(
         });
     }
     Ok(seats)
-}
-
-/// The message of a match against the computer alone: who plays what, starting now.
-fn against_text(c: &Challenge) -> String {
-    let others: Vec<String> = c.seats[1..].iter().map(|s| mention(&s.player)).collect();
-    format!(
-        "{} plays {} at {}. The match starts now; its thread opens in a moment.",
-        mention(&c.seats[0].player),
-        others.join(", "),
-        c.game.name()
-    )
 }

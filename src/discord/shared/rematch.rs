@@ -66,10 +66,12 @@ pub(crate) async fn rematch(
             let now = t.now();
             let challenger = (old_seat + n - 1) % n;
             let challenge = t.store().create_challenge_by(&new, challenger, now)?;
-            Ok((challenge, stored.place))
+            // The computer's seats accept at once, as with /play.
+            let (challenge, last) = challenges::computers_accept(t, challenge)?;
+            Ok((challenge, last, stored.place))
         })
         .await?;
-    let (challenge, place) = match made {
+    let (challenge, last_computer, place) = match made {
         Ok(made) => made,
         Err(RematchError::Challenge(ChallengeError::Store(e))) => return Err(e.into()),
         Err(RematchError::Table(e @ TableError::Storage(_))) => return Err(e.into()),
@@ -92,14 +94,30 @@ pub(crate) async fn rematch(
             .tell(ctx, "This match has no channel to offer a rematch in.")
             .await;
     };
-    let message = serenity::CreateMessage::new()
-        .content(format!(
-            "Rematch of match #{match_id}, seats turned round. {}",
-            challenge_text(&challenge)
-        ))
-        .components(challenge_buttons(challenge.id))
-        .allowed_mentions(pings::only(challenge.waiting()));
-    let posted = parent.send_message(&ctx.http, message).await?;
+    let message = match last_computer {
+        None => serenity::CreateMessage::new()
+            .content(format!(
+                "Rematch of match #{match_id}, seats turned round. {}",
+                challenge_text(&challenge)
+            ))
+            .components(challenge_buttons(challenge.id))
+            .allowed_mentions(pings::only(challenge.waiting())),
+        Some(_) => serenity::CreateMessage::new()
+            .content(format!(
+                "Rematch of match #{match_id}, seats turned round. {}",
+                challenges::against_text(&challenge)
+            ))
+            .allowed_mentions(pings::nobody()),
+    };
+    let posted = match parent.send_message(&ctx.http, message).await {
+        Ok(posted) => posted,
+        Err(e) => {
+            if let Some(computer) = last_computer {
+                challenges::start_alone(data, challenge.id, computer, None).await?;
+            }
+            return Err(e.into());
+        }
+    };
     let (id, message) = (challenge.id, posted.id.to_string());
     if let Err(e) = data
         .table
@@ -107,6 +125,12 @@ pub(crate) async fn rematch(
         .await?
     {
         tracing::warn!(challenge = id, error = %logs::chain(&e), "a rematch's message was not recorded");
+    }
+    if let Some(computer) = last_computer {
+        challenges::start_alone(data, id, computer, Some(posted.id.to_string())).await?;
+        return press
+            .tell(ctx, format!("Rematch started in <#{parent}>."))
+            .await;
     }
     press
         .tell(ctx, format!("Rematch offered in <#{parent}>."))

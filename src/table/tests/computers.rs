@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 /// A chess match of alice (White) against the computer at `level`; the table, alice, the
 /// computer and the match.
 fn against_computer(level: Level) -> (Table, Player, Player, MatchId) {
+    let place = discord();
     let mut store = Store::open_in_memory().unwrap();
     let alice = store.local_player("alice").unwrap();
     let cpu = store.computer_player(level, 1).unwrap();
@@ -23,15 +24,25 @@ fn against_computer(level: Level) -> (Table, Player, Player, MatchId) {
             &[],
             &[alice.clone(), cpu.clone()],
             5,
-            &Place::default(),
+            &place,
         )
         .unwrap()
         .match_id;
     (table, alice, cpu, id)
 }
 
+/// A place on Discord: the computer's loop plays only there.
+fn discord() -> Place {
+    Place {
+        guild_id: Some("1".into()),
+        channel_id: Some("2".into()),
+        thread_id: Some("3".into()),
+    }
+}
+
 fn thinking(seats: usize, plies: u64, offered_draw: bool) -> Thinking {
     Thinking {
+        live: seats,
         game: GameKind::Enprise
             .start(&[], seats, &mut GameRng::from_seed(1))
             .unwrap(),
@@ -58,25 +69,25 @@ fn the_computer_resigns_only_a_hopeless_two_player_game_past_the_opening() {
     let play = Some("e5".to_string());
     let late = thinking(2, RESIGN_FROM_PLY, false);
     assert_eq!(
-        decide(&act, &late, play.clone(), 0.01),
+        decide(&act, &late, play.clone(), Some(0.01)),
         Some(Decision::Resign)
     );
     assert_eq!(
-        decide(&act, &late, play.clone(), 0.2),
+        decide(&act, &late, play.clone(), Some(0.2)),
         Some(Decision::Play("e5".into()))
     );
     let early = thinking(2, RESIGN_FROM_PLY - 1, false);
     assert_eq!(
-        decide(&act, &early, play.clone(), 0.01),
+        decide(&act, &early, play.clone(), Some(0.01)),
         Some(Decision::Play("e5".into()))
     );
     let three = thinking(3, 40, false);
     assert_eq!(
-        decide(&act, &three, play, 0.01),
+        decide(&act, &three, play, Some(0.01)),
         Some(Decision::Play("e5".into()))
     );
     // Nothing to play: nothing decided.
-    assert_eq!(decide(&act, &late, None, 0.01), None);
+    assert_eq!(decide(&act, &late, None, Some(0.01)), None);
 }
 
 #[test]
@@ -85,29 +96,31 @@ fn the_computer_offers_a_draw_in_a_long_level_game_once_and_answers_offers_by_it
     let play = Some("Kg2".to_string());
     let long = thinking(2, DRAW_FROM_PLY, false);
     assert_eq!(
-        decide(&act, &long, play.clone(), 0.52),
-        Some(Decision::OfferDraw)
+        decide(&act, &long, play.clone(), Some(0.52)),
+        Some(Decision::PlayAndOfferDraw("Kg2".into()))
     );
     // Not when ahead, not twice, not before the game is long.
     let playing = Some(Decision::Play("Kg2".into()));
-    assert_eq!(decide(&act, &long, play.clone(), 0.8), playing);
+    assert_eq!(decide(&act, &long, play.clone(), Some(0.8)), playing);
+    let offered = thinking(2, DRAW_FROM_PLY, true);
+    assert_eq!(decide(&act, &offered, play.clone(), Some(0.5)), playing);
     assert_eq!(
-        decide(&act, &thinking(2, DRAW_FROM_PLY, true), play.clone(), 0.5),
+        decide(&act, &thinking(2, 60, false), play, Some(0.5)),
         playing
     );
-    assert_eq!(
-        decide(&act, &thinking(2, 60, false), play.clone(), 0.5),
-        playing
-    );
-    // Offered: it takes the draw when it is not ahead.
+    // Offered: it takes the draw only when behind its fair share; a game it cannot judge, it
+    // plays on.
     let answer = turn(Task::AnswerDraw);
-    let any = thinking(2, 10, false);
-    assert_eq!(decide(&answer, &any, None, 0.3), Some(Decision::AcceptDraw));
-    assert_eq!(decide(&answer, &any, None, 0.5), Some(Decision::AcceptDraw));
-    assert_eq!(
-        decide(&answer, &any, None, 0.7),
-        Some(Decision::DeclineDraw)
-    );
+    let two = thinking(2, 10, false);
+    let accept = Some(Decision::AcceptDraw);
+    let decline = Some(Decision::DeclineDraw);
+    assert_eq!(decide(&answer, &two, None, Some(0.3)), accept);
+    assert_eq!(decide(&answer, &two, None, Some(0.5)), decline);
+    assert_eq!(decide(&answer, &two, None, Some(0.7)), decline);
+    assert_eq!(decide(&answer, &two, None, None), decline);
+    let three = thinking(3, 10, false);
+    assert_eq!(decide(&answer, &three, None, Some(0.4)), decline);
+    assert_eq!(decide(&answer, &three, None, Some(0.2)), accept);
 }
 
 #[test]
@@ -116,6 +129,24 @@ fn the_computer_finds_its_turn_and_a_draw_offer_but_not_in_a_held_match() {
     assert!(
         table.computer_turns().unwrap().is_empty(),
         "White moves first"
+    );
+    // A console's match is its own to play: the loop leaves it alone.
+    let console = table
+        .create(
+            GameKind::Chess,
+            &[],
+            &[cpu.clone(), alice.clone()],
+            6,
+            &Place::default(),
+        )
+        .unwrap()
+        .match_id;
+    assert!(
+        table
+            .computer_turns()
+            .unwrap()
+            .iter()
+            .all(|t| t.match_id != console)
     );
     table.act(id, alice.id, None, "e4").unwrap();
     let turns = table.computer_turns().unwrap();
@@ -185,6 +216,27 @@ fn the_computer_resigns_and_answers_draws_through_the_table() {
         .unwrap();
     let turn = table.computer_turns().unwrap().remove(0);
     assert_eq!(turn.task, Task::Act, "the offer was withdrawn");
+    // It moves and then offers, so the offer stands while alice is to act.
+    let offered = table
+        .computer_decides(&turn, &Decision::PlayAndOfferDraw("e5".into()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(table.history(id).unwrap().len(), 2);
+    assert!(table.computer_turns().unwrap().is_empty());
+    table
+        .accept_draw(id, alice.id, Some(offered.version))
+        .unwrap();
+    assert_eq!(
+        table.show(id).unwrap().result.as_deref(),
+        Some("Draw by agreement")
+    );
+}
+
+#[test]
+fn the_computer_resigns_through_the_table() {
+    let (mut table, alice, _, id) = against_computer(Level::Hard);
+    table.act(id, alice.id, None, "e4").unwrap();
+    let turn = table.computer_turns().unwrap().remove(0);
     table
         .computer_decides(&turn, &Decision::Resign)
         .unwrap()
@@ -200,13 +252,7 @@ async fn the_thinking_threads_play_the_computer_s_moves_after_their_pause() {
     // A second match, of the computer against itself, plays on meanwhile.
     let cpu2 = table.store().computer_player(Level::Easy, 2).unwrap();
     let both = table
-        .create(
-            GameKind::Chess,
-            &[],
-            &[cpu.clone(), cpu2],
-            9,
-            &Place::default(),
-        )
+        .create(GameKind::Chess, &[], &[cpu.clone(), cpu2], 9, &discord())
         .unwrap()
         .match_id;
     let handle = TableHandle::spawn(table);
@@ -251,5 +297,19 @@ async fn the_thinking_threads_play_the_computer_s_moves_after_their_pause() {
         .await
         .unwrap()
         .unwrap();
-    assert!(theirs.len() >= 3, "{theirs:?}");
+    assert!(theirs.len() >= 2, "{theirs:?}");
+}
+
+#[test]
+fn a_rated_match_against_the_computer_counts_in_its_server_only() {
+    let (mut table, alice, cpu, id) = against_computer(Level::Easy);
+    table.store().set_rated(id, true).unwrap();
+    table.resign(id, alice.id, None).unwrap();
+    let here = table.ratings(GameKind::Chess, Some("1")).unwrap();
+    assert!(
+        here.iter().any(|line| line.player.id == cpu.id),
+        "its server allowed it"
+    );
+    let everywhere = table.ratings(GameKind::Chess, None).unwrap();
+    assert!(everywhere.is_empty(), "{everywhere:?}");
 }
