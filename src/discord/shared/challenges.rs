@@ -237,6 +237,71 @@ pub(crate) async fn decline_challenge(
         .await
 }
 
+/// The computer's seats of the new challenge `c` accept at once. When nobody else is awaited,
+/// the last of them is held back and returned: it accepts once the challenge's message is
+/// posted ([`start_alone`]), so the match's thread starts from that message.
+pub(crate) fn computers_accept(
+    t: &mut Table,
+    mut c: Challenge,
+) -> Result<(Challenge, Option<PlayerId>), ChallengeError> {
+    let mut computers = Vec::new();
+    for seat in c.waiting() {
+        if t.store().computer_level(seat.id)?.is_some() {
+            computers.push(seat.id);
+        }
+    }
+    let alone = !computers.is_empty() && c.waiting().len() == computers.len();
+    let last = if alone { computers.pop() } else { None };
+    for player in computers {
+        if let Accepted::Waiting(after) = t.accept_challenge(c.id, player, None)? {
+            c = after;
+        }
+    }
+    Ok((c, last))
+}
+
+/// The computer's last acceptance of challenge `id` (see [`computers_accept`]), once its
+/// message `from` is posted: the match starts, its thread made from that message (or on its
+/// own when there is none).
+pub(crate) async fn start_alone(
+    data: &Data,
+    id: ChallengeId,
+    computer: PlayerId,
+    from: Option<String>,
+) -> Result<(), Error> {
+    let started = data
+        .table
+        .call(move |t| t.accept_challenge(id, computer, from.as_deref()))
+        .await?;
+    match started {
+        Ok(Accepted::Started { match_id, .. }) => {
+            tracing::info!(
+                match_id,
+                challenge = id,
+                "a match against the computer starts"
+            );
+            if let Ok(Err(e)) = data.table.call(move |t| t.opening_answered(match_id)).await {
+                tracing::error!(match_id, error = %logs::chain(&e), "a match against the computer was not opened at once; it opens when its lease ends");
+            }
+            Ok(())
+        }
+        Ok(Accepted::Waiting(_)) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The message of a challenge only the computer is left to accept: who plays whom, starting
+/// now.
+pub(crate) fn against_text(c: &Challenge) -> String {
+    let others: Vec<String> = c.seats[1..].iter().map(|s| mention(&s.player)).collect();
+    format!(
+        "{} plays {} at {}. The match starts now; its thread opens in a moment.",
+        mention(&c.seats[0].player),
+        others.join(", "),
+        c.game.name()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,69 +389,4 @@ mod tests {
         let storage = ChallengeError::Store(crate::store::StoreError::Duplicate("k".into()));
         assert_eq!(refusal(&storage), None, "a failure is not a refusal");
     }
-}
-
-/// The computer's seats of the new challenge `c` accept at once. When nobody else is awaited,
-/// the last of them is held back and returned: it accepts once the challenge's message is
-/// posted ([`start_alone`]), so the match's thread starts from that message.
-pub(crate) fn computers_accept(
-    t: &mut Table,
-    mut c: Challenge,
-) -> Result<(Challenge, Option<PlayerId>), ChallengeError> {
-    let mut computers = Vec::new();
-    for seat in c.waiting() {
-        if t.store().computer_level(seat.id)?.is_some() {
-            computers.push(seat.id);
-        }
-    }
-    let alone = !computers.is_empty() && c.waiting().len() == computers.len();
-    let last = if alone { computers.pop() } else { None };
-    for player in computers {
-        if let Accepted::Waiting(after) = t.accept_challenge(c.id, player, None)? {
-            c = after;
-        }
-    }
-    Ok((c, last))
-}
-
-/// The computer's last acceptance of challenge `id` (see [`computers_accept`]), once its
-/// message `from` is posted: the match starts, its thread made from that message (or on its
-/// own when there is none).
-pub(crate) async fn start_alone(
-    data: &Data,
-    id: ChallengeId,
-    computer: PlayerId,
-    from: Option<String>,
-) -> Result<(), Error> {
-    let started = data
-        .table
-        .call(move |t| t.accept_challenge(id, computer, from.as_deref()))
-        .await?;
-    match started {
-        Ok(Accepted::Started { match_id, .. }) => {
-            tracing::info!(
-                match_id,
-                challenge = id,
-                "a match against the computer starts"
-            );
-            if let Ok(Err(e)) = data.table.call(move |t| t.opening_answered(match_id)).await {
-                tracing::error!(match_id, error = %logs::chain(&e), "a match against the computer was not opened at once; it opens when its lease ends");
-            }
-            Ok(())
-        }
-        Ok(Accepted::Waiting(_)) => Ok(()),
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// The message of a challenge only the computer is left to accept: who plays whom, starting
-/// now.
-pub(crate) fn against_text(c: &Challenge) -> String {
-    let others: Vec<String> = c.seats[1..].iter().map(|s| mention(&s.player)).collect();
-    format!(
-        "{} plays {} at {}. The match starts now; its thread opens in a moment.",
-        mention(&c.seats[0].player),
-        others.join(", "),
-        c.game.name()
-    )
 }
