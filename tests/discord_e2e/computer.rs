@@ -102,15 +102,17 @@ async fn alone_against_the_computer_it_answers_each_move_in_the_thread() {
     );
     let (thread, board) = first_board(&fake, n).await;
     assert!(content(&board).contains("alice"), "{board:?}");
-    // Alice moves; the computer answers in the thread with its own board.
-    for (ply, text) in ["e4", "Nf3", "Bc4"].into_iter().enumerate() {
+    // Alice moves (a legal move whatever the computer answered: its search is seeded with a
+    // secret); the computer answers in the thread with its own board.
+    for ply in 0..3 {
+        let text = legal(&table, ALICE).await.remove(0);
         let n = fake.requests().len();
-        fake.say(&alice, &thread, text, &[]);
+        fake.say(&alice, &thread, &text, &[]);
         let seen = until_log(&table, "the computer's answer", |log| {
             log.len() == 2 * ply + 2
         })
         .await;
-        assert_eq!(seen[2 * ply], ("alice".to_string(), text.to_string()));
+        assert_eq!(seen[2 * ply], ("alice".to_string(), text));
         assert_eq!(seen[2 * ply + 1].0, "cpu-easy");
         let answer = seen[2 * ply + 1].1.clone();
         let posted = fake
