@@ -41,6 +41,12 @@ fn table() -> (Table, [Player; 2], Vec<i64>) {
         .collect();
     let white = table.store().computer_player(Level::Medium, 1).unwrap();
     let black = table.store().computer_player(Level::Medium, 2).unwrap();
+    // The computer plays matches on Discord (a console plays its own): these have a server.
+    let discord = Place {
+        guild_id: Some("1".into()),
+        channel_id: Some("2".into()),
+        thread_id: Some("3".into()),
+    };
     for n in 0..COMPUTER_MATCHES {
         table
             .create(
@@ -48,7 +54,7 @@ fn table() -> (Table, [Player; 2], Vec<i64>) {
                 &[],
                 &[white.clone(), black.clone()],
                 n as u64,
-                &place,
+                &discord,
             )
             .unwrap();
     }
@@ -141,6 +147,10 @@ fn main() {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         let played = computer_actions(&handle, first_computer).await - before;
+        assert!(
+            played > 0,
+            "no computer move was made while measuring: is the machine busy with other work?"
+        );
         println!(
             "a person's move, {COMPUTER_MATCHES} computer matches running on {} thinking \
              threads ({played} computer moves in {:.1} s): {}",
