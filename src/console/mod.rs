@@ -153,14 +153,10 @@ fn computer_entry(entry: &str) -> Option<Result<Level, ConsoleError>> {
 
 /// The computer's name at a table: `cpu-hard`, then `cpu-hard-2` and on for more of them.
 fn computer_name(level: Level, earlier: &[String]) -> String {
-    let base = format!("cpu-{level}");
     (1..)
-        .map(|n| match n {
-            1 => base.clone(),
-            n => format!("{base}-{n}"),
-        })
+        .map(|n| crate::store::computer_name(level, n))
         .find(|name| !earlier.iter().any(|e| e.eq_ignore_ascii_case(name)))
-        .unwrap_or(base)
+        .unwrap_or_else(|| crate::store::computer_name(level, 1))
 }
 
 /// The level of a seat named as the computer's (`cpu-hard`, `cpu-easy-2`), else None.

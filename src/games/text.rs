@@ -100,7 +100,10 @@ pub trait TextGame: Debug + Send + Sync {
         level: Level,
         seed: u64,
         stop: &dyn Fn() -> bool,
-    ) -> Option<String>;
+    ) -> Option<String> {
+        self.computer_thought(seat, level, seed, stop)
+            .map(|(action, _)| action)
+    }
 
     /// [`TextGame::computer_action`] with the computer's chances after it, 0 (lost) to 1 (won)
     /// (see [`crate::ai::think`]).
@@ -229,16 +232,6 @@ impl<G: Registered> TextGame for G {
                 .collect();
             (seconds, texts)
         })
-    }
-
-    fn computer_action(
-        &self,
-        seat: Seat,
-        level: Level,
-        seed: u64,
-        stop: &dyn Fn() -> bool,
-    ) -> Option<String> {
-        crate::ai::choose(self, seat, level, seed, stop).map(|action| self.format_action(&action))
     }
 
     fn computer_thought(

@@ -39,7 +39,7 @@ mod vacations;
 mod world;
 
 pub use admin::{AdminEntry, ServerSettings};
-pub use computers::ComputerSeat;
+pub use computers::{ComputerSeat, computer_name};
 pub use console::SessionLine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 use matches::{insert_match, set_timing};
