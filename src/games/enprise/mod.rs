@@ -4,6 +4,7 @@
 //! the battleplans: Blind, Memory and Casino. See docs/rules/enprise.md.
 
 mod board;
+mod eval;
 mod flow;
 mod notation;
 mod options;
@@ -794,6 +795,12 @@ impl Game for EnPrise {
                 sq_text(to)
             )
         })
+    }
+
+    /// Material on the board and in the plans, threatened pieces and king safety
+    /// (`eval.rs`), for a computer player's playout cut short.
+    fn evaluate(&self) -> Option<Vec<f64>> {
+        Some(eval::chances(self))
     }
 
     /// Every battleplan card the seat cannot see, dealt again among the places it could be

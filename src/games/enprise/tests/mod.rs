@@ -238,6 +238,7 @@ fn visible_cards(view: &EnPriseView, owner: usize) -> usize {
     view.players[owner].plan.cards.iter().flatten().count()
 }
 
+mod eval;
 mod fairness;
 mod messages;
 mod rules;
