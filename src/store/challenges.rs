@@ -47,7 +47,7 @@ pub struct NewChallenge {
     pub time_control: String,
     /// The seed the match will be played with.
     pub seed: u64,
-    /// Seat order: the challenger first, then the invited players.
+    /// Seat order, the challenger's seat among them (see [`Store::create_challenge_by`]).
     pub players: Vec<PlayerId>,
     pub guild_id: Option<String>,
     pub channel_id: Option<String>,
@@ -74,8 +74,10 @@ pub struct Challenge {
     pub status: ChallengeStatus,
     /// The match it became, once accepted.
     pub match_id: Option<MatchId>,
-    /// Seat order: the challenger first (who accepted by challenging).
+    /// Seat order (the challenger's seat is `challenger`).
     pub seats: Vec<ChallengeSeat>,
+    /// The seat of the player who challenged (and accepted by challenging).
+    pub challenger: usize,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +87,21 @@ pub struct ChallengeSeat {
 }
 
 impl Challenge {
+    /// The player who challenged.
+    pub fn challenger(&self) -> &Player {
+        &self.seats[self.challenger.min(self.seats.len() - 1)].player
+    }
+
+    /// Everyone else, in seat order.
+    pub fn invited(&self) -> Vec<&Player> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != self.challenger)
+            .map(|(_, s)| &s.player)
+            .collect()
+    }
+
     /// The players who have not accepted yet, in seat order.
     pub fn waiting(&self) -> Vec<&Player> {
         self.seats
@@ -419,11 +436,12 @@ fn read(conn: &Connection, id: ChallengeId) -> Result<Option<Challenge>, Challen
         i64,
         String,
         Option<MatchId>,
+        i64,
     );
     let row: Option<Row> = conn
         .query_row(
             "SELECT game, options, time_control, seed, guild_id, channel_id, message_id,
-                    created_at, expires_at, status, match_id
+                    created_at, expires_at, status, match_id, challenger
              FROM challenges WHERE id = ?1",
             [id],
             |r| {
@@ -439,6 +457,7 @@ fn read(conn: &Connection, id: ChallengeId) -> Result<Option<Challenge>, Challen
                     r.get(8)?,
                     r.get(9)?,
                     r.get(10)?,
+                    r.get(11)?,
                 ))
             },
         )
@@ -455,6 +474,7 @@ fn read(conn: &Connection, id: ChallengeId) -> Result<Option<Challenge>, Challen
         expires_at,
         status,
         match_id,
+        challenger,
     )) = row
     else {
         return Ok(None);
@@ -480,6 +500,15 @@ fn read(conn: &Connection, id: ChallengeId) -> Result<Option<Challenge>, Challen
     if seats.len() < 2 {
         return Err(corrupt(format!("{} seats", seats.len())));
     }
+    let challenger = usize::try_from(challenger)
+        .ok()
+        .filter(|&c| c < seats.len())
+        .ok_or_else(|| {
+            corrupt(format!(
+                "challenger in seat {challenger} of {}",
+                seats.len()
+            ))
+        })?;
     Ok(Some(Challenge {
         id,
         game: game.parse().map_err(corrupt)?,
@@ -496,6 +525,7 @@ fn read(conn: &Connection, id: ChallengeId) -> Result<Option<Challenge>, Challen
             .ok_or_else(|| corrupt(format!("bad status {status:?}")))?,
         match_id,
         seats,
+        challenger,
     }))
 }
 

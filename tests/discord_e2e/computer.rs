@@ -134,6 +134,47 @@ async fn alone_against_the_computer_it_answers_each_move_in_the_thread() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_second_against_the_computer_gives_it_white_and_the_first_move() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let n = fake.requests().len();
+    let reply = play(
+        &fake,
+        &alice,
+        json!([
+            {"name": "game", "type": 4, "value": 0},
+            {"name": "against", "type": 4, "value": 0},
+            {"name": "level", "type": 4, "value": 0},
+            {"name": "seat", "type": 4, "value": 1}
+        ]),
+        json!({}),
+    )
+    .await;
+    // Alice still challenged; she only sits second.
+    assert!(
+        content(&reply).starts_with(&format!("<@{ALICE}> plays cpu-easy at Chess.")),
+        "{reply:?}"
+    );
+    let (thread, _) = first_board(&fake, n).await;
+    // White is the computer: it moves without being asked, then it is Alice's turn.
+    let seen = until_log(&table, "the computer's first move", |log| !log.is_empty()).await;
+    assert_eq!(seen[0].0, "cpu-easy", "{seen:?}");
+    let mine = legal(&table, ALICE).await;
+    assert!(!mine.is_empty(), "Alice, Black, is to move");
+    let n = fake.requests().len();
+    fake.say(&alice, &thread, &mine[0], &[]);
+    let seen = until_log(&table, "the computer's second move", |log| log.len() == 3).await;
+    assert_eq!(seen[1], ("alice".to_string(), mine[0].clone()));
+    assert_eq!(seen[2].0, "cpu-easy");
+    fake.wait_for(n, "the computer's answer in the thread", |r| {
+        r.method == "POST" && r.path == format!("/api/v10/channels/{thread}/messages")
+    })
+    .await;
+    assert_settled(&fake, &table).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_computer_answers_a_chess_a_tete_attack() {
     let fake = FakeDiscord::start().await;
     let table = start_bot(&fake).await;
@@ -153,19 +194,30 @@ async fn the_computer_answers_a_chess_a_tete_attack() {
     )
     .await;
     let (thread, _) = first_board(&fake, n).await;
-    // Alice plays pieces until she can attack, then attacks; she ends her turns otherwise.
+    // Alice plays pieces (burning cards for more) until she can attack, then attacks; she
+    // ends her turns otherwise.
+    // Sixty of her actions, however long the computer takes over its own in between.
     let mut attacked = None;
     for _ in 0..60 {
-        let seen = until_log(&table, "alice's turn", |_| true).await;
-        let mine = legal(&table, ALICE).await;
-        if mine.is_empty() {
+        let mut mine = legal(&table, ALICE).await;
+        for _ in 0..300 {
+            if !mine.is_empty() {
+                break;
+            }
             tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
+            mine = legal(&table, ALICE).await;
         }
+        assert!(
+            !mine.is_empty(),
+            "alice's turn never came: {:?}",
+            log(&table).await
+        );
+        let seen = log(&table).await;
         let choice = mine
             .iter()
             .find(|a| a.starts_with("attack"))
             .or_else(|| mine.iter().find(|a| a.starts_with("play")))
+            .or_else(|| mine.iter().find(|a| a.starts_with("burn")))
             .or_else(|| mine.iter().find(|a| *a == "end"))
             .or_else(|| mine.first())
             .unwrap()
@@ -178,7 +230,12 @@ async fn the_computer_answers_a_chess_a_tete_attack() {
             break;
         }
     }
-    let at = attacked.expect("alice could attack within 60 actions");
+    let Some(at) = attacked else {
+        panic!(
+            "alice could not attack within 60 actions: {:?}",
+            log(&table).await
+        );
+    };
     // The computer, defending, answers the attack: its action is next in the log.
     let seen = until_log(&table, "the computer's answer to the attack", |log| {
         log.len() > at + 1
@@ -284,6 +341,15 @@ async fn play_refuses_what_cannot_be_played_against_the_computer() {
             ]),
             json!({}),
             "On this server, matches against the computer are not rated",
+        ),
+        (
+            json!([
+                {"name": "game", "type": 4, "value": 0},
+                {"name": "against", "type": 4, "value": 0},
+                {"name": "seat", "type": 4, "value": 2}
+            ]),
+            json!({}),
+            "This match has 2 seats, so there is no seat 3",
         ),
     ];
     for (options, resolved, words) in cases {
@@ -411,7 +477,7 @@ async fn a_rematch_against_the_computer_starts_at_once_with_the_colours_swapped(
     assert_eq!(
         content(&offered),
         format!(
-            "Rematch of match #1, seats turned round. cpu-easy plays <@{ALICE}> at Chess. The \
+            "Rematch of match #1, seats turned round. <@{ALICE}> plays cpu-easy at Chess. The \
              match starts now; its thread opens in a moment."
         )
     );

@@ -4,7 +4,9 @@
 
 use crate::ai::Level;
 use crate::discord::format::logs::player_message;
-use crate::discord::format::options::{Against, GameChoice, LevelChoice, parse_options};
+use crate::discord::format::options::{
+    Against, GameChoice, LevelChoice, SeatChoice, parse_options,
+};
 use crate::discord::format::pings;
 use crate::discord::shared::challenges::{
     CHALLENGE_TTL, against_text, challenge_buttons, challenge_problem, challenge_text,
@@ -44,6 +46,7 @@ pub async fn play(
     #[description = "How strongly the computer plays (medium by default)"] level: Option<
         LevelChoice,
     >,
+    #[description = "Your seat: first (White) by default"] seat: Option<SeatChoice>,
 ) -> Result<(), Error> {
     let kind = game.kind();
     // A channel that cannot hold the match's thread, or where the bot may not do its part, is
@@ -77,7 +80,7 @@ pub async fn play(
         .collect();
     let level_given = level.is_some();
     let level = level.map_or_else(Level::default, LevelChoice::level);
-    let seats = match seats_of(
+    let mut seats = match seats_of(
         ctx.author(),
         named,
         ctx.framework().bot_id(),
@@ -87,6 +90,14 @@ pub async fn play(
         Ok(seats) => seats,
         Err(reason) => return refuse(ctx, reason).await,
     };
+    let mut author_seat = 0;
+    if let Some(seat) = seat {
+        let mut rng = GameRng::from_seed(ctx.id() ^ SEAT_SALT);
+        match sit_author(&mut seats, seat.index(), &mut rng) {
+            Ok(index) => author_seat = index,
+            Err(reason) => return refuse(ctx, reason).await,
+        }
+    }
     let computers = seats.iter().filter(|s| s.is_computer()).count();
     if computers == 0 && level_given {
         return refuse(ctx, "level: is for a game against the computer: name the bot as an opponent, or use against:computer.").await;
@@ -148,7 +159,7 @@ pub async fn play(
                     };
                     new.players.push(player.id);
                 }
-                let challenge = t.store().create_challenge(&new, now)?;
+                let challenge = t.store().create_challenge_by(&new, author_seat, now)?;
                 computers_accept(t, challenge)
             },
         )
@@ -226,6 +237,30 @@ impl Wanted {
             PlaySeat::Computer(level) => Wanted::Computer(*level),
         }
     }
+}
+
+/// Mixed into the interaction's id for a random `seat:`, so that draw is not the game's seed.
+const SEAT_SALT: u64 = 0x5ea7_c401_ce00_0001;
+
+/// Moves the author (first in `seats`) to seat `index`, or to a seat drawn from `rng` when
+/// None; the seat taken, or why not, in words.
+fn sit_author(
+    seats: &mut Vec<PlaySeat>,
+    index: Option<usize>,
+    rng: &mut GameRng,
+) -> Result<usize, String> {
+    let index = index.unwrap_or_else(|| rng.below(seats.len()));
+    if index >= seats.len() {
+        return Err(format!(
+            "This match has {} seats, so there is no seat {}: name more opponents, or choose \
+             another seat.",
+            seats.len(),
+            index + 1
+        ));
+    }
+    let author = seats.remove(0);
+    seats.insert(index, author);
+    Ok(index)
 }
 
 /// The seats of a `/play` by `author` naming `named` (the bot, `bot`, is the computer at

@@ -148,6 +148,34 @@ impl LevelChoice {
     }
 }
 
+/// `/play`'s `seat:`: where the one who challenges sits (first is White in chess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SeatChoice {
+    #[name = "first (White)"]
+    First,
+    #[name = "second (Black)"]
+    Second,
+    #[name = "third"]
+    Third,
+    #[name = "fourth"]
+    Fourth,
+    #[name = "random"]
+    Random,
+}
+
+impl SeatChoice {
+    /// The seat's index, or None for a random one.
+    pub fn index(self) -> Option<usize> {
+        match self {
+            SeatChoice::First => Some(0),
+            SeatChoice::Second => Some(1),
+            SeatChoice::Third => Some(2),
+            SeatChoice::Fourth => Some(3),
+            SeatChoice::Random => None,
+        }
+    }
+}
+
 /// `/play`'s `against:`: someone alone plays the computer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum Against {

@@ -52,10 +52,10 @@ const OPTIONS_SHOWN: usize = 800;
 
 /// The challenge's message: who challenges whom to what, and who is still awaited until when.
 pub(crate) fn challenge_text(c: &Challenge) -> String {
-    let invited: Vec<String> = c.seats[1..].iter().map(|s| mention(&s.player)).collect();
+    let invited: Vec<String> = c.invited().into_iter().map(mention).collect();
     let mut text = format!(
         "{} challenges {} to {}.",
-        mention(&c.seats[0].player),
+        mention(c.challenger()),
         invited.join(", "),
         c.game.name()
     );
@@ -219,7 +219,7 @@ pub(crate) async fn decline_challenge(
         Ok(challenge) => challenge,
         Err(e) => return refuse_for(ctx, press, e).await,
     };
-    let challenger = challenge.seats[0].player.discord_id.as_deref();
+    let challenger = challenge.challenger().discord_id.as_deref();
     let verb = if challenger == Some(press.user.id.to_string().as_str()) {
         "withdrew"
     } else {
@@ -293,10 +293,10 @@ pub(crate) async fn start_alone(
 /// The message of a challenge only the computer is left to accept: who plays whom, starting
 /// now.
 pub(crate) fn against_text(c: &Challenge) -> String {
-    let others: Vec<String> = c.seats[1..].iter().map(|s| mention(&s.player)).collect();
+    let others: Vec<String> = c.invited().into_iter().map(mention).collect();
     format!(
         "{} plays {} at {}. The match starts now; its thread opens in a moment.",
-        mention(&c.seats[0].player),
+        mention(c.challenger()),
         others.join(", "),
         c.game.name()
     )
@@ -335,6 +335,7 @@ mod tests {
             status: ChallengeStatus::Open,
             match_id: None,
             seats,
+            challenger: 0,
         }
     }
 

@@ -67,6 +67,42 @@ fn a_challenge_is_stored_with_the_challenger_accepted() {
     let again = store.challenge(c.id).unwrap();
     assert_eq!(again.message_id.as_deref(), Some("555"));
     assert_eq!(again.options, c.options);
+    assert_eq!(again.challenger().name, "alice");
+}
+
+#[test]
+fn a_challenger_may_sit_in_any_seat_and_a_damaged_seat_number_is_reported() {
+    let mut store = Store::open_in_memory().unwrap();
+    let p = players(&mut store);
+    let new = NewChallenge {
+        game: GameKind::Chess,
+        options: vec![],
+        time_control: "none".into(),
+        seed: 1,
+        players: vec![p[1].id, p[0].id],
+        guild_id: None,
+        channel_id: None,
+        lasts: LASTS,
+        rated: false,
+    };
+    // Alice challenges from seat 2: she has accepted, Bob (seat 1) is awaited.
+    let c = store.create_challenge_by(&new, 1, T0).unwrap();
+    assert_eq!(c.challenger, 1);
+    assert_eq!(c.challenger().name, "alice");
+    let invited: Vec<&str> = c.invited().iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(invited, ["bob"]);
+    assert_eq!(c.seats[1].accepted_at, Some(T0));
+    assert_eq!(c.seats[0].accepted_at, None);
+    store
+        .conn
+        .execute("UPDATE challenges SET challenger = 7 WHERE id = ?1", [c.id])
+        .unwrap();
+    match store.challenge(c.id) {
+        Err(ChallengeError::Corrupt { detail, .. }) => {
+            assert_eq!(detail, "challenger in seat 7 of 2")
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
