@@ -1,37 +1,58 @@
 //! `deckmate arena`: two contestants (the computer at a level, or random play) play a game
 //! against each other, seats rotating, and the result is summed up with a 95% confidence
 //! interval and an Elo difference. With 3 or 4 players, contestant A holds one seat and B the
-//! others. Games run on every core, each from its own seed, so a run repeats exactly.
+//! others. Games run on every core, each from its own seed, so a run repeats exactly (unless
+//! a contestant is an outside chess engine, `uci.rs`, whose thinking is its own).
+
+mod uci;
+
+pub use uci::{UciEngine, UciSpec};
 
 use crate::ai::Level;
-use crate::engine::{GameRng, Seat};
+use crate::engine::{Game, GameRng, Seat};
 use crate::games::GameKind;
+use crate::games::chess::{Chess, Move, Position, seat_of};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Who plays a seat in the arena.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Contestant {
     /// A random legal action each time.
     Random,
     /// The computer player at a level.
     Computer(Level),
+    /// A chess engine spoken to over UCI (chess only).
+    Uci(UciSpec),
 }
 
 impl FromStr for Contestant {
     type Err = String;
-    /// `random`, `cpu` (medium) or `cpu:easy|medium|hard`.
+    /// `random`, `cpu` (medium), `cpu:easy|medium|hard`, or `uci:COMMAND` (its options are
+    /// added by the caller).
     fn from_str(text: &str) -> Result<Contestant, String> {
-        let text = text.trim().to_ascii_lowercase();
+        let text = text.trim();
+        if let Some((prefix, command)) = text.split_once(':')
+            && prefix.eq_ignore_ascii_case("uci")
+        {
+            if command.trim().is_empty() {
+                return Err("uci: needs the engine's command, as in uci:stockfish".into());
+            }
+            return Ok(Contestant::Uci(UciSpec {
+                command: command.trim().to_string(),
+                options: vec![],
+            }));
+        }
+        let text = text.to_ascii_lowercase();
         match text.split_once(':') {
             None if text == "random" => Ok(Contestant::Random),
             None if text == "cpu" => Ok(Contestant::Computer(Level::default())),
             Some(("cpu", level)) => Ok(Contestant::Computer(level.parse()?)),
             _ => Err(format!(
-                "a contestant is random, cpu or cpu:easy|medium|hard, not \"{}\"",
+                "a contestant is random, cpu, cpu:easy|medium|hard or uci:COMMAND, not \"{}\"",
                 crate::engine::echo(&text)
             )),
         }
@@ -43,6 +64,13 @@ impl fmt::Display for Contestant {
         match self {
             Contestant::Random => f.write_str("random"),
             Contestant::Computer(level) => write!(f, "cpu:{level}"),
+            Contestant::Uci(spec) => {
+                write!(f, "uci:{}", spec.command)?;
+                for (key, value) in &spec.options {
+                    write!(f, " [{key}={value}]")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -57,6 +85,8 @@ pub struct ArenaConfig {
     pub seats: usize,
     pub seed: u64,
     pub options: Vec<(String, String)>,
+    /// What a UCI engine contestant is given to think each move.
+    pub movetime: Duration,
 }
 
 /// A's results: a win is finishing first, alone or with partners (an En Prise alliance's team
@@ -223,10 +253,13 @@ fn play_one(config: &ArenaConfig, game: usize) -> Played {
 }
 
 fn play_timed(config: &ArenaConfig, game: usize, thinking: &mut Vec<u64>) -> Result<f64, String> {
-    let seed = config
-        .seed
-        .wrapping_mul(1_000_003)
-        .wrapping_add(game as u64);
+    let seed = game_seed(config, game);
+    if [&config.a, &config.b]
+        .iter()
+        .any(|c| matches!(c, Contestant::Uci(_)))
+    {
+        return play_chess(config, game, seed, thinking);
+    }
     let mut rng = GameRng::from_seed(seed);
     let mut state = config
         .kind
@@ -240,8 +273,8 @@ fn play_timed(config: &ArenaConfig, game: usize, thinking: &mut Vec<u64>) -> Res
         let Some(&seat) = state.to_act().seats().first() else {
             return Err("nobody may act in a game that is not over".into());
         };
-        let contestant = if seat == a { config.a } else { config.b };
-        let text = match contestant {
+        let contestant = if seat == a { &config.a } else { &config.b };
+        let text = match *contestant {
             Contestant::Random => state.random_action(seat, &mut rng),
             Contestant::Computer(level) => {
                 let started = Instant::now();
@@ -252,11 +285,98 @@ fn play_timed(config: &ArenaConfig, game: usize, thinking: &mut Vec<u64>) -> Res
                 thinking.push(started.elapsed().as_millis() as u64);
                 chosen
             }
+            Contestant::Uci(_) => return Err("a UCI engine plays chess only".into()),
         }
         .ok_or_else(|| format!("{seat} has no legal action"))?;
         state
             .play(seat, &text, &mut rng)
             .map_err(|e| format!("{seat} played {text}: {e}"))?;
+    }
+    Ok(0.5)
+}
+
+fn game_seed(config: &ArenaConfig, game: usize) -> u64 {
+    config
+        .seed
+        .wrapping_mul(1_000_003)
+        .wrapping_add(game as u64)
+}
+
+/// Plies played at random from the game's seed before the contestants take over, when one is
+/// an outside engine: engines at a fixed move time would otherwise repeat the same game.
+const OPENING_PLIES: u64 = 2;
+
+/// A chess game where a contestant is an outside engine: the game kept with deckmate's rules
+/// and told to each engine as the moves from the start.
+fn play_chess(
+    config: &ArenaConfig,
+    game: usize,
+    seed: u64,
+    thinking: &mut Vec<u64>,
+) -> Result<f64, String> {
+    if config.kind != GameKind::Chess || config.seats != 2 {
+        return Err("a UCI engine plays chess only, at two seats".into());
+    }
+    let mut rng = GameRng::from_seed(seed);
+    let a = Seat((game % 2) as u8);
+    let contestant = |seat: Seat| if seat == a { &config.a } else { &config.b };
+    let mut engines: Vec<Option<UciEngine>> = Vec::new();
+    for seat in Seat::all(2) {
+        engines.push(match contestant(seat) {
+            Contestant::Uci(spec) => {
+                let mut engine = UciEngine::start(spec)?;
+                engine.new_game()?;
+                Some(engine)
+            }
+            _ => None,
+        });
+    }
+    let mut chess = Chess::from_position(Position::default());
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..MOST_ACTIONS {
+        if let Some(outcome) = chess.outcome() {
+            return Ok(score_of(outcome, a, 2));
+        }
+        let seat = seat_of(chess.position().turn());
+        let legal = chess.position().legal_moves();
+        let random = |rng: &mut GameRng| legal.get(rng.below(legal.len().max(1))).copied();
+        let mv = match contestant(seat) {
+            _ if ply < OPENING_PLIES => random(&mut rng),
+            Contestant::Random => random(&mut rng),
+            Contestant::Computer(level) => {
+                let started = Instant::now();
+                let limit = level.time_limit();
+                let stop = || started.elapsed() >= limit;
+                let chosen = crate::ai::choose(
+                    &chess,
+                    seat,
+                    *level,
+                    crate::ai::seed_from(&[seed, ply]),
+                    &stop,
+                );
+                thinking.push(started.elapsed().as_millis() as u64);
+                chosen
+            }
+            Contestant::Uci(_) => {
+                let engine = engines[seat.index()]
+                    .as_mut()
+                    .ok_or("the engine was not started")?;
+                let text = engine.best_move(&moves, config.movetime)?;
+                let mv = Move::parse_uci(&text).filter(|&mv| chess.position().is_legal(mv));
+                Some(mv.ok_or_else(|| {
+                    format!(
+                        "{} played {text:?}, not a legal move in {}",
+                        engine.name(),
+                        chess.position().fen()
+                    )
+                })?)
+            }
+        };
+        let mv = mv.ok_or_else(|| format!("{seat} has no legal move"))?;
+        chess
+            .apply(seat, &mv, &mut rng)
+            .map_err(|e| format!("{seat} played {}: {e}", mv.uci()))?;
+        moves.push(mv.uci());
     }
     Ok(0.5)
 }

@@ -12,7 +12,7 @@ use deckmate::games::chess::{PERFT_LIMIT, Position, perft};
 use deckmate::selfplay::{self, SelfplayConfig};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Parser)]
 #[command(
@@ -124,12 +124,22 @@ enum Command {
         /// The game.
         #[arg(value_parser = deckmate::console::GameParser)]
         game: GameKind,
-        /// Contestant A: random, cpu (medium) or cpu:easy|medium|hard.
+        /// Contestant A: random, cpu (medium), cpu:easy|medium|hard, or uci:COMMAND (a chess
+        /// engine program, for chess).
         #[arg(long, default_value = "cpu:hard")]
         a: deckmate::arena::Contestant,
         /// Contestant B, in every seat A does not hold.
         #[arg(long, default_value = "random")]
         b: deckmate::arena::Contestant,
+        /// A UCI option for contestant A's engine, NAME=VALUE; may be repeated.
+        #[arg(long = "a-option", value_parser = parse_option)]
+        a_options: Vec<(String, String)>,
+        /// A UCI option for contestant B's engine, NAME=VALUE; may be repeated.
+        #[arg(long = "b-option", value_parser = parse_option)]
+        b_options: Vec<(String, String)>,
+        /// Milliseconds a UCI engine thinks each move.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
         #[arg(long, default_value_t = 100)]
         games: usize,
         /// Number of players (default: the game's smallest table).
@@ -320,19 +330,35 @@ fn main() -> ExitCode {
             game,
             a,
             b,
+            a_options,
+            b_options,
+            movetime,
             games,
             players,
             seed,
             options,
-        } => run_arena(deckmate::arena::ArenaConfig {
-            kind: game,
-            a,
-            b,
-            games,
-            seats: players.unwrap_or(game.seats().0),
-            seed,
-            options,
-        }),
+        } => {
+            let (a, b) = match (
+                with_engine_options(a, a_options, "--a-option"),
+                with_engine_options(b, b_options, "--b-option"),
+            ) {
+                (Ok(a), Ok(b)) => (a, b),
+                (Err(e), _) | (_, Err(e)) => {
+                    eprintln!("{e}");
+                    return ExitCode::from(2);
+                }
+            };
+            run_arena(deckmate::arena::ArenaConfig {
+                kind: game,
+                a,
+                b,
+                games,
+                seats: players.unwrap_or(game.seats().0),
+                seed,
+                options,
+                movetime: Duration::from_millis(movetime),
+            })
+        }
         Command::Selfplay {
             game,
             games,
@@ -434,6 +460,23 @@ fn progress_bar(total: usize) -> impl Fn(usize) + Sync {
             }
             let _ = std::io::stderr().flush();
         }
+    }
+}
+
+/// A contestant with its `--a-option`s or `--b-option`s (`flag`), which only a UCI engine
+/// takes.
+fn with_engine_options(
+    contestant: deckmate::arena::Contestant,
+    options: Vec<(String, String)>,
+    flag: &str,
+) -> Result<deckmate::arena::Contestant, String> {
+    match contestant {
+        deckmate::arena::Contestant::Uci(mut spec) => {
+            spec.options.extend(options);
+            Ok(deckmate::arena::Contestant::Uci(spec))
+        }
+        other if options.is_empty() => Ok(other),
+        other => Err(format!("{flag} is for a uci: contestant, not {other}")),
     }
 }
 

@@ -462,3 +462,76 @@ fn league_commands_refuse_bad_names_resume_a_simulation_and_end_quietly_into_hea
     );
     let _ = std::fs::remove_file(db);
 }
+
+#[test]
+fn the_arena_plays_chess_against_an_engine_spoken_to_over_uci() {
+    // deckmate's own UCI mode is the outside engine here: A, at 20 ms a move, against random.
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_deckmate"));
+    let out = deckmate(&[
+        "arena",
+        "chess",
+        "--a",
+        &engine,
+        "--a-option",
+        "Skill=hard",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("B = random, 2 games"), "{text}");
+    assert!(text.contains("[Skill=hard]"), "{text}");
+    assert!(text.contains("A won 2, drew 0, lost 0"), "{text}");
+}
+
+#[test]
+fn an_engine_that_lies_or_dies_stops_its_game_with_the_reason() {
+    let dir = std::env::temp_dir().join(format!("deckmate-uci-liar-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let liar = dir.join("liar.sh");
+    // Answers every question as an engine should, and then moves a pawn three squares.
+    std::fs::write(
+        &liar,
+        "while read -r line; do case \"$line\" in \
+         uci) echo 'id name Liar'; echo uciok;; \
+         isready) echo readyok;; \
+         go*) echo 'bestmove e2e5';; \
+         quit) exit 0;; esac; done\n",
+    )
+    .unwrap();
+    let liar = format!("uci:sh {}", liar.display());
+    for (engine, reason) in [
+        (liar.as_str(), "Liar played \"e2e5\", not a legal move"),
+        ("uci:false", "false ended before uciok"),
+        (
+            "uci:no-such-engine-here",
+            "cannot start no-such-engine-here",
+        ),
+    ] {
+        // After the two plies played at random to open, the engine is asked, and fails.
+        let out = deckmate(&[
+            "arena", "chess", "--a", engine, "--b", "random", "--games", "2",
+        ]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(text.contains(reason), "{reason}: {text}");
+    }
+    // Options are for engines only.
+    let out = deckmate(&["arena", "chess", "--a", "cpu", "--a-option", "Skill=hard"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("--a-option is for a uci: contestant, not cpu:medium"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

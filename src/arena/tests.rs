@@ -12,6 +12,7 @@ fn tictactoe(a: &str, b: &str, games: usize) -> ArenaConfig {
         seats: 2,
         seed: 4,
         options: vec![],
+        movetime: Duration::from_millis(50),
     }
 }
 
