@@ -504,3 +504,119 @@ async fn a_rematch_against_the_computer_starts_at_once_with_the_colours_swapped(
     assert_eq!(log[0].1, "cpu-easy");
     assert_settled(&fake, &table).await;
 }
+
+/// A small generator for the fuzzed `/play`s below: SplitMix64, so a failure repeats.
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+
+    fn pick<T: Clone>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())].clone()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fuzzed_play_options_are_answered_and_a_challenge_keeps_what_they_asked() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let bob = user("100000000000000002", "bob");
+    let carol = user("100000000000000003", "carol");
+    let bot = FakeDiscord::bot_user();
+    let mut dice = Dice(33);
+    let mut made = 0;
+    for case in 0..80 {
+        // Each option absent or any of its values, some of them out of range, and the people
+        // named: nobody, Bob, Carol, the bot, or Alice herself.
+        let game = dice.pick(&[0, 1, 2, 2, 3, 4, 5, 9]);
+        let mut options = vec![json!({"name": "game", "type": 4, "value": game})];
+        let mut resolved = serde_json::Map::new();
+        let mut bots = 0;
+        for name in ["opponent", "opponent2", "opponent3"] {
+            let who = match name {
+                "opponent" => dice.pick(&[None, Some(&bob), Some(&bot), Some(&bot), Some(&alice)]),
+                _ => dice.pick(&[None, None, None, Some(&carol), Some(&bot)]),
+            };
+            if let Some(who) = who {
+                let id = who["id"].as_str().unwrap().to_string();
+                bots += usize::from(id == bot["id"].as_str().unwrap());
+                options.push(json!({"name": name, "type": 6, "value": id}));
+                resolved.insert(id, who.clone());
+            }
+        }
+        let against = dice.pick(&[None, None, None, Some(0), Some(0), Some(3)]);
+        let level = dice.pick(&[None, Some(0), Some(0), Some(1), Some(2), Some(7)]);
+        let seat = dice.pick(&[
+            None,
+            None,
+            Some(0),
+            Some(1),
+            Some(2),
+            Some(3),
+            Some(4),
+            Some(8),
+        ]);
+        for (name, value) in [("against", against), ("level", level), ("seat", seat)] {
+            if let Some(value) = value {
+                options.push(json!({"name": name, "type": 4, "value": value}));
+            }
+        }
+        let reply = play(&fake, &alice, json!(options), Value::Object(resolved)).await;
+        let said = content(&reply);
+        assert!(
+            !said.trim().is_empty(),
+            "case {case}: {options:?}: {reply:?}"
+        );
+        assert!(
+            !said.contains("went wrong"),
+            "case {case}: {options:?}: {said}"
+        );
+        // A challenge was made only if the reply says so, and it seats what was asked.
+        let next = made + 1;
+        let challenge = table
+            .call(move |t| t.store().challenge(next).ok())
+            .await
+            .unwrap();
+        let Some(challenge) = challenge else {
+            continue;
+        };
+        made += 1;
+        assert!(
+            said.contains("challenges") || said.contains("plays"),
+            "case {case}: {said}"
+        );
+        assert_eq!(challenge.challenger().discord_id.as_deref(), Some(ALICE));
+        if let Some(index) = seat.filter(|&s| s < 4) {
+            assert_eq!(
+                challenge.challenger, index as usize,
+                "case {case}: {options:?}"
+            );
+        }
+        let computers: Vec<&str> = challenge
+            .seats
+            .iter()
+            .filter(|s| s.player.discord_id.is_none())
+            .map(|s| s.player.name.as_str())
+            .collect();
+        assert_eq!(
+            computers.len(),
+            bots + usize::from(against.is_some()),
+            "case {case}: {options:?}"
+        );
+        let named = ["cpu-easy", "cpu-medium", "cpu-hard"];
+        let wanted = level.map_or("cpu-medium", |l| named[l]);
+        assert!(
+            computers.iter().all(|name| name.starts_with(wanted)),
+            "case {case}: {computers:?} for level {level:?}"
+        );
+    }
+    assert!(made >= 5, "only {made} fuzzed /plays made a challenge");
+    assert_settled(&fake, &table).await;
+}
