@@ -594,10 +594,7 @@ async fn fuzzed_play_options_are_answered_and_a_challenge_keeps_what_they_asked(
         );
         assert_eq!(challenge.challenger().discord_id.as_deref(), Some(ALICE));
         if let Some(index) = seat.filter(|&s| s < 4) {
-            assert_eq!(
-                challenge.challenger, index as usize,
-                "case {case}: {options:?}"
-            );
+            assert_eq!(challenge.challenger, index, "case {case}: {options:?}");
         }
         let computers: Vec<&str> = challenge
             .seats
