@@ -195,6 +195,28 @@ pub fn elo(score: f64) -> String {
     }
 }
 
+impl ArenaConfig {
+    /// Why this arena cannot be played, before any game is: an outside engine plays chess
+    /// from the start position, at two seats.
+    pub fn problem(&self) -> Option<String> {
+        let uci = [&self.a, &self.b]
+            .iter()
+            .any(|c| matches!(c, Contestant::Uci(_)));
+        if !uci {
+            return None;
+        }
+        if self.kind != GameKind::Chess || self.seats != 2 {
+            return Some("a uci: contestant plays chess only, at two seats".into());
+        }
+        if !self.options.is_empty() {
+            return Some(
+                "a uci: contestant plays from the start position: --option is not for it".into(),
+            );
+        }
+        None
+    }
+}
+
 /// Plays the arena on every core; `progress` hears how many games are done.
 pub fn run(config: &ArenaConfig, progress: impl Fn(usize) + Sync) -> ArenaReport {
     let next = AtomicUsize::new(0);
@@ -314,8 +336,8 @@ fn play_chess(
     seed: u64,
     thinking: &mut Vec<u64>,
 ) -> Result<f64, String> {
-    if config.kind != GameKind::Chess || config.seats != 2 {
-        return Err("a UCI engine plays chess only, at two seats".into());
+    if let Some(problem) = config.problem() {
+        return Err(problem);
     }
     let mut rng = GameRng::from_seed(seed);
     let a = Seat((game % 2) as u8);

@@ -348,7 +348,7 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            run_arena(deckmate::arena::ArenaConfig {
+            let config = deckmate::arena::ArenaConfig {
                 kind: game,
                 a,
                 b,
@@ -357,7 +357,12 @@ fn main() -> ExitCode {
                 seed,
                 options,
                 movetime: Duration::from_millis(movetime),
-            })
+            };
+            if let Some(problem) = config.problem() {
+                eprintln!("{problem}");
+                return ExitCode::from(2);
+            }
+            run_arena(config)
         }
         Command::Selfplay {
             game,

@@ -489,7 +489,26 @@ fn the_arena_plays_chess_against_an_engine_spoken_to_over_uci() {
     );
     assert!(text.contains("B = random, 2 games"), "{text}");
     assert!(text.contains("[Skill=hard]"), "{text}");
-    assert!(text.contains("A won 2, drew 0, lost 0"), "{text}");
+    assert!(text.contains("lost 0"), "{text}");
+    // An outside engine plays chess from the start, at two seats: anything else is refused once.
+    for (args, why) in [
+        (vec!["arena", "enprise", "--a", &engine], "plays chess only"),
+        (
+            vec![
+                "arena",
+                "chess",
+                "--b",
+                &engine,
+                "--option",
+                "fen=8/8/8/8/8/8/8/K6k w - - 0 1",
+            ],
+            "--option is not for it",
+        ),
+    ] {
+        let out = deckmate(&args);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains(why), "{why}");
+    }
 }
 
 #[test]

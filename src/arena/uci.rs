@@ -2,7 +2,8 @@
 //! (`uci:stockfish`, `uci:deckmate uci`), so deckmate's engine can be measured against an
 //! outside one with both seen the same way. The arena keeps the game with its own rules; an
 //! engine only ever hears `position startpos moves ...` and `go movetime N`, and answers with
-//! `bestmove`. A silent, crashed or lying engine loses that game with the reason.
+//! `bestmove`. A silent, crashed or lying engine stops that game: the arena reports it as an
+//! error, with the reason, and leaves it out of the score.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -59,7 +60,11 @@ impl UciEngine {
             lines,
             name: program.to_string(),
         };
-        engine.send("uci")?;
+        // An engine that is gone before it hears a word ended before uciok, whichever of
+        // the write or the read notices first.
+        if engine.send("uci").is_err() {
+            return Err(format!("{program} ended before uciok"));
+        }
         for line in engine.until("uciok", GRACE)? {
             if let Some(name) = line.strip_prefix("id name ") {
                 engine.name = name.trim().to_string();

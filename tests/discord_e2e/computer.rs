@@ -309,6 +309,8 @@ async fn play_refuses_what_cannot_be_played_against_the_computer() {
     let table = start_bot(&fake).await;
     let alice = user(ALICE, "alice");
     let bob = user("100000000000000002", "bob");
+    let mut other_bot = user("100000000000000009", "otherbot");
+    other_bot["bot"] = json!(true);
     let cases = [
         (
             json!([{"name": "game", "type": 4, "value": 0}]),
@@ -350,6 +352,16 @@ async fn play_refuses_what_cannot_be_played_against_the_computer() {
             ]),
             json!({}),
             "This match has 2 seats, so there is no seat 3",
+        ),
+        (
+            // Another bot is refused, whichever seat the author asks for.
+            json!([
+                {"name": "game", "type": 4, "value": 0},
+                {"name": "opponent", "type": 6, "value": other_bot["id"]},
+                {"name": "seat", "type": 4, "value": 1}
+            ]),
+            json!({ other_bot["id"].as_str().unwrap(): other_bot }),
+            "Bots cannot play; challenge people.",
         ),
     ];
     for (options, resolved, words) in cases {

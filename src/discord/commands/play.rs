@@ -90,14 +90,6 @@ pub async fn play(
         Ok(seats) => seats,
         Err(reason) => return refuse(ctx, reason).await,
     };
-    let mut author_seat = 0;
-    if let Some(seat) = seat {
-        let mut rng = GameRng::from_seed(ctx.id() ^ SEAT_SALT);
-        match sit_author(&mut seats, seat.index(), &mut rng) {
-            Ok(index) => author_seat = index,
-            Err(reason) => return refuse(ctx, reason).await,
-        }
-    }
     let computers = seats.iter().filter(|s| s.is_computer()).count();
     if computers == 0 && level_given {
         return refuse(ctx, "level: is for a game against the computer: name the bot as an opponent, or use against:computer.").await;
@@ -116,8 +108,17 @@ pub async fn play(
             PlaySeat::Computer(_) => None,
         })
         .collect();
+    // Checked with the author first, as `seats_of` put them, before `seat:` moves them.
     if let Some(reason) = challenge_problem(&persons) {
         return refuse(ctx, reason).await;
+    }
+    let mut author_seat = 0;
+    if let Some(seat) = seat {
+        let mut rng = GameRng::from_seed(ctx.id() ^ SEAT_SALT);
+        match sit_author(&mut seats, seat.index(), &mut rng) {
+            Ok(index) => author_seat = index,
+            Err(reason) => return refuse(ctx, reason).await,
+        }
     }
     let options = match parse_options(options.as_deref().unwrap_or("")) {
         Ok(options) => options,
@@ -252,8 +253,7 @@ fn sit_author(
     let index = index.unwrap_or_else(|| rng.below(seats.len()));
     if index >= seats.len() {
         return Err(format!(
-            "This match has {} seats, so there is no seat {}: name more opponents, or choose \
-             another seat.",
+            "This match has {} seats, so there is no seat {}.",
             seats.len(),
             index + 1
         ));

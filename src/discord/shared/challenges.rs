@@ -59,6 +59,11 @@ pub(crate) fn challenge_text(c: &Challenge) -> String {
         invited.join(", "),
         c.game.name()
     );
+    if c.challenger != 0 {
+        // Not the usual order: everyone sees where they would sit before accepting.
+        let order: Vec<String> = c.seats.iter().map(|s| mention(&s.player)).collect();
+        text.push_str(&format!(" Seats in order: {}.", order.join(", ")));
+    }
     if !c.options.is_empty() {
         let options: Vec<String> = c.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         // Options are the challenger's own words: cut so the message keeps within its limit.
@@ -353,6 +358,42 @@ mod tests {
         let text = challenge_text(&challenge(&[true, true, false]));
         assert!(text.contains("challenges <@2>, <@3>"), "{text}");
         assert!(text.contains("Waiting for <@3> to accept"), "{text}");
+        assert!(!text.contains("Seats in order"), "the usual order: {text}");
+        // A challenger sitting second is named first all the same, and the order is shown.
+        let mut second = challenge(&[false, true]);
+        second.challenger = 1;
+        let text = challenge_text(&second);
+        assert!(
+            text.starts_with("<@2> challenges <@1> to Chess. Seats in order: <@1>, <@2>."),
+            "{text}"
+        );
+        assert!(text.contains("Waiting for <@1> to accept"), "{text}");
+    }
+
+    #[test]
+    fn a_bot_or_the_author_named_is_refused_whatever_seat_is_asked_later() {
+        let user = |id: u64, name: &str, bot: bool| {
+            let mut user = serenity::User::default();
+            user.id = serenity::UserId::new(id);
+            user.name = name.into();
+            user.bot = bot;
+            user
+        };
+        let alice = user(1, "alice", false);
+        let other_bot = user(9, "otherbot", true);
+        let bob = user(2, "bob", false);
+        assert_eq!(
+            challenge_problem(&[alice.clone(), other_bot]).as_deref(),
+            Some("Bots cannot play; challenge people.")
+        );
+        assert_eq!(
+            challenge_problem(&[alice.clone(), bob.clone(), alice.clone()]).as_deref(),
+            Some("You cannot challenge yourself.")
+        );
+        assert_eq!(
+            challenge_problem(&[alice, bob.clone(), bob]).as_deref(),
+            Some("bob is named twice.")
+        );
     }
 
     #[test]
