@@ -374,7 +374,8 @@ fn command_definitions_fit_discords_limits() {
             "time",
             "rated",
             "against",
-            "level"
+            "level",
+            "seat"
         ]
     );
     let game_choices: Vec<&Value> = play["options"][0]["choices"]
