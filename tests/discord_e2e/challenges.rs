@@ -329,3 +329,52 @@ async fn two_acceptances_at_once_make_one_match() {
     assert_eq!(matches, 2);
     assert_settled(&fake, &table).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenger_who_asks_for_the_second_seat_is_named_first_and_plays_black() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot_with(&fake, Store::open_in_memory().unwrap()).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let n = fake.requests().len();
+    let id = fake.command(
+        &alice,
+        CHANNEL,
+        "play",
+        json!([
+            {"name": "game", "type": 4, "value": 0},
+            {"name": "opponent", "type": 6, "value": bob["id"]},
+            {"name": "seat", "type": 4, "value": 1}
+        ]),
+        json!({ "users": { bob["id"].as_str().unwrap(): bob } }),
+    );
+    let reply = fake.reply_to(n, &id).await;
+    assert!(
+        content(&reply).starts_with(
+            "<@100000000000000001> challenges <@100000000000000002> to Chess. Seats in order: \
+             <@100000000000000002>, <@100000000000000001>."
+        ),
+        "{reply:?}"
+    );
+    // Only Bob is awaited, and only he may accept: Alice accepted by challenging.
+    assert!(
+        content(&reply).contains("Waiting for <@100000000000000002> to accept"),
+        "{reply:?}"
+    );
+    let n = fake.requests().len();
+    let id = fake.press(&alice, CHANNEL, 5000, "dm:chal:1:accept");
+    let refused = fake.reply_to(n, &id).await;
+    assert!(ephemeral(&refused), "{refused:?}");
+    assert_eq!(
+        content(&refused),
+        "You have already accepted this challenge; waiting for the others."
+    );
+    let n = fake.requests().len();
+    fake.press(&bob, CHANNEL, 5000, "dm:chal:1:accept");
+    fake.wait_for(n, "the match's first board", is_board).await;
+    // Bob is White, seat 1; Alice Black.
+    let played = table.call(|t| t.store().load(1)).await.unwrap().unwrap();
+    let names: Vec<&str> = played.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["bob", "alice"]);
+    assert_settled(&fake, &table).await;
+}
