@@ -76,6 +76,40 @@ async fn legal(table: &TableHandle, discord_id: &'static str) -> Vec<String> {
 
 const ALICE: &str = "100000000000000001";
 
+/// Alice plays her first legal move in `thread` (the log held `before` actions); the computer
+/// answers, and its move is posted in the thread with the board.
+async fn alice_moves_and_is_answered(
+    fake: &FakeDiscord,
+    table: &TableHandle,
+    alice: &Value,
+    thread: &str,
+    before: usize,
+) {
+    let mine = legal(table, ALICE).await;
+    assert!(!mine.is_empty(), "Alice is to move");
+    let text = mine[0].clone();
+    let n = fake.requests().len();
+    fake.say(alice, thread, &text, &[]);
+    let seen = until_log(table, "the computer's answer", |log| {
+        log.len() == before + 2
+    })
+    .await;
+    assert_eq!(seen[before], ("alice".to_string(), text));
+    assert_eq!(seen[before + 1].0, "cpu-easy");
+    let answer = seen[before + 1].1.clone();
+    let posted = fake
+        .wait_for(n, "the computer's move in the thread", |r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{thread}/messages")
+                && content(r).contains(&answer)
+        })
+        .await;
+    assert!(
+        !posted.files.is_empty(),
+        "its move comes with the board: {posted:?}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn alone_against_the_computer_it_answers_each_move_in_the_thread() {
     let fake = FakeDiscord::start().await;
@@ -105,27 +139,7 @@ async fn alone_against_the_computer_it_answers_each_move_in_the_thread() {
     // Alice moves (a legal move whatever the computer answered: its search is seeded with a
     // secret); the computer answers in the thread with its own board.
     for ply in 0..3 {
-        let text = legal(&table, ALICE).await.remove(0);
-        let n = fake.requests().len();
-        fake.say(&alice, &thread, &text, &[]);
-        let seen = until_log(&table, "the computer's answer", |log| {
-            log.len() == 2 * ply + 2
-        })
-        .await;
-        assert_eq!(seen[2 * ply], ("alice".to_string(), text));
-        assert_eq!(seen[2 * ply + 1].0, "cpu-easy");
-        let answer = seen[2 * ply + 1].1.clone();
-        let posted = fake
-            .wait_for(n, "the computer's move in the thread", |r| {
-                r.method == "POST"
-                    && r.path == format!("/api/v10/channels/{thread}/messages")
-                    && content(r).contains(&answer)
-            })
-            .await;
-        assert!(
-            !posted.files.is_empty(),
-            "its move comes with the board: {posted:?}"
-        );
+        alice_moves_and_is_answered(&fake, &table, &alice, &thread, 2 * ply).await;
     }
     // Unrated: the computer's matches count for nobody's rating unless the server allows it.
     let rated = table.call(|t| t.store().rated(1)).await.unwrap().unwrap();
@@ -160,17 +174,7 @@ async fn seat_second_against_the_computer_gives_it_white_and_the_first_move() {
     // White is the computer: it moves without being asked, then it is Alice's turn.
     let seen = until_log(&table, "the computer's first move", |log| !log.is_empty()).await;
     assert_eq!(seen[0].0, "cpu-easy", "{seen:?}");
-    let mine = legal(&table, ALICE).await;
-    assert!(!mine.is_empty(), "Alice, Black, is to move");
-    let n = fake.requests().len();
-    fake.say(&alice, &thread, &mine[0], &[]);
-    let seen = until_log(&table, "the computer's second move", |log| log.len() == 3).await;
-    assert_eq!(seen[1], ("alice".to_string(), mine[0].clone()));
-    assert_eq!(seen[2].0, "cpu-easy");
-    fake.wait_for(n, "the computer's answer in the thread", |r| {
-        r.method == "POST" && r.path == format!("/api/v10/channels/{thread}/messages")
-    })
-    .await;
+    alice_moves_and_is_answered(&fake, &table, &alice, &thread, 1).await;
     assert_settled(&fake, &table).await;
 }
 
