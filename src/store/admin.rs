@@ -2,8 +2,8 @@
 //! every admin action (matches cancelled, adjudicated or given a substitute, settings changed),
 //! written in the same transaction as the change it records.
 
+use super::db::{Connection, OptionalExtension, params};
 use super::{MatchId, PlayerId, Store, StoreError};
-use rusqlite::{Connection, OptionalExtension, params};
 
 /// A server's rules for the bot; the default lets `/play` be used anywhere, with no clock,
 /// typed moves read and no cooldown.

@@ -7,11 +7,11 @@
 //! function takes the time (`now`, unix seconds) from its caller, never from the system clock,
 //! so tests and a simulated clock decide what has expired.
 
+use super::db::{Connection, OptionalExtension, params};
 use super::{
     MatchId, Place, Player, PlayerId, Store, StoreError, Timing, insert_match, set_timing,
 };
 use crate::games::GameKind;
-use rusqlite::{Connection, OptionalExtension, params};
 use thiserror::Error;
 
 pub type ChallengeId = i64;
@@ -159,8 +159,8 @@ pub enum ChallengeError {
     Store(#[from] StoreError),
 }
 
-impl From<rusqlite::Error> for ChallengeError {
-    fn from(e: rusqlite::Error) -> Self {
+impl From<super::db::DbError> for ChallengeError {
+    fn from(e: super::db::DbError) -> Self {
         ChallengeError::Store(e.into())
     }
 }
@@ -194,10 +194,10 @@ impl Store {
             }
         }
         let options = serde_json::to_string(&new.options).expect("pairs serialise");
-        tx.execute(
+        let id: i64 = tx.query_row(
             "INSERT INTO challenges (game, options, time_control, seed, guild_id, channel_id,
                                      created_at, expires_at, challenger, rated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id",
             params![
                 new.game.id(),
                 options,
@@ -210,8 +210,8 @@ impl Store {
                 challenger as i64,
                 new.rated
             ],
+            |r| r.get(0),
         )?;
-        let id = tx.last_insert_rowid();
         for (seat, player) in new.players.iter().enumerate() {
             tx.execute(
                 "INSERT INTO challenge_seats (challenge_id, seat, player_id, accepted_at)

@@ -1,9 +1,9 @@
 //! The computer's players: a row for each seat it can take at one table (`cpu-hard`,
 //! `cpu-hard-2`), marked with its level, and the seats it holds in active matches.
 
+use super::db::{OptionalExtension, params};
 use super::{MatchId, Player, PlayerId, Store, StoreError, now};
 use crate::engine::Level;
-use rusqlite::{OptionalExtension, params};
 
 /// A seat the computer plays in an active match.
 #[derive(Clone, Debug, PartialEq, Eq)]

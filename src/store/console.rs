@@ -1,8 +1,8 @@
 //! What the local console keeps between runs: the simulated time a match reached, and the
 //! lines a named session ran (so a script fed again is recognised line by line).
 
+use super::db::{OptionalExtension, params};
 use super::{MatchId, Store, StoreError};
-use rusqlite::{OptionalExtension, params};
 
 /// What a named session's line number held before.
 #[derive(Clone, Debug, PartialEq, Eq)]

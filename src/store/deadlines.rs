@@ -2,9 +2,9 @@
 //! transaction as the change that moves its clocks, and a deadline is claimed (marked fired) in
 //! the same transaction as its effect, so it fires once, also across restarts.
 
+use super::db::{Connection, OptionalExtension, params};
 use super::{MatchId, Store, StoreError};
 use crate::engine::Seat;
-use rusqlite::{Connection, OptionalExtension, params};
 
 /// What a deadline does when it falls due.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +169,7 @@ impl Store {
     fn pending(
         &self,
         filter: &str,
-        values: impl rusqlite::Params,
+        values: impl super::db::Params,
     ) -> Result<Vec<Deadline>, StoreError> {
         let mut stmt = self.conn.prepare_cached(&format!(
             "SELECT id, kind, due_at, match_id, seat, payload FROM deadlines {filter}"

@@ -3,11 +3,11 @@
 //! round stored with its boards, each board's match created with its link, a round closed with
 //! its forfeits and drops, a round paired again, a substitute seated.
 
+use super::db::{Connection, params};
 use super::leagues::{LeagueId, PairingRow, RoundRow, SeasonId, pairing_result, table_result};
 use super::{
     GameKind, MatchId, Place, PlayerId, Store, StoreError, Timing, insert_match, now, set_timing,
 };
-use rusqlite::{Connection, params};
 
 /// A league board a new match is played for, and whether the league is rated.
 #[derive(Clone, Copy, Debug)]

@@ -1,10 +1,10 @@
 //! Leagues as stored: the league, its seasons, registrations, announced absences, rounds and
 //! pairings (migration 0011). The table's league service decides; this keeps it.
 
+use super::db::{Connection, OptionalExtension, Row, params};
 use super::{MatchId, PlayerId, Store, StoreError};
 use crate::games::GameKind;
 use crate::league::standings::Scoring;
-use rusqlite::{Connection, OptionalExtension, Row, params};
 
 pub type LeagueId = i64;
 pub type SeasonId = i64;
@@ -134,7 +134,7 @@ pub struct RoundRow {
 
 type LeagueRow = (LeagueId, NewLeague, String, String, String, String);
 
-fn league_row(r: &Row) -> rusqlite::Result<LeagueRow> {
+fn league_row(r: &Row) -> super::db::Result<LeagueRow> {
     Ok((
         r.get(0)?,
         NewLeague {
@@ -166,11 +166,11 @@ impl Store {
     /// Creates a league and its first season (open for registration).
     pub fn create_league(&mut self, new: &NewLeague, now: i64) -> Result<League, StoreError> {
         let tx = self.write()?;
-        tx.execute(
+        let id: i64 = tx.query_row(
             "INSERT INTO leagues (guild_id, channel_id, name, game, options, time_control, format,
                                   rated, tiebreaks, round_days, forfeits_to_drop, created_at,
                                   rounds, scoring)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14) RETURNING id",
             params![
                 new.guild_id,
                 new.channel_id,
@@ -187,8 +187,8 @@ impl Store {
                 new.rounds,
                 new.scoring.show()
             ],
+            |r| r.get(0),
         )?;
-        let id = tx.last_insert_rowid();
         tx.execute(
             "INSERT INTO seasons (league_id, number, created_at) VALUES (?1, 1, ?2)",
             params![id, now],

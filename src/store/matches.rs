@@ -1,6 +1,8 @@
 //! Matches: created with their seats, changed only by a caller who saw their current version,
 //! read back whole or from a ply, and listed per player.
 
+use super::db::Value;
+use super::db::{Connection, OptionalExtension, params};
 use super::read::read_match;
 use super::{
     Applied, Change, MatchId, MatchSummary, Place, PlayerId, Snapshot, Status, Store, StoreError,
@@ -8,8 +10,6 @@ use super::{
 };
 use crate::engine::Seat;
 use crate::games::GameKind;
-use rusqlite::types::Value;
-use rusqlite::{Connection, OptionalExtension, params};
 
 impl Store {
     /// Stores a new match played under revision `rules` of its game's rules, with no clock.
@@ -106,9 +106,9 @@ impl Store {
         if !self.conn.is_autocommit() {
             return read_match(&self.conn, id, first_ply);
         }
-        let tx = self.conn.unchecked_transaction()?;
-        let found = read_match(&tx, id, first_ply);
-        tx.finish()?;
+        self.conn.begin_read()?;
+        let found = read_match(&self.conn, id, first_ply);
+        self.conn.end(true)?;
         found
     }
 
@@ -134,7 +134,7 @@ impl Store {
             return Ok(None);
         };
         let snapshot = match row {
-            (Value::Integer(plies), Value::Integer(rules), Value::Text(state), digest)
+            (Value::Int(plies), Value::Int(rules), Value::Text(state), digest)
                 if plies >= 0 && u32::try_from(rules).is_ok() =>
             {
                 Some(Snapshot {
@@ -260,10 +260,10 @@ pub(super) fn insert_match(
     t: i64,
 ) -> Result<MatchId, StoreError> {
     let options = serde_json::to_string(options).expect("pairs serialise");
-    tx.execute(
+    let id: i64 = tx.query_row(
         "INSERT INTO matches (game, options, seed, status, guild_id, channel_id, thread_id,
                               created_at, updated_at, rules)
-         VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7, ?8)",
+         VALUES (?1, ?2, ?3, 'active', ?4, ?5, ?6, ?7, ?7, ?8) RETURNING id",
         params![
             game.id(),
             options,
@@ -274,8 +274,8 @@ pub(super) fn insert_match(
             t,
             rules
         ],
+        |r| r.get(0),
     )?;
-    let id = tx.last_insert_rowid();
     for (seat, player) in players.iter().enumerate() {
         tx.execute(
             "INSERT INTO seats (match_id, seat, player_id) VALUES (?1, ?2, ?3)",

@@ -81,55 +81,103 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
     ),
 ];
 
+/// PostgreSQL's migrations, each with the schema version it leaves: PostgreSQL support began
+/// at version 19, so a new PostgreSQL database starts from a baseline equal to SQLite's schema
+/// at 19, and every later migration comes in both dialects (a test compares the schemas).
+pub const POSTGRES_MIGRATIONS: &[(usize, &str, &str)] = &[(
+    19,
+    "0019_baseline",
+    include_str!("../../migrations/postgres/0019_baseline.sql"),
+)];
+
 impl Store {
     /// Applies migrations up to `target` (a count); returns how many ran now. Each one reads
     /// the schema version inside its own write transaction, so processes opening the same new
-    /// file at once never run a migration twice. Foreign keys are off while they run (a
-    /// migration may rebuild a table others refer to, as SQLite advises) and checked before
-    /// each commits.
+    /// database at once never run a migration twice. On SQLite foreign keys are off while they
+    /// run (a migration may rebuild a table others refer to, as SQLite advises) and checked
+    /// before each commits.
     pub fn migrate(&mut self, target: usize) -> Result<usize, StoreError> {
-        self.conn.pragma_update(None, "foreign_keys", "OFF")?;
-        let ran = self.run_migrations(target);
-        self.conn.pragma_update(None, "foreign_keys", "ON")?;
+        let Some(conn) = self.conn.as_sqlite() else {
+            return self.migrate_postgres(target);
+        };
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
+        let ran = run_sqlite_migrations(conn, target);
+        conn.pragma_update(None, "foreign_keys", "ON")?;
         ran
     }
 
-    fn run_migrations(&mut self, target: usize) -> Result<usize, StoreError> {
+    fn migrate_postgres(&mut self, target: usize) -> Result<usize, StoreError> {
         let mut ran = 0;
         loop {
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let current: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-            let current = current as usize;
+            let tx = self.write()?;
+            tx.execute_batch(
+                "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)",
+            )?;
+            let current: Option<i64> =
+                tx.query_row("SELECT MAX(version) FROM schema_version", [], |r| r.get(0))?;
+            let current = current.unwrap_or(0) as usize;
             if current > MIGRATIONS.len() {
                 return Err(StoreError::NewerSchema {
                     found: current as u32,
                     known: MIGRATIONS.len() as u32,
                 });
             }
-            if current >= target {
+            let next = POSTGRES_MIGRATIONS
+                .iter()
+                .find(|(after, ..)| *after > current);
+            let Some((after, _, sql)) = next.filter(|_| current < target) else {
                 return Ok(ran);
-            }
-            tx.execute_batch(MIGRATIONS[current].1)?;
-            let broken: Option<String> = tx
-                .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
-                .optional()?;
-            if let Some(table) = broken {
-                return Err(StoreError::Damaged(format!(
-                    "migration {} leaves rows of {table} pointing nowhere",
-                    MIGRATIONS[current].0
-                )));
-            }
-            tx.pragma_update(None, "user_version", (current + 1) as u32)?;
+            };
+            tx.execute_batch(sql)?;
+            tx.execute("DELETE FROM schema_version", [])?;
+            tx.execute(
+                "INSERT INTO schema_version (version) VALUES (?1)",
+                [*after as i64],
+            )?;
             tx.commit()?;
             ran += 1;
         }
     }
 
     pub fn schema_version(&self) -> Result<u32, StoreError> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        Ok(match self.conn.as_sqlite() {
+            Some(conn) => conn.query_row("PRAGMA user_version", [], |r| r.get(0))?,
+            None => self.conn.query_row(
+                "SELECT CAST(MAX(version) AS BIGINT) FROM schema_version",
+                [],
+                |r| r.get::<_, i64>(0).map(|v| v as u32),
+            )?,
+        })
+    }
+}
+
+fn run_sqlite_migrations(conn: &rusqlite::Connection, target: usize) -> Result<usize, StoreError> {
+    let mut ran = 0;
+    loop {
+        let tx = rusqlite::Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
+        let current: u32 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let current = current as usize;
+        if current > MIGRATIONS.len() {
+            return Err(StoreError::NewerSchema {
+                found: current as u32,
+                known: MIGRATIONS.len() as u32,
+            });
+        }
+        if current >= target {
+            return Ok(ran);
+        }
+        tx.execute_batch(MIGRATIONS[current].1)?;
+        let broken: Option<String> = tx
+            .query_row("PRAGMA foreign_key_check", [], |r| r.get(0))
+            .optional()?;
+        if let Some(table) = broken {
+            return Err(StoreError::Damaged(format!(
+                "migration {} leaves rows of {table} pointing nowhere",
+                MIGRATIONS[current].0
+            )));
+        }
+        tx.pragma_update(None, "user_version", (current + 1) as u32)?;
+        tx.commit()?;
+        ran += 1;
     }
 }

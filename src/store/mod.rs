@@ -12,10 +12,13 @@
 //! a unique constraint, so a redelivered request is recognised and applied no second time.
 //!
 //! The store is synchronous; async adapters reach it through `table::TableHandle`, whose own
-//! thread does all SQLite work.
+//! thread does all database work. It runs on an SQLite file by default, or on a PostgreSQL
+//! server when opened with a `postgres://` URL ([`Store::open_url`]); the SQL is written once
+//! for both (see [`db`]).
 
 use crate::games::GameKind;
-use rusqlite::{Connection, ErrorCode};
+use db::Connection;
+use rusqlite::ErrorCode;
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -23,6 +26,7 @@ mod admin;
 pub mod challenges;
 mod computers;
 mod console;
+pub mod db;
 mod deadlines;
 pub mod league_rulings;
 pub mod leagues;
@@ -34,6 +38,7 @@ mod players;
 mod read;
 mod read_only;
 mod settings;
+pub mod testing;
 mod tx;
 mod vacations;
 mod world;
@@ -41,9 +46,10 @@ mod world;
 pub use admin::{AdminEntry, ServerSettings};
 pub use computers::{ComputerSeat, computer_name};
 pub use console::SessionLine;
+pub use db::Engine;
 pub use deadlines::{Deadline, DeadlineKind, NewDeadline};
 use matches::{insert_match, set_timing};
-pub use migrations::MIGRATIONS;
+pub use migrations::{MIGRATIONS, POSTGRES_MIGRATIONS};
 pub use settings::{Settings, Zone};
 pub use tx::Level;
 pub use vacations::{VACATION_DAYS, Vacation, VacationError};
@@ -71,14 +77,37 @@ fn now() -> i64 {
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
-        Self::setup(Connection::open(path)?)
+        Self::setup(rusqlite::Connection::open(path)?)
     }
 
     pub fn open_in_memory() -> Result<Store, StoreError> {
-        Self::setup(Connection::open_in_memory()?)
+        Self::setup(rusqlite::Connection::open_in_memory()?)
     }
 
-    fn setup(conn: Connection) -> Result<Store, StoreError> {
+    /// Opens the PostgreSQL database a `postgres://` (or `postgresql://`) URL names, else the
+    /// SQLite file at that path.
+    pub fn open_url(url: &str) -> Result<Store, StoreError> {
+        match is_postgres_url(url) {
+            true => Self::open_postgres(url),
+            false => Self::open(url),
+        }
+    }
+
+    /// Connects to a PostgreSQL database and brings its schema up to date.
+    pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
+        let mut store = Store {
+            conn: Connection::postgres(url)?,
+        };
+        store.migrate(MIGRATIONS.len())?;
+        Ok(store)
+    }
+
+    /// Which engine the store runs on.
+    pub fn engine(&self) -> Engine {
+        self.conn.engine()
+    }
+
+    fn setup(conn: rusqlite::Connection) -> Result<Store, StoreError> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         // A damaged file is refused before anything is read from it or written to it.
         let verdict: Vec<String> = conn
@@ -109,7 +138,9 @@ impl Store {
         }
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        let mut store = Store { conn };
+        let mut store = Store {
+            conn: Connection::sqlite(conn),
+        };
         store.migrate(MIGRATIONS.len())?;
         Ok(store)
     }
@@ -122,3 +153,8 @@ impl Store {
 
 #[cfg(test)]
 mod tests;
+
+/// A `postgres://` or `postgresql://` URL, rather than a file path.
+pub fn is_postgres_url(text: &str) -> bool {
+    text.starts_with("postgres://") || text.starts_with("postgresql://")
+}

@@ -2,6 +2,7 @@
 //! actions and snapshots, the changes a match takes, and the store's errors.
 
 use super::NewDeadline;
+use super::db::DbError;
 use crate::engine::{Outcome, Seat};
 use crate::games::GameKind;
 use rusqlite::ErrorCode;
@@ -13,7 +14,7 @@ pub type PlayerId = i64;
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Db(#[from] DbError),
     #[error("there is no match #{0}")]
     NoSuchMatch(MatchId),
     #[error(
@@ -44,7 +45,15 @@ impl StoreError {
     /// error itself keeps SQLite's detail for the log.
     pub fn short(&self) -> &'static str {
         let code = match self {
-            StoreError::Sqlite(e) => e.sqlite_error_code(),
+            StoreError::Db(e) if e.is_disconnected() => {
+                return "the database server cannot be reached";
+            }
+            StoreError::Db(e) => match e.sqlstate() {
+                Some("53100") => return "the disk is full",
+                Some("25006") => return "the database is read-only",
+                Some(_) => return "storage failed",
+                None => e.sqlite_error_code(),
+            },
             StoreError::Damaged(_) => return "the database file is damaged",
             StoreError::Corrupt { .. } => return "the match is damaged in storage",
             StoreError::NewerSchema { .. } => return "the database is from a newer deckmate",
@@ -65,6 +74,12 @@ impl StoreError {
             Some(ErrorCode::SystemIoFailure) => "the disk could not be read or written",
             _ => "storage failed",
         }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError::Db(DbError::Sqlite(e))
     }
 }
 

@@ -5,8 +5,8 @@
 //! destination are sent in the order they were written: only the earliest pending row of a
 //! destination is ever due ([`Store::due_posts`]).
 
+use super::db::{Connection, OptionalExtension, Row, params};
 use super::{MatchId, Store, StoreError};
-use rusqlite::{Connection, OptionalExtension, Row, params};
 
 /// How many times a post is tried before it is given up as failed for good.
 pub const MAX_ATTEMPTS: u32 = 30;
@@ -112,7 +112,7 @@ pub struct Post {
 const COLUMNS: &str = "id, match_id, league_id, destination, kind, payload, version, created_at,
      attempts, next_attempt, state, last_error";
 
-fn post(row: &Row) -> rusqlite::Result<Post> {
+fn post(row: &Row) -> super::db::Result<Post> {
     Ok(Post {
         id: row.get(0)?,
         match_id: row.get(1)?,
@@ -131,10 +131,10 @@ fn post(row: &Row) -> rusqlite::Result<Post> {
 
 /// Writes `new` inside `conn`'s open transaction (or alone), created at `now`.
 pub(super) fn insert(conn: &Connection, new: &NewPost, now: i64) -> Result<i64, StoreError> {
-    conn.execute(
+    Ok(conn.query_row(
         "INSERT INTO outbox (match_id, league_id, destination, kind, payload, version,
              created_at, next_attempt)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
         params![
             new.match_id,
             new.league_id,
@@ -145,8 +145,8 @@ pub(super) fn insert(conn: &Connection, new: &NewPost, now: i64) -> Result<i64, 
             now,
             new.due
         ],
-    )?;
-    Ok(conn.last_insert_rowid())
+        |r| r.get(0),
+    )?)
 }
 
 /// The earliest pending post of each destination: only these may be sent next.

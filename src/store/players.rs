@@ -1,7 +1,7 @@
 //! Players: those of the console, found by name, and those of Discord, by their account.
 
+use super::db::{OptionalExtension, params};
 use super::{Player, PlayerId, Store, StoreError, now};
-use rusqlite::{OptionalExtension, params};
 
 impl Store {
     /// The player without a Discord account called `name`, if there is one (creating nobody).

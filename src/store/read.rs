@@ -3,10 +3,10 @@
 //! exactly when the match is finished), or the match is reported damaged with what disagrees.
 //! Also finding the match of a Discord thread.
 
+use super::db::{Connection, OptionalExtension, params};
 use super::{MatchId, Place, Player, Status, StoreError, StoredAction, StoredMatch};
 use crate::engine::{Outcome, Seat};
 use crate::games::GameKind;
-use rusqlite::{Connection, OptionalExtension, params};
 
 pub(super) fn read_match(
     conn: &Connection,

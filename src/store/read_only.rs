@@ -2,22 +2,30 @@
 //! the table thread (autocomplete): it can never write, and in WAL mode it reads the latest
 //! committed state while the table writes.
 
+use super::db::{Connection, OptionalExtension};
 use super::{PlayerId, Store, StoreError};
-use rusqlite::{Connection, OpenFlags, OptionalExtension};
+use rusqlite::OpenFlags;
 
 impl Store {
     /// Opens the database file at `path` for reading only: no migration, no write, ever.
     pub fn open_read_only(path: impl AsRef<std::path::Path>) -> Result<Store, StoreError> {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, flags)?;
+        let conn = rusqlite::Connection::open_with_flags(path, flags)?;
         conn.busy_timeout(std::time::Duration::from_secs(1))?;
-        Ok(Store { conn })
+        Ok(Store {
+            conn: Connection::sqlite(conn),
+        })
     }
 
-    /// A read-only connection to this store's file; None for a store kept in memory, which no
-    /// other connection can see.
+    /// A read-only connection to this store's database: another connection to the SQLite file
+    /// (None for a store kept in memory, which no other connection can see), or another
+    /// session on the PostgreSQL server whose transactions are read-only.
     pub fn reader(&self) -> Result<Option<Store>, StoreError> {
-        match self.conn.path().filter(|p| !p.is_empty()) {
+        if let Some(conn) = self.conn.read_only_twin()? {
+            return Ok(Some(Store { conn }));
+        }
+        let path = self.conn.as_sqlite().and_then(|c| c.path());
+        match path.filter(|p| !p.is_empty()) {
             Some(path) => Ok(Some(Store::open_read_only(path)?)),
             None => Ok(None),
         }

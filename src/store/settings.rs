@@ -6,11 +6,11 @@
 //! names were allowed; both are read and kept. The database is the one `jiff` embeds, so a
 //! machine without /usr/share/zoneinfo knows the same zones.
 
+use super::db::{OptionalExtension, params};
 use super::{PlayerId, Store, StoreError};
 use crate::engine::echo;
 use jiff::Timestamp;
 use jiff::tz::{AmbiguousOffset, Offset, TimeZone};
-use rusqlite::{OptionalExtension, params};
 use std::fmt;
 
 /// A player's time zone.

@@ -2,8 +2,8 @@
 //! [`VACATION_DAYS`] in a calendar year (UTC, counted in the year a vacation starts; a day
 //! begun counts whole when they come back early). The table pauses and resumes the clocks.
 
+use super::db::{OptionalExtension, params};
 use super::{PlayerId, Store, StoreError};
-use rusqlite::{OptionalExtension, params};
 use thiserror::Error;
 
 /// The most vacation days a player may take in a calendar year.
@@ -37,8 +37,8 @@ pub enum VacationError {
     NotAway,
 }
 
-impl From<rusqlite::Error> for VacationError {
-    fn from(e: rusqlite::Error) -> Self {
+impl From<super::db::DbError> for VacationError {
+    fn from(e: super::db::DbError) -> Self {
         VacationError::Store(e.into())
     }
 }
@@ -47,10 +47,10 @@ impl From<rusqlite::Error> for VacationError {
 const DAYS_USED: &str = "(MIN(COALESCE(ended_at, ends_at), ends_at) - starts_at + 86399) / 86400";
 
 fn active(
-    conn: &rusqlite::Connection,
+    conn: &super::db::Connection,
     player: PlayerId,
     now: i64,
-) -> Result<Option<Vacation>, rusqlite::Error> {
+) -> Result<Option<Vacation>, super::db::DbError> {
     conn.query_row(
         "SELECT id, starts_at, MIN(COALESCE(ended_at, ends_at), ends_at) FROM vacations
          WHERE player_id = ?1 AND starts_at <= ?2 AND COALESCE(ended_at, ends_at) > ?2
@@ -69,10 +69,10 @@ fn active(
 }
 
 fn used(
-    conn: &rusqlite::Connection,
+    conn: &super::db::Connection,
     player: PlayerId,
     now: i64,
-) -> Result<(i64, i64), rusqlite::Error> {
+) -> Result<(i64, i64), super::db::DbError> {
     conn.query_row(
         &format!(
             "SELECT COALESCE(SUM({DAYS_USED}), 0), CAST(strftime('%Y', ?2, 'unixepoch') AS INTEGER)
@@ -111,11 +111,9 @@ impl Store {
             });
         }
         let ends_at = now + days * DAY;
-        tx.execute(
-            "INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3)",
-            params![player, now, ends_at],
-        )?;
-        let id = tx.last_insert_rowid();
+        let id: i64 = tx.query_row(
+            "INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3) RETURNING id",
+            params![player, now, ends_at], |r| r.get(0))?;
         tx.commit()?;
         Ok(Vacation {
             id,

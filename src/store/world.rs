@@ -2,8 +2,8 @@
 //! holds (a match whose server or thread is gone keeps its clocks still), the last message read
 //! in each match thread, and users whose direct messages are closed to the bot.
 
+use super::db::{OptionalExtension, params};
 use super::{MatchId, PlayerId, Store, StoreError};
-use rusqlite::{OptionalExtension, params};
 
 /// Why a match's clocks are held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -63,7 +63,7 @@ fn migrations_apply_from_every_earlier_version() {
     for start in 0..MIGRATIONS.len() {
         let path = temp_db(&format!("from-{start}"));
         let mut old = Store {
-            conn: Connection::open(&path).unwrap(),
+            conn: Connection::sqlite(rusqlite::Connection::open(&path).unwrap()),
         };
         assert_eq!(old.migrate(start).unwrap(), start);
         assert_eq!(old.schema_version().unwrap() as usize, start);
@@ -77,7 +77,7 @@ fn migrations_apply_from_every_earlier_version() {
 fn a_pending_draw_offer_survives_the_move_to_draw_votes() {
     let path = temp_db("draw-votes");
     let mut old = Store {
-        conn: Connection::open(&path).unwrap(),
+        conn: Connection::sqlite(rusqlite::Connection::open(&path).unwrap()),
     };
     old.migrate(1).unwrap();
     let t = 0;
@@ -99,7 +99,7 @@ fn a_pending_draw_offer_survives_the_move_to_draw_votes() {
 #[test]
 fn a_newer_schema_is_refused_not_touched() {
     let path = temp_db("newer");
-    let conn = Connection::open(&path).unwrap();
+    let conn = rusqlite::Connection::open(&path).unwrap();
     conn.pragma_update(None, "user_version", 99).unwrap();
     drop(conn);
     match Store::open(&path) {
@@ -370,8 +370,11 @@ fn storage_failures_have_a_short_form_for_users() {
     let id = new_match(&mut store);
     drop(store);
     let conn =
-        Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
-    let read_only = Store { conn };
+        rusqlite::Connection::open_with_flags(&path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    let read_only = Store {
+        conn: Connection::sqlite(conn),
+    };
     let mut read_only = read_only;
     let err = read_only
         .change(
@@ -388,9 +391,11 @@ fn storage_failures_have_a_short_form_for_users() {
     let mut store = Store::open(&path).unwrap();
     store
         .connection()
+        .as_sqlite()
+        .unwrap()
         .busy_timeout(std::time::Duration::from_millis(50))
         .unwrap();
-    let holder = Connection::open(&path).unwrap();
+    let holder = rusqlite::Connection::open(&path).unwrap();
     holder.execute_batch("BEGIN IMMEDIATE").unwrap();
     let err = store
         .change(
@@ -427,7 +432,7 @@ fn storage_failures_have_a_short_form_for_users() {
 fn leagues_and_their_seasons_survive_the_rebuild_that_allows_swiss() {
     let path = temp_db("swiss-rebuild");
     let mut old = Store {
-        conn: Connection::open(&path).unwrap(),
+        conn: Connection::sqlite(rusqlite::Connection::open(&path).unwrap()),
     };
     old.migrate(11).unwrap();
     old.conn

@@ -177,7 +177,7 @@ fn settings_are_stored_per_player_with_defaults() {
 #[test]
 fn settings_stored_before_zone_names_keep_their_fixed_offset() {
     let mut old = Store {
-        conn: rusqlite::Connection::open_in_memory().unwrap(),
+        conn: crate::store::db::Connection::sqlite(rusqlite::Connection::open_in_memory().unwrap()),
     };
     let before_names = MIGRATIONS
         .iter()

@@ -1,0 +1,191 @@
+//! The PostgreSQL side of [`super::Connection`]: a blocking client (the `postgres` crate, which
+//! runs its own small runtime, so it is called only from the table's thread and never from the
+//! async runtime), prepared statements cached by their text, the store's `?1` parameters
+//! rewritten as `$1`, and [`Value`] bound and read by the column's type.
+
+use super::{Result, Row, Value};
+use bytes::BytesMut;
+use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
+use postgres::{Client, NoTls, Statement};
+use std::collections::HashMap;
+use std::error::Error;
+
+/// The advisory lock every write transaction takes first: writes are serialised across
+/// processes, as SQLite's file lock serialises them ("dmwr" in ASCII).
+pub const WRITE_LOCK: i64 = 0x646d_7772;
+
+pub(super) struct PgConn {
+    /// Kept to open more sessions; it may hold a password, so it is never shown.
+    url: String,
+    client: Client,
+    statements: HashMap<String, Statement>,
+    pub(super) in_transaction: bool,
+}
+
+impl PgConn {
+    pub(super) fn connect(url: &str) -> Result<PgConn> {
+        let mut client = Client::connect(url, NoTls)?;
+        // Warnings about nothing to commit and the like are not the store's business.
+        client.batch_execute("SET client_min_messages = error")?;
+        Ok(PgConn {
+            url: url.to_string(),
+            client,
+            statements: HashMap::new(),
+            in_transaction: false,
+        })
+    }
+
+    pub(super) fn url(&self) -> &str {
+        &self.url
+    }
+
+    fn statement(&mut self, sql: &str) -> Result<Statement> {
+        if let Some(stmt) = self.statements.get(sql) {
+            return Ok(stmt.clone());
+        }
+        let stmt = self.client.prepare(&dollar_parameters(sql))?;
+        self.statements.insert(sql.to_string(), stmt.clone());
+        Ok(stmt)
+    }
+
+    pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<usize> {
+        let stmt = self.statement(sql)?;
+        let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
+        Ok(self.client.execute(&stmt, &params)? as usize)
+    }
+
+    pub(super) fn query(&mut self, sql: &str, values: &[Value]) -> Result<Vec<Row>> {
+        let stmt = self.statement(sql)?;
+        let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
+        let rows = self.client.query(&stmt, &params)?;
+        rows.iter()
+            .map(|row| {
+                let values = (0..row.len())
+                    .map(|i| row.try_get::<_, Value>(i))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Row { values })
+            })
+            .collect()
+    }
+
+    pub(super) fn execute_batch(&mut self, sql: &str) -> Result<()> {
+        Ok(self.client.batch_execute(sql)?)
+    }
+
+    pub(super) fn begin(&mut self, sql: &str) -> Result<()> {
+        self.client.batch_execute(sql)?;
+        self.in_transaction = true;
+        Ok(())
+    }
+
+    pub(super) fn end(&mut self, sql: &str) -> Result<()> {
+        self.in_transaction = false;
+        Ok(self.client.batch_execute(sql)?)
+    }
+}
+
+/// The store's `?1`, `?2` parameters (and a bare `?`, numbered in order) as PostgreSQL's `$1`,
+/// `$2`; quoted text, quoted names and comments are left alone.
+pub(super) fn dollar_parameters(sql: &str) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut chars = sql.chars().peekable();
+    let mut next = 1;
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                out.push(c);
+                for q in chars.by_ref() {
+                    out.push(q);
+                    if q == c {
+                        break;
+                    }
+                }
+            }
+            '-' if chars.peek() == Some(&'-') => {
+                out.push(c);
+                for q in chars.by_ref() {
+                    out.push(q);
+                    if q == '\n' {
+                        break;
+                    }
+                }
+            }
+            '?' => {
+                let mut digits = String::new();
+                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                    digits.push(*d);
+                    chars.next();
+                }
+                out.push('$');
+                if digits.is_empty() {
+                    out.push_str(&next.to_string());
+                    next += 1;
+                } else {
+                    out.push_str(&digits);
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+type BoxError = Box<dyn Error + Sync + Send>;
+
+fn mismatch(value: &Value, ty: &Type) -> BoxError {
+    format!("cannot store {value:?} in a column of type {ty}").into()
+}
+
+impl ToSql for Value {
+    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+        match (self, ty) {
+            (Value::Null, _) => Ok(IsNull::Yes),
+            (Value::Int(i), &Type::INT8) => i.to_sql(ty, out),
+            (Value::Int(i), &Type::INT4) => i32::try_from(*i)?.to_sql(ty, out),
+            (Value::Int(i), &Type::INT2) => i16::try_from(*i)?.to_sql(ty, out),
+            (Value::Int(i), &Type::BOOL) => (*i != 0).to_sql(ty, out),
+            (Value::Int(i), &Type::FLOAT8) => (*i as f64).to_sql(ty, out),
+            (Value::Int(i), &Type::TEXT | &Type::VARCHAR) => i.to_string().to_sql(ty, out),
+            (Value::Real(f), &Type::FLOAT8) => f.to_sql(ty, out),
+            (Value::Real(f), &Type::FLOAT4) => (*f as f32).to_sql(ty, out),
+            (Value::Text(s), &Type::TEXT | &Type::VARCHAR | &Type::BPCHAR | &Type::NAME) => {
+                s.to_sql(ty, out)
+            }
+            (Value::Text(s), &Type::UNKNOWN) => s.as_str().to_sql(&Type::TEXT, out),
+            (Value::Blob(b), &Type::BYTEA) => b.to_sql(ty, out),
+            (value, ty) => Err(mismatch(value, ty)),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}
+
+impl<'a> FromSql<'a> for Value {
+    fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Value, BoxError> {
+        Ok(match *ty {
+            Type::INT8 => Value::Int(i64::from_sql(ty, raw)?),
+            Type::INT4 => Value::Int(i32::from_sql(ty, raw)?.into()),
+            Type::INT2 => Value::Int(i16::from_sql(ty, raw)?.into()),
+            Type::BOOL => Value::Int(bool::from_sql(ty, raw)?.into()),
+            Type::FLOAT8 => Value::Real(f64::from_sql(ty, raw)?),
+            Type::FLOAT4 => Value::Real(f32::from_sql(ty, raw)?.into()),
+            Type::BYTEA => Value::Blob(Vec::<u8>::from_sql(ty, raw)?),
+            Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME | Type::UNKNOWN => {
+                Value::Text(String::from_sql(ty, raw)?)
+            }
+            _ => return Err(format!("a column of type {ty} (cast it in the query)").into()),
+        })
+    }
+
+    fn from_sql_null(_: &Type) -> Result<Value, BoxError> {
+        Ok(Value::Null)
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+}

@@ -1,0 +1,181 @@
+//! The connection layer alone: parameters rewritten for PostgreSQL, values converted both ways,
+//! and (with a test server) the same statements giving the same rows on both engines.
+
+use super::postgres::dollar_parameters;
+use super::*;
+use crate::store::testing;
+
+#[test]
+fn parameters_are_numbered_for_postgres_outside_quotes_and_comments() {
+    assert_eq!(
+        dollar_parameters("SELECT ?1, ?12 FROM t WHERE a = ?2"),
+        "SELECT $1, $12 FROM t WHERE a = $2"
+    );
+    assert_eq!(dollar_parameters("VALUES (?, ?)"), "VALUES ($1, $2)");
+    assert_eq!(
+        dollar_parameters("SELECT '?1', \"a?\" -- what?\n, ?3"),
+        "SELECT '?1', \"a?\" -- what?\n, $3"
+    );
+}
+
+#[test]
+fn columns_convert_to_what_they_hold_and_say_what_else_they_found() {
+    let row = Row {
+        values: vec![
+            Value::Int(300),
+            Value::Text("x".into()),
+            Value::Null,
+            Value::Int(-1),
+        ],
+    };
+    assert_eq!(row.get::<_, i64>(0).unwrap(), 300);
+    assert_eq!(row.get::<_, u16>(0).unwrap(), 300);
+    assert_eq!(row.get::<_, String>(1).unwrap(), "x");
+    assert_eq!(row.get::<_, Option<i64>>(2).unwrap(), None);
+    assert!(row.get::<_, bool>(0).unwrap());
+    let wrong = row.get::<_, i64>(1).unwrap_err().to_string();
+    assert_eq!(wrong, "column 1: expected an integer, found text");
+    let range = row.get::<_, u8>(0).unwrap_err().to_string();
+    assert_eq!(range, "column 0: 300 is out of range for u8");
+    assert!(row.get::<_, u32>(3).is_err(), "a negative count is refused");
+    let missing = row.get::<_, i64>(4).unwrap_err().to_string();
+    assert_eq!(missing, "column 4: the row has 4 columns");
+}
+
+#[test]
+fn parameters_bind_as_given() {
+    let name = String::from("ann");
+    let values = params![1i64, "text", name, None::<i64>, true, 2.5f64].into_values();
+    assert_eq!(
+        values,
+        vec![
+            Value::Int(1),
+            Value::Text("text".into()),
+            Value::Text("ann".into()),
+            Value::Null,
+            Value::Int(1),
+            Value::Real(2.5),
+        ]
+    );
+    assert_eq!(
+        (7u32, "a").into_values(),
+        vec![Value::Int(7), Value::Text("a".into())]
+    );
+    assert_eq!([3i64, 4].into_values(), vec![Value::Int(3), Value::Int(4)]);
+}
+
+/// The statements the store relies on, run on one engine; what they return, as text.
+fn exercise(conn: &Connection) -> Vec<String> {
+    conn.execute_batch(
+        "CREATE TABLE things (id BIGINT PRIMARY KEY, name TEXT NOT NULL UNIQUE, size BIGINT,
+         data BYTEA)",
+    )
+    .ok();
+    let mut seen = Vec::new();
+    conn.begin_write().unwrap();
+    for (id, name) in [(1i64, "ann"), (2, "bob")] {
+        let n = conn
+            .execute(
+                "INSERT INTO things (id, name, size) VALUES (?1, ?2, ?3)",
+                params![id, name, Some(id * 10)],
+            )
+            .unwrap();
+        seen.push(format!("inserted {n}"));
+    }
+    let ignored = conn
+        .execute(
+            "INSERT INTO things (id, name) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
+            params![3i64, "ann"],
+        )
+        .unwrap();
+    seen.push(format!("ignored {ignored}"));
+    // A savepoint undone leaves the transaction around it as it was.
+    conn.savepoint().unwrap();
+    conn.execute("DELETE FROM things", []).unwrap();
+    conn.end_savepoint(false).unwrap();
+    // A statement that fails inside a savepoint does not spoil the transaction.
+    conn.savepoint().unwrap();
+    let clash = conn.execute(
+        "INSERT INTO things (id, name) VALUES (?1, ?2)",
+        params![1i64, "again"],
+    );
+    seen.push(format!("clash refused: {}", clash.is_err()));
+    conn.end_savepoint(false).unwrap();
+    conn.end(true).unwrap();
+    let rows = conn
+        .query_all(
+            "SELECT id, name, size, data FROM things WHERE id >= ?1 ORDER BY id",
+            [1i64],
+            |r| {
+                Ok(format!(
+                    "{} {} {:?} {:?}",
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                    r.get::<_, Option<Vec<u8>>>(3)?
+                ))
+            },
+        )
+        .unwrap();
+    seen.extend(rows);
+    let missing = conn
+        .query_row("SELECT name FROM things WHERE id = ?1", [9i64], |r| {
+            r.get::<_, String>(0)
+        })
+        .optional()
+        .unwrap();
+    seen.push(format!("missing {missing:?}"));
+    let counted: i64 = conn
+        .query_row("SELECT COUNT(*) FROM things", [], |r| r.get(0))
+        .unwrap();
+    seen.push(format!("count {counted}"));
+    let returned: i64 = conn
+        .query_row(
+            "INSERT INTO things (id, name) VALUES (?1, ?2) RETURNING id",
+            params![5i64, "cy"],
+            |r| r.get(0),
+        )
+        .unwrap();
+    seen.push(format!("returned {returned}"));
+    // Dropped without commit: undone.
+    conn.begin_write().unwrap();
+    conn.execute("DELETE FROM things WHERE id = 5", []).unwrap();
+    conn.end(false).unwrap();
+    seen.push(format!("autocommit {}", conn.is_autocommit()));
+    let after: i64 = conn
+        .query_row("SELECT COUNT(*) FROM things", [], |r| r.get(0))
+        .unwrap();
+    seen.push(format!("count {after}"));
+    seen
+}
+
+#[test]
+fn the_same_statements_give_the_same_rows_on_both_engines() {
+    let sqlite = Connection::sqlite(rusqlite::Connection::open_in_memory().unwrap());
+    let on_sqlite = exercise(&sqlite);
+    assert_eq!(
+        on_sqlite,
+        [
+            "inserted 1",
+            "inserted 1",
+            "ignored 0",
+            "clash refused: true",
+            "1 ann Some(10) None",
+            "2 bob Some(20) None",
+            "missing None",
+            "count 2",
+            "returned 5",
+            "autocommit true",
+            "count 3",
+        ]
+    );
+    let Some(url) = testing::postgres_url() else {
+        eprintln!(
+            "no PostgreSQL server named in {}: SQLite only",
+            testing::POSTGRES_VARIABLE
+        );
+        return;
+    };
+    let postgres = Connection::postgres(&testing::scratch_schema(&url).unwrap()).unwrap();
+    assert_eq!(exercise(&postgres), on_sqlite);
+}
