@@ -172,7 +172,7 @@ pub(super) fn cooldown_until(
     player: PlayerId,
 ) -> Result<Option<i64>, StoreError> {
     Ok(tx.query_row(
-        "SELECT MAX(c.created_at) + st.cooldown FROM server_settings st
+        "SELECT MAX(c.created_at + st.cooldown) FROM server_settings st
          JOIN challenges c ON c.guild_id = st.guild_id
          JOIN challenge_seats s
              ON s.challenge_id = c.id AND s.seat = c.challenger AND s.player_id = ?2
@@ -246,7 +246,7 @@ mod tests {
 
     #[test]
     fn server_settings_default_until_changed_and_each_change_is_logged_once() {
-        let mut store = Store::open_in_memory().unwrap();
+        let mut store = crate::store::testing::scratch();
         let admin = store.discord_player("1", "Ann").unwrap().id;
         assert_eq!(
             store.server_settings("10").unwrap(),
@@ -309,7 +309,7 @@ mod tests {
     fn a_servers_cooldown_holds_back_a_members_next_challenge_and_only_theirs() {
         use crate::games::GameKind;
         use crate::store::{ChallengeError, NewChallenge};
-        let mut store = Store::open_in_memory().unwrap();
+        let mut store = crate::store::testing::scratch();
         let ann = store.discord_player("1", "Ann").unwrap().id;
         let bob = store.discord_player("2", "Bob").unwrap().id;
         let new = |players: Vec<PlayerId>| NewChallenge {

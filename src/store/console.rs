@@ -30,7 +30,9 @@ impl Store {
     pub fn set_console_clock(&self, id: MatchId, now: i64) -> Result<(), StoreError> {
         self.conn.execute(
             "INSERT INTO console_clocks (match_id, now) VALUES (?1, ?2)
-             ON CONFLICT (match_id) DO UPDATE SET now = MAX(now, excluded.now)",
+             ON CONFLICT (match_id) DO UPDATE SET now = CASE
+                 WHEN excluded.now > console_clocks.now THEN excluded.now
+                 ELSE console_clocks.now END",
             params![id, now],
         )?;
         Ok(())
@@ -47,8 +49,9 @@ impl Store {
     ) -> Result<SessionLine, StoreError> {
         let line = i64::try_from(line).unwrap_or(i64::MAX);
         self.conn.execute(
-            "INSERT OR IGNORE INTO console_lines (session, match_id, line, text)
-             VALUES (?1, ?2, ?3, ?4)",
+            "INSERT INTO console_lines (session, match_id, line, text)
+             VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT DO NOTHING",
             params![session, id, line, text],
         )?;
         let held: String = self.conn.query_row(

@@ -78,8 +78,9 @@ impl Store {
             |r| r.get(0),
         )?;
         tx.execute(
-            "INSERT INTO registrations (season_id, player_id, joined_at, number, replaces)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO registrations (season_id, player_id, joined_at, number, replaces, came)
+             VALUES (?1, ?2, ?3, ?4, ?5,
+                     (SELECT COALESCE(MAX(came), 0) + 1 FROM registrations WHERE season_id = ?1))",
             params![s.season, s.into, now, number, s.out],
         )?;
         for id in &s.in_matches {

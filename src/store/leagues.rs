@@ -288,9 +288,11 @@ impl Store {
         now: i64,
     ) -> Result<bool, StoreError> {
         let n = self.conn.execute(
-            "INSERT INTO registrations (season_id, player_id, joined_at) VALUES (?1, ?2, ?3)
+            "INSERT INTO registrations (season_id, player_id, joined_at, came)
+             VALUES (?1, ?2, ?3,
+                     (SELECT COALESCE(MAX(came), 0) + 1 FROM registrations WHERE season_id = ?1))
              ON CONFLICT (season_id, player_id) DO UPDATE SET status = 'active'
-             WHERE status = 'withdrawn' AND number IS NULL",
+             WHERE registrations.status = 'withdrawn' AND registrations.number IS NULL",
             params![season, player, now],
         )?;
         Ok(n == 1)
@@ -311,8 +313,10 @@ impl Store {
             |r| r.get(0),
         )?;
         let added = tx.execute(
-            "INSERT INTO registrations (season_id, player_id, joined_at, number)
-             VALUES (?1, ?2, ?3, ?4) ON CONFLICT (season_id, player_id) DO NOTHING",
+            "INSERT INTO registrations (season_id, player_id, joined_at, number, came)
+             VALUES (?1, ?2, ?3, ?4,
+                     (SELECT COALESCE(MAX(came), 0) + 1 FROM registrations WHERE season_id = ?1))
+             ON CONFLICT (season_id, player_id) DO NOTHING",
             params![season, player, now, number],
         )?;
         tx.commit()?;
@@ -347,7 +351,7 @@ impl Store {
     pub fn registrations(&self, season: SeasonId) -> Result<Vec<Registration>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT player_id, number, status, replaces FROM registrations WHERE season_id = ?1
-             ORDER BY COALESCE(number, 1000000), joined_at, rowid",
+             ORDER BY COALESCE(number, 1000000), joined_at, came",
         )?;
         let rows = stmt.query_map([season], |r| {
             Ok(Registration {
@@ -368,7 +372,8 @@ impl Store {
         round: u32,
     ) -> Result<(), StoreError> {
         self.conn.execute(
-            "INSERT OR IGNORE INTO unavailable (season_id, player_id, round) VALUES (?1, ?2, ?3)",
+            "INSERT INTO unavailable (season_id, player_id, round) VALUES (?1, ?2, ?3)
+             ON CONFLICT DO NOTHING",
             params![season, player, round],
         )?;
         Ok(())
@@ -599,46 +604,49 @@ impl Store {
         game: GameKind,
         guild: Option<&str>,
     ) -> Result<Vec<RatedResult>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT m.id, o.finished_at, o.places,
-                    (SELECT group_concat(player_id) FROM
-                        (SELECT player_id FROM seats WHERE match_id = m.id ORDER BY seat))
+        // One row a seat, in seat order: the rows of a match are grouped below.
+        let rows = self.conn.query_all(
+            "SELECT m.id, o.finished_at, o.places, s.player_id
              FROM matches m JOIN outcomes o ON o.match_id = m.id
+             JOIN seats s ON s.match_id = m.id
              WHERE m.game = ?1 AND m.status = 'finished' AND m.rated = 1
-               AND (?2 IS NULL OR m.guild_id = ?2)
-               AND (?2 IS NOT NULL OR NOT EXISTS (
+               AND (CAST(?2 AS TEXT) IS NULL OR m.guild_id = ?2)
+               AND (CAST(?2 AS TEXT) IS NOT NULL OR NOT EXISTS (
                    SELECT 1 FROM seats s JOIN players p ON p.id = s.player_id
                    WHERE s.match_id = m.id AND p.computer IS NOT NULL))
-             ORDER BY o.finished_at, m.id",
+             ORDER BY o.finished_at, m.id, s.seat",
+            params![game.id(), guild],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, PlayerId>(3)?,
+                ))
+            },
         )?;
-        let rows = stmt.query_map(params![game.id(), guild], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-            ))
-        })?;
-        rows.map(|row| {
-            let (id, finished_at, places, players) = row?;
-            let corrupt = |detail: String| StoreError::Corrupt { id, detail };
+        let mut results: Vec<RatedResult> = Vec::new();
+        for (id, finished_at, places, player) in rows {
+            if let Some(last) = results.last_mut().filter(|r| r.match_id == id) {
+                last.players.push(player);
+                continue;
+            }
             let places: Vec<Vec<crate::engine::Seat>> =
-                serde_json::from_str(&places).map_err(|e| corrupt(e.to_string()))?;
-            let players = players
-                .split(',')
-                .map(|p| p.parse().map_err(|_| corrupt(format!("seat player {p:?}"))))
-                .collect::<Result<_, _>>()?;
-            Ok(RatedResult {
+                serde_json::from_str(&places).map_err(|e| StoreError::Corrupt {
+                    id,
+                    detail: e.to_string(),
+                })?;
+            results.push(RatedResult {
                 match_id: id,
                 finished_at,
-                players,
+                players: vec![player],
                 places: places
                     .iter()
                     .map(|p| p.iter().map(|s| s.index()).collect())
                     .collect(),
-            })
-        })
-        .collect()
+            });
+        }
+        Ok(results)
     }
 }
 

@@ -163,8 +163,9 @@ impl Store {
     /// recorded already stays as it was.
     pub fn refusal(&mut self, id: MatchId, key: &str, lines: &str) -> Result<(), StoreError> {
         self.conn.execute(
-            "INSERT OR IGNORE INTO requests (key, match_id, version, lines, created_at)
-             SELECT ?1, id, version, ?2, ?3 FROM matches WHERE id = ?4",
+            "INSERT INTO requests (key, match_id, version, lines, created_at)
+             SELECT ?1, id, version, ?2, ?3 FROM matches WHERE id = ?4
+             ON CONFLICT DO NOTHING",
             params![key, lines, now(), id],
         )?;
         Ok(())

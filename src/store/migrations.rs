@@ -79,16 +79,27 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0019_computers",
         include_str!("../../migrations/0019_computers.sql"),
     ),
+    (
+        "0020_registration_order",
+        include_str!("../../migrations/0020_registration_order.sql"),
+    ),
 ];
 
 /// PostgreSQL's migrations, each with the schema version it leaves: PostgreSQL support began
 /// at version 19, so a new PostgreSQL database starts from a baseline equal to SQLite's schema
 /// at 19, and every later migration comes in both dialects (a test compares the schemas).
-pub const POSTGRES_MIGRATIONS: &[(usize, &str, &str)] = &[(
-    19,
-    "0019_baseline",
-    include_str!("../../migrations/postgres/0019_baseline.sql"),
-)];
+pub const POSTGRES_MIGRATIONS: &[(usize, &str, &str)] = &[
+    (
+        19,
+        "0019_baseline",
+        include_str!("../../migrations/postgres/0019_baseline.sql"),
+    ),
+    (
+        20,
+        "0020_registration_order",
+        include_str!("../../migrations/postgres/0020_registration_order.sql"),
+    ),
+];
 
 impl Store {
     /// Applies migrations up to `target` (a count); returns how many ran now. Each one reads

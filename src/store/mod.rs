@@ -94,12 +94,16 @@ impl Store {
     }
 
     /// Connects to a PostgreSQL database and brings its schema up to date.
+    /// It may be called from async code: the blocking client then works on a thread of its
+    /// own until the store is open.
     pub fn open_postgres(url: &str) -> Result<Store, StoreError> {
-        let mut store = Store {
-            conn: Connection::postgres(url)?,
-        };
-        store.migrate(MIGRATIONS.len())?;
-        Ok(store)
+        db::off_runtime(|| {
+            let mut store = Store {
+                conn: Connection::postgres(url)?,
+            };
+            store.migrate(MIGRATIONS.len())?;
+            Ok(store)
+        })
     }
 
     /// Which engine the store runs on.

@@ -44,7 +44,8 @@ impl From<super::db::DbError> for VacationError {
 }
 
 /// The SQL for a vacation's days used: whole days, a day begun counting whole.
-const DAYS_USED: &str = "(MIN(COALESCE(ended_at, ends_at), ends_at) - starts_at + 86399) / 86400";
+const DAYS_USED: &str =
+    "(CASE WHEN ended_at < ends_at THEN ended_at ELSE ends_at END - starts_at + 86399) / 86400";
 
 fn active(
     conn: &super::db::Connection,
@@ -52,7 +53,7 @@ fn active(
     now: i64,
 ) -> Result<Option<Vacation>, super::db::DbError> {
     conn.query_row(
-        "SELECT id, starts_at, MIN(COALESCE(ended_at, ends_at), ends_at) FROM vacations
+        "SELECT id, starts_at, CASE WHEN ended_at < ends_at THEN ended_at ELSE ends_at END FROM vacations
          WHERE player_id = ?1 AND starts_at <= ?2 AND COALESCE(ended_at, ends_at) > ?2
          ORDER BY starts_at DESC LIMIT 1",
         params![player, now],
@@ -73,15 +74,27 @@ fn used(
     player: PlayerId,
     now: i64,
 ) -> Result<(i64, i64), super::db::DbError> {
-    conn.query_row(
+    let (year, from, until) = utc_year(now);
+    let days = conn.query_row(
         &format!(
-            "SELECT COALESCE(SUM({DAYS_USED}), 0), CAST(strftime('%Y', ?2, 'unixepoch') AS INTEGER)
-             FROM vacations WHERE player_id = ?1
-             AND strftime('%Y', starts_at, 'unixepoch') = strftime('%Y', ?2, 'unixepoch')"
+            "SELECT CAST(COALESCE(SUM({DAYS_USED}), 0) AS BIGINT) FROM vacations
+             WHERE player_id = ?1 AND starts_at >= ?2 AND starts_at < ?3"
         ),
-        params![player, now],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
+        params![player, from, until],
+        |r| r.get(0),
+    )?;
+    Ok((days, year))
+}
+
+/// The UTC calendar year `now` falls in, and its first and one-past-last second.
+fn utc_year(now: i64) -> (i64, i64, i64) {
+    let utc = jiff::tz::TimeZone::UTC;
+    let start = |year: i16| {
+        utc.to_timestamp(jiff::civil::date(year, 1, 1).at(0, 0, 0, 0))
+            .map_or(i64::MAX, |t| t.as_second())
+    };
+    let year: i16 = jiff::Timestamp::from_second(now).map_or(1970, |t| utc.to_datetime(t).year());
+    (i64::from(year), start(year), start(year.saturating_add(1)))
 }
 
 impl Store {
@@ -170,7 +183,7 @@ mod tests {
 
     #[test]
     fn vacations_are_whole_days_within_fourteen_a_calendar_year() {
-        let mut store = Store::open_in_memory().unwrap();
+        let mut store = crate::store::testing::scratch();
         let alice = store.local_player("alice").unwrap().id;
         let start = NEW_YEAR + 10 * DAY;
         let away = store.start_vacation(alice, start, 10).unwrap();

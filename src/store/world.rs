@@ -40,7 +40,8 @@ impl Store {
     /// Records that the bot was removed from `guild` at `now`; false if it was already.
     pub fn guild_removed(&mut self, guild: &str, now: i64) -> Result<bool, StoreError> {
         let n = self.conn.execute(
-            "INSERT OR IGNORE INTO removed_guilds (guild_id, since) VALUES (?1, ?2)",
+            "INSERT INTO removed_guilds (guild_id, since) VALUES (?1, ?2)
+             ON CONFLICT DO NOTHING",
             params![guild, now],
         )?;
         Ok(n == 1)
@@ -111,7 +112,8 @@ impl Store {
         now: i64,
     ) -> Result<bool, StoreError> {
         let n = self.conn.execute(
-            "INSERT OR IGNORE INTO match_holds (match_id, reason, since) VALUES (?1, ?2, ?3)",
+            "INSERT INTO match_holds (match_id, reason, since) VALUES (?1, ?2, ?3)
+             ON CONFLICT DO NOTHING",
             params![id, reason.as_str(), now],
         )?;
         Ok(n == 1)
@@ -212,7 +214,9 @@ impl Store {
         let message = i64::try_from(message).unwrap_or(i64::MAX);
         self.conn.execute(
             "INSERT INTO last_seen (channel_id, message_id) VALUES (?1, ?2)
-             ON CONFLICT (channel_id) DO UPDATE SET message_id = MAX(message_id, excluded.message_id)",
+             ON CONFLICT (channel_id) DO UPDATE SET message_id = CASE
+                 WHEN excluded.message_id > last_seen.message_id THEN excluded.message_id
+                 ELSE last_seen.message_id END",
             params![channel, message],
         )?;
         Ok(())
@@ -234,7 +238,8 @@ impl Store {
     /// Remembers that `discord_id`'s direct messages refused the bot at `now`.
     pub fn remember_closed_dms(&mut self, discord_id: &str, now: i64) -> Result<(), StoreError> {
         self.conn.execute(
-            "INSERT OR IGNORE INTO closed_dms (discord_id, since) VALUES (?1, ?2)",
+            "INSERT INTO closed_dms (discord_id, since) VALUES (?1, ?2)
+             ON CONFLICT DO NOTHING",
             params![discord_id, now],
         )?;
         Ok(())

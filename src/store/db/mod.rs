@@ -14,6 +14,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
+pub use postgres::off_runtime;
 pub(crate) use value::params;
 pub use value::{ColumnIndex, FromValue, Params, Row, ToValue, Value};
 
@@ -32,7 +33,7 @@ pub enum Engine {
 pub enum DbError {
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("PostgreSQL: {0}")]
+    #[error("PostgreSQL: {}", postgres_detail(.0))]
     Postgres(#[from] ::postgres::Error),
     #[error("the query returned no row")]
     NoRows,
@@ -62,6 +63,24 @@ impl DbError {
     /// The connection to the server is gone (PostgreSQL).
     pub fn is_disconnected(&self) -> bool {
         matches!(self, DbError::Postgres(e) if e.is_closed() || e.as_db_error().is_none() && e.code().is_none())
+    }
+}
+
+/// What the server said (its message, SQLSTATE and detail), or the client's own error.
+fn postgres_detail(e: &::postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => {
+            let mut text = format!("{} ({})", db.message(), db.code().code());
+            if let Some(detail) = db.detail() {
+                text.push_str(": ");
+                text.push_str(detail);
+            }
+            text
+        }
+        None => {
+            let source = std::error::Error::source(e).map(|s| format!(": {s}"));
+            format!("{e}{}", source.unwrap_or_default())
+        }
     }
 }
 
@@ -100,7 +119,7 @@ impl Connection {
     /// Connects to the PostgreSQL server a `postgres://` URL names.
     pub fn postgres(url: &str) -> Result<Connection> {
         Ok(Connection {
-            inner: Inner::Postgres(Box::new(RefCell::new(PgConn::connect(url)?))),
+            inner: Inner::Postgres(Box::new(RefCell::new(PgConn::connect(url, false)?))),
         })
     }
 
@@ -110,12 +129,10 @@ impl Connection {
         match &self.inner {
             Inner::Sqlite(_) => Ok(None),
             Inner::Postgres(c) => {
-                let twin = PgConn::connect(c.borrow().url())?;
-                let conn = Connection {
+                let twin = PgConn::connect(c.borrow().url(), true)?;
+                Ok(Some(Connection {
                     inner: Inner::Postgres(Box::new(RefCell::new(twin))),
-                };
-                conn.execute_batch("SET default_transaction_read_only = on")?;
-                Ok(Some(conn))
+                }))
             }
         }
     }

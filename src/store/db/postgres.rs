@@ -17,22 +17,39 @@ pub const WRITE_LOCK: i64 = 0x646d_7772;
 pub(super) struct PgConn {
     /// Kept to open more sessions; it may hold a password, so it is never shown.
     url: String,
-    client: Client,
+    /// Always Some until dropped (see `Drop`).
+    client: Option<Client>,
     statements: HashMap<String, Statement>,
     pub(super) in_transaction: bool,
 }
 
 impl PgConn {
-    pub(super) fn connect(url: &str) -> Result<PgConn> {
-        let mut client = Client::connect(url, NoTls)?;
-        // Warnings about nothing to commit and the like are not the store's business.
-        client.batch_execute("SET client_min_messages = error")?;
+    /// Connects; a `read_only` session refuses every write.
+    pub(super) fn connect(url: &str, read_only: bool) -> Result<PgConn> {
+        let client = off_runtime(|| {
+            let mut client = Client::connect(url, NoTls)?;
+            // Warnings about nothing to commit and the like are not the store's business.
+            client.batch_execute("SET client_min_messages = error")?;
+            if read_only {
+                client.batch_execute("SET default_transaction_read_only = on")?;
+            }
+            Ok::<_, postgres::Error>(client)
+        })?;
         Ok(PgConn {
             url: url.to_string(),
-            client,
+            client: Some(client),
             statements: HashMap::new(),
             in_transaction: false,
         })
+    }
+
+    /// Runs `f` on the client, off the async runtime if this thread drives one.
+    fn with<T: Send>(&mut self, f: impl FnOnce(&mut Client) -> T + Send) -> T {
+        let client = self
+            .client
+            .as_mut()
+            .expect("the client is open until dropped");
+        off_runtime(|| f(client))
     }
 
     pub(super) fn url(&self) -> &str {
@@ -43,7 +60,7 @@ impl PgConn {
         if let Some(stmt) = self.statements.get(sql) {
             return Ok(stmt.clone());
         }
-        let stmt = self.client.prepare(&dollar_parameters(sql))?;
+        let stmt = self.with(|c| c.prepare(&dollar_parameters(sql)))?;
         self.statements.insert(sql.to_string(), stmt.clone());
         Ok(stmt)
     }
@@ -51,13 +68,13 @@ impl PgConn {
     pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<usize> {
         let stmt = self.statement(sql)?;
         let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        Ok(self.client.execute(&stmt, &params)? as usize)
+        Ok(self.with(|c| c.execute(&stmt, &params))? as usize)
     }
 
     pub(super) fn query(&mut self, sql: &str, values: &[Value]) -> Result<Vec<Row>> {
         let stmt = self.statement(sql)?;
         let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        let rows = self.client.query(&stmt, &params)?;
+        let rows = self.with(|c| c.query(&stmt, &params))?;
         rows.iter()
             .map(|row| {
                 let values = (0..row.len())
@@ -69,18 +86,39 @@ impl PgConn {
     }
 
     pub(super) fn execute_batch(&mut self, sql: &str) -> Result<()> {
-        Ok(self.client.batch_execute(sql)?)
+        Ok(self.with(|c| c.batch_execute(sql))?)
     }
 
     pub(super) fn begin(&mut self, sql: &str) -> Result<()> {
-        self.client.batch_execute(sql)?;
+        self.with(|c| c.batch_execute(sql))?;
         self.in_transaction = true;
         Ok(())
     }
 
     pub(super) fn end(&mut self, sql: &str) -> Result<()> {
         self.in_transaction = false;
-        Ok(self.client.batch_execute(sql)?)
+        Ok(self.with(|c| c.batch_execute(sql))?)
+    }
+}
+
+impl Drop for PgConn {
+    /// Closing the client blocks on its own runtime, which may not happen on a thread that
+    /// drives another (a store dropped in async code): there it closes on a thread of its own.
+    fn drop(&mut self) {
+        if let Some(client) = self.client.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            std::thread::spawn(move || drop(client));
+        }
+    }
+}
+
+/// Runs `f` where the blocking client may run: here, or on a thread of its own when this
+/// thread drives an async runtime (the client would panic on it).
+pub fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    match tokio::runtime::Handle::try_current() {
+        Ok(_) => std::thread::scope(|s| s.spawn(f).join().expect("the database call panicked")),
+        Err(_) => f(),
     }
 }
 

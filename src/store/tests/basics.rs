@@ -110,7 +110,7 @@ fn a_newer_schema_is_refused_not_touched() {
 
 #[test]
 fn players_are_found_again_by_name_or_discord_id() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let a = store.local_player("alice").unwrap();
     assert_eq!(store.local_player(" alice ").unwrap().id, a.id);
     let d = store.discord_player("123", "alice").unwrap();
@@ -121,7 +121,7 @@ fn players_are_found_again_by_name_or_discord_id() {
 
 #[test]
 fn changes_need_the_current_version_and_apply_once() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = new_match(&mut store);
     let e4 = Change::Action {
         seat: Seat(0),
@@ -154,7 +154,7 @@ fn changes_need_the_current_version_and_apply_once() {
 
 #[test]
 fn draw_offers_lapse_with_the_next_action_and_finish_records_the_outcome() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = new_match(&mut store);
     store
         .change(id, 0, &[Change::DrawVotes(&[Seat(0), Seat(1)])])
@@ -194,7 +194,7 @@ fn draw_offers_lapse_with_the_next_action_and_finish_records_the_outcome() {
 
 #[test]
 fn a_match_is_found_by_its_thread() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = new_match(&mut store);
     assert_eq!(store.match_in_thread("555").unwrap(), None);
     store.set_thread(id, "555").unwrap();
@@ -211,7 +211,7 @@ fn a_match_is_found_by_its_thread() {
 
 #[test]
 fn the_action_log_is_append_only() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = new_match(&mut store);
     store
         .change(
@@ -234,7 +234,7 @@ fn the_action_log_is_append_only() {
 
 #[test]
 fn damaged_rows_are_reported_clearly() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = new_match(&mut store);
     let conn = store.connection();
     conn.execute("UPDATE matches SET game = 'checkers' WHERE id = ?1", [id])
@@ -290,7 +290,7 @@ fn damaged_rows_are_reported_clearly() {
 
 #[test]
 fn a_log_shorter_than_the_match_or_a_result_out_of_place_is_damage() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = new_match(&mut store);
     for text in ["e4", "e5", "Nf3"] {
         let version = store.load_head(id).unwrap().version;
@@ -310,7 +310,11 @@ fn a_log_shorter_than_the_match_or_a_result_out_of_place_is_damage() {
     store
         .connection()
         .execute_batch(&format!(
-            "DROP TRIGGER actions_no_delete; DELETE FROM actions WHERE match_id = {id} AND ply > 1;"
+            "DROP TRIGGER actions_no_delete{}; DELETE FROM actions WHERE match_id = {id} AND ply > 1;",
+            match store.engine() {
+                Engine::Sqlite => "",
+                Engine::Postgres => " ON actions",
+            }
         ))
         .unwrap();
     for err in [store.load(id), store.load_head(id)].map(|r| r.unwrap_err().to_string()) {

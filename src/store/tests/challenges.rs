@@ -3,17 +3,15 @@
 
 use super::*;
 use crate::store::Status;
+use crate::store::testing::ScratchDb;
 use std::sync::{Arc, Barrier};
 
 const T0: i64 = 1_000_000;
 const LASTS: i64 = 900;
 
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("deckmate-challenges-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("test.db")
+/// A new database to open from several connections (see `store::testing`).
+fn temp_db(name: &str) -> ScratchDb {
+    ScratchDb::new(&format!("challenges-{name}"))
 }
 
 /// alice, bob, carol, dave (Discord players).
@@ -54,7 +52,7 @@ fn match_count(store: &Store) -> i64 {
 
 #[test]
 fn a_challenge_is_stored_with_the_challenger_accepted() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let p = players(&mut store);
     let c = challenge_of(&mut store, GameKind::Enprise, &[&p[0], &p[1], &p[2]]);
     assert_eq!(c.status, ChallengeStatus::Open);
@@ -72,7 +70,7 @@ fn a_challenge_is_stored_with_the_challenger_accepted() {
 
 #[test]
 fn a_challenger_may_sit_in_any_seat_and_a_damaged_seat_number_is_reported() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let p = players(&mut store);
     let new = NewChallenge {
         game: GameKind::Chess,
@@ -108,7 +106,7 @@ fn a_challenger_may_sit_in_any_seat_and_a_damaged_seat_number_is_reported() {
 #[test]
 fn ids_are_never_reused_after_a_delete_or_a_restart() {
     let path = temp_db("ids");
-    let mut store = Store::open(&path).unwrap();
+    let mut store = path.open();
     let p = players(&mut store);
     let first = challenge_of(&mut store, GameKind::Chess, &[&p[0], &p[1]]).id;
     let second = challenge_of(&mut store, GameKind::Chess, &[&p[0], &p[1]]).id;
@@ -119,7 +117,7 @@ fn ids_are_never_reused_after_a_delete_or_a_restart() {
         .execute("DELETE FROM challenges WHERE id = ?1", [second])
         .unwrap();
     drop(store);
-    let mut store = Store::open(&path).unwrap();
+    let mut store = path.open();
     let third = challenge_of(&mut store, GameKind::Chess, &[&p[0], &p[1]]).id;
     assert!(third > second, "{third} after {second}");
     assert!(matches!(
@@ -130,7 +128,7 @@ fn ids_are_never_reused_after_a_delete_or_a_restart() {
 
 #[test]
 fn the_last_acceptance_creates_the_match_in_seat_order() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let p = players(&mut store);
     let c = challenge_of(&mut store, GameKind::Enprise, &[&p[0], &p[1], &p[2]]);
     let Accepted::Waiting(after) = store.accept_challenge(c.id, p[2].id, T0 + 5, None).unwrap()
@@ -164,7 +162,7 @@ fn the_last_acceptance_creates_the_match_in_seat_order() {
 
 #[test]
 fn each_refusal_is_precise() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let p = players(&mut store);
     let c = challenge_of(&mut store, GameKind::Enprise, &[&p[0], &p[1], &p[2]]);
     let t = T0 + 1;
@@ -240,7 +238,7 @@ fn each_refusal_is_precise() {
 
 #[test]
 fn challenges_expire_by_the_callers_time() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let p = players(&mut store);
     let c = challenge_of(&mut store, GameKind::Enprise, &[&p[0], &p[1], &p[2]]);
     let end = T0 + LASTS;
@@ -284,15 +282,15 @@ fn challenges_expire_by_the_callers_time() {
 /// Work for one connection of [`at_once`].
 type Work<R> = Box<dyn FnOnce(&mut Store) -> R + Send>;
 
-/// Runs each `work` on its own connection to one file, released together by a barrier.
-fn at_once<R: Send + 'static>(path: &std::path::Path, work: Vec<Work<R>>) -> Vec<R> {
+/// Runs each `work` on its own connection to one database, released together by a barrier.
+fn at_once<R: Send + 'static>(db: &ScratchDb, work: Vec<Work<R>>) -> Vec<R> {
     let barrier = Arc::new(Barrier::new(work.len()));
     let threads: Vec<_> = work
         .into_iter()
         .map(|w| {
-            let (path, barrier) = (path.to_path_buf(), barrier.clone());
+            let (db, barrier) = (db.clone(), barrier.clone());
             std::thread::spawn(move || {
-                let mut store = Store::open(&path).unwrap();
+                let mut store = db.open();
                 barrier.wait();
                 w(&mut store)
             })
@@ -304,7 +302,7 @@ fn at_once<R: Send + 'static>(path: &std::path::Path, work: Vec<Work<R>>) -> Vec
 #[test]
 fn two_acceptances_at_once_both_count() {
     let path = temp_db("two-accepts");
-    let mut store = Store::open(&path).unwrap();
+    let mut store = path.open();
     let p = players(&mut store);
     for round in 0..10 {
         let c = challenge_of(&mut store, GameKind::Enprise, &[&p[0], &p[1], &p[2]]);
@@ -332,7 +330,7 @@ fn two_acceptances_at_once_both_count() {
 #[test]
 fn a_final_accept_pressed_twice_at_once_creates_one_match() {
     let path = temp_db("double-accept");
-    let mut store = Store::open(&path).unwrap();
+    let mut store = path.open();
     let p = players(&mut store);
     for round in 0..10 {
         let c = challenge_of(&mut store, GameKind::Chess, &[&p[0], &p[1]]);

@@ -2,7 +2,6 @@
 //! failing for a while is tried again after a growing wait, and one refused for good is
 //! recorded and blocks nothing.
 
-use super::*;
 use crate::store::outbox::{Destination, MAX_ATTEMPTS, NewPost, PostState, backoff};
 
 fn post(to: Destination, due: i64) -> NewPost {
@@ -23,7 +22,7 @@ fn ids(posts: &[crate::store::outbox::Post]) -> Vec<i64> {
 
 #[test]
 fn a_post_is_pending_until_marked_and_a_later_one_never_overtakes_it() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let a = Destination::Channel("1".into());
     let b = Destination::User("2".into());
     let a1 = store.owe(&post(a.clone(), 0), 0).unwrap();
@@ -52,7 +51,7 @@ fn the_wait_between_tries_doubles_up_to_an_hour_and_honours_retry_after() {
     );
     assert_eq!(backoff(12), 3600);
     assert_eq!(backoff(u32::MAX), 3600);
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = store.owe(&post(Destination::Match(3), 100), 100).unwrap();
     store.post_retry(id, 100, "503", None).unwrap();
     store.post_retry(id, 105, "503", None).unwrap();
@@ -65,7 +64,7 @@ fn the_wait_between_tries_doubles_up_to_an_hour_and_honours_retry_after() {
 
 #[test]
 fn a_post_refused_for_good_is_recorded_and_blocks_nothing() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let to = Destination::Channel("5".into());
     let first = store.owe(&post(to.clone(), 0), 0).unwrap();
     let second = store.owe(&post(to, 0), 0).unwrap();
@@ -84,7 +83,7 @@ fn a_post_refused_for_good_is_recorded_and_blocks_nothing() {
 
 #[test]
 fn a_post_failing_every_time_is_given_up_after_its_last_try() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let id = store.owe(&post(Destination::Match(1), 0), 0).unwrap();
     let mut state = PostState::Pending;
     let mut tries = 0;
@@ -112,7 +111,7 @@ fn a_destination_reads_back_as_written() {
 
 #[test]
 fn a_board_whose_own_post_failed_is_due_at_once_not_when_its_lease_ends() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let board = |version: u64, due: i64| NewPost {
         match_id: Some(1),
         version: Some(version),

@@ -150,7 +150,7 @@ fn quiet_hours_with_huge_hours_are_refused_not_overflowed() {
 
 #[test]
 fn settings_are_stored_per_player_with_defaults() {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = crate::store::testing::scratch();
     let ann = store.local_player("ann").unwrap().id;
     let ben = store.local_player("ben").unwrap().id;
     assert_eq!(store.settings(ann).unwrap(), Settings::default());

@@ -39,7 +39,7 @@ fn keyed(key: &str) -> Request<'_> {
 
 #[test]
 fn an_adjudicated_win_finishes_the_match_once_with_the_reason() {
-    let mut table = Table::new(Store::open(temp_db("admin-win")).unwrap());
+    let mut table = Table::new(temp_db("admin-win").open());
     let (id, players, admin) = server_match(&mut table);
     table.act(id, players[0].id, None, "e4").unwrap();
     let ruled = table
@@ -85,7 +85,7 @@ fn an_adjudicated_win_finishes_the_match_once_with_the_reason() {
 
 #[test]
 fn a_draw_and_a_cancel_after_moves_end_the_match() {
-    let mut table = Table::new(Store::open(temp_db("admin-draw")).unwrap());
+    let mut table = Table::new(temp_db("admin-draw").open());
     let (drawn, players, admin) = server_match(&mut table);
     table.act(drawn, players[0].id, None, "d4").unwrap();
     let ruled = table
@@ -136,7 +136,7 @@ fn a_draw_and_a_cancel_after_moves_end_the_match() {
 
 #[test]
 fn a_substitute_takes_the_seat_and_plays_on() {
-    let mut table = Table::new(Store::open(temp_db("admin-sub")).unwrap());
+    let mut table = Table::new(temp_db("admin-sub").open());
     let (id, players, admin) = server_match(&mut table);
     table.act(id, players[0].id, None, "e4").unwrap();
     // Bob offers a draw and leaves: his word does not pass to his substitute.
@@ -186,7 +186,7 @@ fn a_substitute_takes_the_seat_and_plays_on() {
 
 #[test]
 fn an_admin_of_another_server_or_an_overlong_reason_changes_nothing() {
-    let mut table = Table::new(Store::open(temp_db("admin-other")).unwrap());
+    let mut table = Table::new(temp_db("admin-other").open());
     let (id, _, mut admin) = server_match(&mut table);
     let before = table.show(id).unwrap().version;
     admin.guild = Some("11".into());

@@ -70,7 +70,7 @@ fn refusals_are_precise_and_change_nothing() {
 #[test]
 fn two_submissions_with_the_same_version_apply_exactly_once() {
     let path = temp_db("race");
-    let mut store = Store::open(&path).unwrap();
+    let mut store = path.open();
     let alice = store.local_player("alice").unwrap();
     let bob = store.local_player("bob").unwrap();
     let mut table = Table::new(store);
@@ -111,7 +111,7 @@ fn two_submissions_with_the_same_version_apply_exactly_once() {
                 let barrier = barrier.clone();
                 let path = path.clone();
                 std::thread::spawn(move || {
-                    let mut table = Table::new(Store::open(&path).unwrap());
+                    let mut table = Table::new(path.open());
                     let bob = table.store().local_player("bob").unwrap();
                     barrier.wait();
                     table.act(id, bob.id, Some(1), text).map(|u| u.version)
@@ -377,7 +377,7 @@ fn a_damaged_log_is_reported_on_load() {
 
 /// A table with players alice, bob, carol (and dave) in a game of En Prise.
 fn enprise(options: &[(&str, &str)], seats: usize) -> (Table, Vec<Player>, MatchId) {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = scratch();
     let players: Vec<Player> = ["alice", "bob", "carol", "dave"][..seats]
         .iter()
         .map(|n| store.local_player(n).unwrap())

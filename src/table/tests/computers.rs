@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// computer and the match.
 fn against_computer(level: Level) -> (Table, Player, Player, MatchId) {
     let place = discord();
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = scratch();
     let alice = store.local_player("alice").unwrap();
     let cpu = store.computer_player(level, 1).unwrap();
     let mut table = Table::new(store);

@@ -31,7 +31,7 @@ fn closed_rounds(table: &mut Table, league: &League) -> Vec<bool> {
 
 #[test]
 fn a_close_delivered_twice_does_not_close_the_next_round() {
-    let mut table = Table::new(Store::open(temp_db("league-once")).unwrap());
+    let mut table = Table::new(temp_db("league-once").open());
     let league = swiss(&mut table, "once", 4);
     table.start_round(&league).unwrap();
     let first = table.close_round_once(&league, Some("interaction:9"));
@@ -52,7 +52,7 @@ fn a_close_delivered_twice_does_not_close_the_next_round() {
 
 #[test]
 fn a_repair_delivered_twice_or_interrupted_pairs_the_round_once() {
-    let mut table = Table::new(Store::open(temp_db("league-repair-once")).unwrap());
+    let mut table = Table::new(temp_db("league-repair-once").open());
     let league = swiss(&mut table, "rep", 4);
     let first = table.start_round(&league).unwrap();
     // An attempt that called off one game and stopped there: the next one goes on.
@@ -81,18 +81,19 @@ fn a_repair_delivered_twice_or_interrupted_pairs_the_round_once() {
 
 #[test]
 fn a_start_interrupted_before_its_matches_existed_is_finished_by_the_scheduler() {
-    let mut table = Table::new(Store::open(temp_db("league-interrupted")).unwrap());
+    let mut table = Table::new(temp_db("league-interrupted").open());
     let league = swiss(&mut table, "int", 4);
     table.start_round(&league).unwrap();
     table.close_round(&league).unwrap();
     // Round 2 is stored, its first match made, and making the second fails (the disk full,
     // say): the start reports the failure.
     let made = table.store().load_head(2).unwrap().id;
-    let trigger = format!(
-        "CREATE TRIGGER one_more BEFORE INSERT ON matches WHEN (SELECT MAX(id) FROM matches) > {made}
-         BEGIN SELECT RAISE(ABORT, 'the disk is full'); END;"
+    refuse_inserts(
+        table.store(),
+        "matches",
+        &format!("(SELECT MAX(id) FROM matches) > {made}"),
+        "the disk is full",
     );
-    table.store().connection().execute_batch(&trigger).unwrap();
     let err = table.start_round(&league).unwrap_err();
     assert!(
         matches!(err, LeagueError::Table(TableError::Storage(_))),
@@ -108,11 +109,7 @@ fn a_start_interrupted_before_its_matches_existed_is_finished_by_the_scheduler()
             .collect()
     };
     assert_eq!(linked(&mut table), [Some(made + 1), None]);
-    table
-        .store()
-        .connection()
-        .execute_batch("DROP TRIGGER one_more")
-        .unwrap();
+    allow_inserts(table.store(), "matches");
     // The scheduler's next tick creates each missing match once, linked to its board.
     let fired = table.fire_due(10).into_result().unwrap();
     let opened: Vec<&Fired> = fired

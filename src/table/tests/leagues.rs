@@ -14,7 +14,7 @@ fn refusal(result: Result<impl std::fmt::Debug, LeagueError>) -> String {
 
 #[test]
 fn a_season_with_byes_forfeits_an_absence_and_a_withdrawal_gives_the_expected_standings() {
-    let mut table = Table::new(Store::open(temp_db("league-season")).unwrap());
+    let mut table = Table::new(temp_db("league-season").open());
     let league: League = table.create_league(new_league("Autumn")).unwrap();
     let p: Vec<Player> = (1..=5)
         .map(|i| table.store().local_player(&format!("p{i}")).unwrap())
@@ -114,7 +114,7 @@ fn a_season_with_byes_forfeits_an_absence_and_a_withdrawal_gives_the_expected_st
 
 #[test]
 fn a_league_needs_two_players_a_known_game_and_known_tiebreaks() {
-    let mut table = Table::new(Store::open(temp_db("league-setup")).unwrap());
+    let mut table = Table::new(temp_db("league-setup").open());
     let mut bad = new_league("X");
     bad.tiebreaks = "[\"coin_toss\"]".into();
     assert!(refusal(table.create_league(bad)).starts_with("unknown tiebreak"));
@@ -138,7 +138,7 @@ fn a_league_needs_two_players_a_known_game_and_known_tiebreaks() {
 
 #[test]
 fn ratings_come_from_finished_matches_per_server_or_everywhere() {
-    let mut table = Table::new(Store::open(temp_db("ratings")).unwrap());
+    let mut table = Table::new(temp_db("ratings").open());
     let ann = table.store().local_player("ann").unwrap();
     let ben = table.store().local_player("ben").unwrap();
     let server = crate::store::Place {
@@ -247,21 +247,14 @@ fn a_server_leagues_rounds_close_at_their_deadline_and_the_next_starts_by_itself
 
 #[test]
 fn a_round_that_cannot_be_stored_leaves_no_match_behind() {
-    let mut table = Table::new(Store::open(temp_db("league-undo")).unwrap());
+    let mut table = Table::new(temp_db("league-undo").open());
     let league = table.create_league(new_league("Undo")).unwrap();
     for name in ["a", "b"] {
         let id = table.store().local_player(name).unwrap().id;
         table.join_league(&league, id).unwrap();
     }
     // Storing the round fails (a damaged or read-only table, say).
-    table
-        .store()
-        .connection()
-        .execute_batch(
-            "CREATE TRIGGER no_rounds BEFORE INSERT ON rounds
-             BEGIN SELECT RAISE(ABORT, 'rounds are read-only here'); END;",
-        )
-        .unwrap();
+    refuse_inserts(table.store(), "rounds", "", "rounds are read-only here");
     assert!(table.start_round(&league).is_err());
     // The round is stored before any match is made: none was.
     assert!(matches!(

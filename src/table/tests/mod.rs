@@ -6,6 +6,7 @@ use super::clock::SimClock;
 use super::leagues::DEFAULT_TIEBREAKS;
 use super::*;
 use crate::store::leagues::{Format, NewLeague};
+use crate::store::testing::{ScratchDb, allow_inserts, refuse_inserts, scratch};
 
 mod admin;
 mod basics;
@@ -26,7 +27,14 @@ mod swiss;
 mod time;
 mod vacations;
 
-pub(super) fn temp_db(name: &str) -> std::path::PathBuf {
+/// A new scratch database: a file, or a schema on the PostgreSQL test server (see
+/// `store::testing`).
+pub(super) fn temp_db(name: &str) -> ScratchDb {
+    ScratchDb::new(&format!("table-{name}"))
+}
+
+/// A new SQLite file, for the tests that need the file itself (a damaged one, a copy).
+pub(super) fn temp_file(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("deckmate-table-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -42,7 +50,7 @@ pub(super) struct Fixture {
 }
 
 pub(super) fn fixture(game: GameKind) -> Fixture {
-    let mut store = Store::open_in_memory().unwrap();
+    let mut store = scratch();
     let alice = store.local_player("alice").unwrap();
     let bob = store.local_player("bob").unwrap();
     let mut table = Table::new(store);
@@ -65,8 +73,8 @@ pub(super) fn fixture(game: GameKind) -> Fixture {
 
 pub(super) const START: i64 = 1_800_000_000;
 
-pub(super) fn timed_table(path: &std::path::Path, clock: &SimClock) -> Table {
-    Table::with_clock(Store::open(path).unwrap(), clock.clone())
+pub(super) fn timed_table(db: &ScratchDb, clock: &SimClock) -> Table {
+    Table::with_clock(db.open(), clock.clone())
 }
 
 fn players(table: &mut Table, count: usize) -> Vec<Player> {

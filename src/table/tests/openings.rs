@@ -150,8 +150,8 @@ fn a_challenge_made_in_no_channel_starts_its_clocks_at_once() {
 #[test]
 fn the_thread_is_owed_in_the_acceptances_own_transaction() {
     let clock = SimClock::at(START);
-    let path = temp_db("opening-atomic");
-    let mut table = timed_table(&path, &clock);
+    let path = temp_file("opening-atomic");
+    let mut table = Table::with_clock(Store::open(&path).unwrap(), clock.clone());
     let (id, players) = challenge(&mut table, Some("c"));
     // The outbox refuses every row for a while: the acceptance fails as a whole.
     let other = rusqlite::Connection::open(&path).unwrap();

@@ -12,7 +12,7 @@ use crate::table::time_control::TimeControl;
 /// A table on a simulated clock with a chess match (1 day a move) in a Discord thread, or
 /// nowhere on Discord when `thread` is None.
 fn table_with_match(clock: &SimClock, thread: Option<&str>) -> (Table, MatchId, Player) {
-    let mut table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let mut table = Table::with_clock(scratch(), clock.clone());
     let alice = table.store().discord_player("1", "alice").unwrap();
     let bob = table.store().discord_player("2", "bob").unwrap();
     let place = match thread {
@@ -281,7 +281,7 @@ fn a_round_started_closed_or_paired_again_on_discord_owes_its_news_and_one_post_
     use super::new_league;
     use crate::table::leagues::LeagueError;
     let clock = SimClock::at(START);
-    let mut table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let mut table = Table::with_clock(scratch(), clock.clone());
     let mut new = new_league("Owed");
     new.guild_id = Some("9".into());
     new.channel_id = Some("8".into());
@@ -430,7 +430,7 @@ fn a_substitution_owes_the_newcomers_turn_message_and_an_adjudication_none() {
 fn a_round_paired_again_before_its_boards_were_posted_announces_each_board_once() {
     use super::new_league;
     let clock = SimClock::at(START);
-    let mut table = Table::with_clock(Store::open_in_memory().unwrap(), clock.clone());
+    let mut table = Table::with_clock(scratch(), clock.clone());
     let mut new = new_league("Odd");
     new.guild_id = Some("9".into());
     new.channel_id = Some("8".into());

@@ -12,7 +12,7 @@ use crate::table::leagues::PODS_TIEBREAKS;
 
 #[test]
 fn a_pods_season_seats_tables_by_score_and_scores_places() {
-    let mut table = Table::new(Store::open(temp_db("league-pods")).unwrap());
+    let mut table = Table::new(temp_db("league-pods").open());
     let mut new = new_league("Pods");
     new.format = Format::Pods;
     new.rounds = Some(3);
@@ -119,7 +119,7 @@ fn a_pods_season_seats_tables_by_score_and_scores_places() {
 
 #[test]
 fn an_en_prise_league_scores_a_draw_as_nothing_for_either_player() {
-    let mut table = Table::new(Store::open(temp_db("league-enprise-draw")).unwrap());
+    let mut table = Table::new(temp_db("league-enprise-draw").open());
     let mut new = new_league("Duel");
     new.game = GameKind::Enprise;
     new.guild_id = Some("g".into());
@@ -157,7 +157,7 @@ fn an_en_prise_league_scores_a_draw_as_nothing_for_either_player() {
 
 #[test]
 fn a_memory_table_where_no_one_acted_scores_nothing_for_anyone() {
-    let mut table = Table::new(Store::open(temp_db("league-pods-memory")).unwrap());
+    let mut table = Table::new(temp_db("league-pods-memory").open());
     let mut new = new_league("Memory");
     new.format = Format::Pods;
     new.rounds = Some(1);

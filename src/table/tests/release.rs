@@ -4,7 +4,7 @@
 //! text, agrees with its log replayed from the start, the same players are to act with the
 //! same actions open to them, and each match takes its next action.
 
-use super::temp_db;
+use super::temp_file;
 use super::*;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/release-0.1");
@@ -42,7 +42,7 @@ fn expected() -> Expected {
 
 #[test]
 fn a_database_of_release_0_1_loads_as_stored_and_plays_on() {
-    let copy = temp_db("release-0.1");
+    let copy = temp_file("release-0.1");
     std::fs::copy(format!("{FIXTURE}/deckmate.db"), &copy).unwrap();
     let mut table = Table::new(Store::open(&copy).unwrap());
     let matches = expected();

@@ -32,7 +32,7 @@ fn players(table: &mut Table, names: &[&str]) -> Vec<Player> {
 
 #[test]
 fn a_substitute_plays_on_the_game_left_and_the_rest_of_a_round_robin() {
-    let mut table = Table::new(Store::open(temp_db("league-substitute")).unwrap());
+    let mut table = Table::new(temp_db("league-substitute").open());
     let league: League = table.create_league(new_league("Winter")).unwrap();
     let p = players(&mut table, &["p1", "p2", "p3", "p4", "sub", "stranger"]);
     let td = director(&mut table);
@@ -124,7 +124,7 @@ fn a_substitute_plays_on_the_game_left_and_the_rest_of_a_round_robin() {
 
 #[test]
 fn a_substitute_between_games_enters_a_swiss_as_a_late_player() {
-    let mut table = Table::new(Store::open(temp_db("league-substitute-swiss")).unwrap());
+    let mut table = Table::new(temp_db("league-substitute-swiss").open());
     let mut new = new_league("Swiss");
     new.format = Format::Swiss;
     new.rounds = Some(3);
@@ -170,7 +170,7 @@ fn a_substitute_between_games_enters_a_swiss_as_a_late_player() {
 fn a_substitute_takes_a_pods_seat_and_its_placement_points() {
     use crate::table::admin::Ruling;
     use crate::table::leagues::PODS_TIEBREAKS;
-    let mut table = Table::new(Store::open(temp_db("league-substitute-pods")).unwrap());
+    let mut table = Table::new(temp_db("league-substitute-pods").open());
     let mut new = new_league("Pods");
     new.format = Format::Pods;
     new.game = GameKind::Enprise;
@@ -209,7 +209,7 @@ fn a_substitute_takes_a_pods_seat_and_its_placement_points() {
 #[test]
 fn a_game_called_off_or_already_handed_over_does_not_stop_a_substitution() {
     use crate::table::admin::Ruling;
-    let mut table = Table::new(Store::open(temp_db("league-substitute-again")).unwrap());
+    let mut table = Table::new(temp_db("league-substitute-again").open());
     let league = table.create_league(new_league("Spring")).unwrap();
     let p = players(&mut table, &["p1", "p2", "p3", "p4", "s1", "s2"]);
     let td = director(&mut table);

@@ -11,7 +11,7 @@ use std::collections::HashSet;
 
 #[test]
 fn a_swiss_season_pairs_by_score_without_rematches_or_a_second_bye() {
-    let mut table = Table::new(Store::open(temp_db("league-swiss")).unwrap());
+    let mut table = Table::new(temp_db("league-swiss").open());
     let mut new = new_league("Swiss");
     new.format = Format::Swiss;
     let refused = table.create_league(new.clone()).unwrap_err().to_string();
@@ -131,7 +131,7 @@ fn a_swiss_season_pairs_by_score_without_rematches_or_a_second_bye() {
 
 #[test]
 fn a_swiss_season_has_no_more_rounds_than_its_field_allows() {
-    let mut table = Table::new(Store::open(temp_db("league-swiss-cap")).unwrap());
+    let mut table = Table::new(temp_db("league-swiss-cap").open());
     let mut new = new_league("Short");
     new.format = Format::Swiss;
     new.rounds = Some(9);
@@ -155,7 +155,7 @@ fn a_swiss_season_has_no_more_rounds_than_its_field_allows() {
 
 #[test]
 fn a_late_player_joins_a_swiss_until_half_its_rounds_have_started() {
-    let mut table = Table::new(Store::open(temp_db("league-swiss-late")).unwrap());
+    let mut table = Table::new(temp_db("league-swiss-late").open());
     let mut new = new_league("Late");
     new.format = Format::Swiss;
     new.rounds = Some(5);
@@ -203,7 +203,7 @@ fn a_late_player_joins_a_swiss_until_half_its_rounds_have_started() {
 
 #[test]
 fn a_round_is_paired_again_only_before_any_game_begins() {
-    let mut table = Table::new(Store::open(temp_db("league-swiss-repair")).unwrap());
+    let mut table = Table::new(temp_db("league-swiss-repair").open());
     let mut new = new_league("Again");
     new.format = Format::Swiss;
     new.rounds = Some(3);
@@ -247,7 +247,7 @@ fn a_round_is_paired_again_only_before_any_game_begins() {
 fn an_admin_changes_settings_from_the_next_round_and_rounds_only_between_seasons() {
     use crate::league::standings::{Scoring, parse_tiebreaks};
     use crate::table::leagues::{LeagueChange, describe};
-    let mut table = Table::new(Store::open(temp_db("league-settings")).unwrap());
+    let mut table = Table::new(temp_db("league-settings").open());
     let mut new = new_league("Set");
     new.format = Format::Swiss;
     new.rounds = Some(3);
