@@ -8,7 +8,13 @@ use std::path::PathBuf;
 #[derive(Clone, PartialEq, Eq)]
 pub struct BotConfig {
     pub token: String,
+    /// The SQLite file, unless `database_url` names a PostgreSQL server.
     pub database_path: PathBuf,
+    /// A `postgres://` URL (DATABASE_URL): the bot runs on that server instead of the file.
+    /// It may hold a password, so `Debug` shows it without one.
+    pub database_url: Option<String>,
+    /// Which of the bot's shards this process runs.
+    pub shards: Shards,
     /// Register commands in this one server only (instant, for development).
     pub dev_guild: Option<u64>,
     /// Read every message in match threads (the Message Content intent, enabled for the bot
@@ -29,6 +35,14 @@ impl std::fmt::Debug for BotConfig {
         f.debug_struct("BotConfig")
             .field("token", &REDACTED)
             .field("database_path", &self.database_path)
+            .field(
+                "database_url",
+                &self
+                    .database_url
+                    .as_deref()
+                    .map(crate::store::db::redact_url),
+            )
+            .field("shards", &self.shards)
             .field("dev_guild", &self.dev_guild)
             .field("chat", &self.chat)
             .field("api_url", &self.api_url)
@@ -54,12 +68,71 @@ pub enum ConfigError {
     BadUrl(String),
     #[error("{0} must be a whole number from {1} to {2}, not {3:?}")]
     BadNumber(&'static str, u64, u64, String),
+    #[error("DATABASE_URL must be a postgres:// URL (use DATABASE_PATH for an SQLite file)")]
+    BadDatabaseUrl,
+    #[error("SHARDS is `auto`, one shard (`3`) or a range (`0-3`), not {0:?}")]
+    BadShards(String),
+    #[error("SHARDS {0} needs SHARD_TOTAL, the number of shards of all processes together")]
+    NoShardTotal(String),
+    #[error("SHARDS {shards} does not fit in SHARD_TOTAL {total} (shards are numbered from 0)")]
+    ShardsOutside { shards: String, total: u32 },
+    #[error("SHARD_TOTAL needs SHARDS, the shards this process runs")]
+    TotalWithoutShards,
+}
+
+/// Which shards one process runs: Discord splits the bot's servers among `total` shards, and
+/// every process runs a range of them against the same database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shards {
+    /// One shard, 0 of 1: a bot in up to 2,500 servers.
+    One,
+    /// As many as Discord recommends, all in this process.
+    Auto,
+    /// Shards `first..=last` of `total`.
+    Range { first: u32, last: u32, total: u32 },
+}
+
+impl Shards {
+    /// Reads SHARDS (`auto`, `3` or `0-3`) and SHARD_TOTAL.
+    fn parse(shards: Option<String>, total: Option<String>) -> Result<Shards, ConfigError> {
+        let Some(text) = shards else {
+            return match total {
+                Some(_) => Err(ConfigError::TotalWithoutShards),
+                None => Ok(Shards::One),
+            };
+        };
+        if text.eq_ignore_ascii_case("auto") {
+            return Ok(Shards::Auto);
+        }
+        let bad = || ConfigError::BadShards(text.clone());
+        let (first, last) = match text.split_once('-') {
+            Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
+            None => (text.parse::<u32>(), text.parse::<u32>()),
+        };
+        let (first, last) = (first.map_err(|_| bad())?, last.map_err(|_| bad())?);
+        if first > last {
+            return Err(bad());
+        }
+        let total = total.ok_or_else(|| ConfigError::NoShardTotal(text.clone()))?;
+        let total = match total.parse::<u32>() {
+            Ok(n) if (1..=100_000).contains(&n) => n,
+            _ => return Err(ConfigError::BadNumber("SHARD_TOTAL", 1, 100_000, total)),
+        };
+        if last >= total {
+            return Err(ConfigError::ShardsOutside {
+                shards: text.clone(),
+                total,
+            });
+        }
+        Ok(Shards::Range { first, last, total })
+    }
 }
 
 pub const DEFAULT_DATABASE: &str = "deckmate.db";
 
 impl BotConfig {
-    /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db), DEV_GUILD_ID,
+    /// Reads DISCORD_TOKEN, DATABASE_PATH (default deckmate.db) or DATABASE_URL (a
+    /// PostgreSQL server), SHARDS and SHARD_TOTAL (the shards this process runs), DEV_GUILD_ID,
     /// MESSAGE_CONTENT (on: read every message in match threads), DISCORD_API_URL (another
     /// Discord-compatible server), DISCORD_API_CA (a certificate authority it uses),
     /// COMPUTER_THREADS (threads the computer player thinks on; default: one fewer than the
@@ -75,6 +148,12 @@ impl BotConfig {
         let database_path = present("DATABASE_PATH")
             .unwrap_or_else(|| DEFAULT_DATABASE.into())
             .into();
+        let database_url = match present("DATABASE_URL") {
+            Some(url) if crate::store::is_postgres_url(&url) => Some(url),
+            Some(_) => return Err(ConfigError::BadDatabaseUrl),
+            None => None,
+        };
+        let shards = Shards::parse(present("SHARDS"), present("SHARD_TOTAL"))?;
         let dev_guild = match present("DEV_GUILD_ID") {
             None => None,
             Some(text) => Some(text.parse().map_err(|_| ConfigError::BadGuild(text))?),
@@ -110,6 +189,8 @@ impl BotConfig {
         Ok(BotConfig {
             token,
             database_path,
+            database_url,
+            shards,
             dev_guild,
             chat,
             api_url,

@@ -17,11 +17,11 @@ mod shared;
 mod startup;
 
 pub use commands::commands;
-pub use config::{BotConfig, ChatMode, ConfigError, DEFAULT_DATABASE};
+pub use config::{BotConfig, ChatMode, ConfigError, DEFAULT_DATABASE, Shards};
 pub use format::ids::ButtonAction;
 pub use format::{invite, limits, logs, menu, pages, pings, plain};
 pub use shared::{acknowledge, rest};
-pub use startup::{Framework, client, framework, intents, run, start};
+pub use startup::{Framework, client, framework, intents, run, start, start_shards};
 
 use crate::table::TableHandle;
 

@@ -5,7 +5,7 @@
 //! ([`on_error`]): logged, and the caller told in short.
 
 use crate::discord::commands::commands;
-use crate::discord::config::{BotConfig, ChatMode};
+use crate::discord::config::{BotConfig, ChatMode, Shards};
 use crate::discord::events::{buttons, catch_up, chat, world};
 use crate::discord::format::logs::{chain, failed, redact};
 use crate::discord::format::plain::plain;
@@ -39,7 +39,20 @@ impl serenity::prelude::TypeMapKey for Failed {
 
 /// Runs `client` until it stops; an error when it stopped because start-up failed.
 pub async fn start(client: &mut serenity::Client) -> Result<(), Error> {
-    client.start().await?;
+    start_shards(client, Shards::One).await
+}
+
+/// Runs `client`'s `shards` until they stop; an error when they stopped because start-up
+/// failed.
+pub async fn start_shards(client: &mut serenity::Client, shards: Shards) -> Result<(), Error> {
+    match shards {
+        Shards::One => client.start().await?,
+        Shards::Auto => client.start_autosharded().await?,
+        // serenity's range is inclusive of its end: `first..last` runs `first` to `last`.
+        Shards::Range { first, last, total } => {
+            client.start_shard_range(first..last, total).await?
+        }
+    }
     match client.data.read().await.get::<Failed>() {
         Some(reason) => Err(format!("start-up failed: {reason}").into()),
         None => Ok(()),
@@ -231,10 +244,14 @@ pub fn intents(chat: ChatMode) -> serenity::GatewayIntents {
 
 /// Runs the bot until the process is stopped; an error when it could not start.
 pub async fn run(config: BotConfig) -> Result<(), Error> {
-    let store = Store::open(&config.database_path)?;
+    let store = match &config.database_url {
+        Some(url) => Store::open_postgres(url)?,
+        None => Store::open(&config.database_path)?,
+    };
+    tracing::info!(engine = ?store.engine(), shards = ?config.shards, "the store is open");
     let table = TableHandle::spawn(Table::new(store));
     let mut client = client(&config, table, None).await?;
-    start(&mut client).await
+    start_shards(&mut client, config.shards).await
 }
 
 /// The Discord client as `config` says, on `table`: its REST calls (and so the gateway

@@ -35,6 +35,78 @@ fn a_missing_token_says_what_to_do() {
 }
 
 #[test]
+fn a_postgres_url_and_shard_ranges_are_read_and_checked() {
+    let with = |pairs: &[(&str, &str)]| {
+        let mut all = vec![("DISCORD_TOKEN", "a.b.c")];
+        all.extend_from_slice(pairs);
+        BotConfig::from_vars(vars(&all))
+    };
+    let config = with(&[]).unwrap();
+    assert_eq!((config.database_url, config.shards), (None, Shards::One));
+    let url = "postgres://bot:s3cret@db.internal/deckmate?sslmode=disable";
+    let config = with(&[
+        ("DATABASE_URL", url),
+        ("SHARDS", "4-7"),
+        ("SHARD_TOTAL", "16"),
+    ])
+    .unwrap();
+    assert_eq!(config.database_url.as_deref(), Some(url));
+    let shown = format!("{config:?}");
+    assert!(!shown.contains("s3cret"), "{shown}");
+    assert!(
+        shown.contains("postgres://bot:***@db.internal/deckmate"),
+        "{shown}"
+    );
+    assert_eq!(
+        config.shards,
+        Shards::Range {
+            first: 4,
+            last: 7,
+            total: 16
+        }
+    );
+    let one = with(&[("SHARDS", "3"), ("SHARD_TOTAL", "4")]).unwrap();
+    assert_eq!(
+        one.shards,
+        Shards::Range {
+            first: 3,
+            last: 3,
+            total: 4
+        }
+    );
+    assert_eq!(with(&[("SHARDS", "AUTO")]).unwrap().shards, Shards::Auto);
+    let refused = |pairs: &[(&str, &str)]| with(pairs).unwrap_err().to_string();
+    assert_eq!(
+        refused(&[("DATABASE_URL", "/data/d.db")]),
+        "DATABASE_URL must be a postgres:// URL (use DATABASE_PATH for an SQLite file)"
+    );
+    assert_eq!(
+        refused(&[("SHARDS", "0-3")]),
+        "SHARDS 0-3 needs SHARD_TOTAL, the number of shards of all processes together"
+    );
+    assert_eq!(
+        refused(&[("SHARDS", "2-9"), ("SHARD_TOTAL", "8")]),
+        "SHARDS 2-9 does not fit in SHARD_TOTAL 8 (shards are numbered from 0)"
+    );
+    assert_eq!(
+        refused(&[("SHARDS", "3-1"), ("SHARD_TOTAL", "8")]),
+        "SHARDS is `auto`, one shard (`3`) or a range (`0-3`), not \"3-1\""
+    );
+    assert_eq!(
+        refused(&[("SHARDS", "all")]),
+        "SHARDS is `auto`, one shard (`3`) or a range (`0-3`), not \"all\""
+    );
+    assert_eq!(
+        refused(&[("SHARDS", "0-1"), ("SHARD_TOTAL", "99999999999")]),
+        "SHARD_TOTAL must be a whole number from 1 to 100000, not \"99999999999\""
+    );
+    assert_eq!(
+        refused(&[("SHARD_TOTAL", "4")]),
+        "SHARD_TOTAL needs SHARDS, the shards this process runs"
+    );
+}
+
+#[test]
 fn configuration_defaults_and_checks() {
     let config = BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c")])).unwrap();
     assert_eq!(config.database_path, PathBuf::from("deckmate.db"));
@@ -136,7 +208,7 @@ fn the_configuration_never_shows_its_token() {
     assert_eq!(
         format!("{config:?}"),
         format!(
-            "BotConfig {{ token: \"[redacted]\", database_path: \"deckmate.db\", dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None, thinking: {:?} }}",
+            "BotConfig {{ token: \"[redacted]\", database_path: \"deckmate.db\", database_url: None, shards: One, dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None, thinking: {:?} }}",
             crate::table::thinking::ThinkingConfig::default()
         )
     );

@@ -76,21 +76,17 @@ fn now() -> i64 {
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    /// A path that is a `postgres://` URL opens that PostgreSQL database instead (as the
+    /// console's `--db` and `deckmate league --db` allow).
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        if let Some(url) = path.as_ref().to_str().filter(|p| is_postgres_url(p)) {
+            return Self::open_postgres(url);
+        }
         Self::setup(rusqlite::Connection::open(path)?)
     }
 
     pub fn open_in_memory() -> Result<Store, StoreError> {
         Self::setup(rusqlite::Connection::open_in_memory()?)
-    }
-
-    /// Opens the PostgreSQL database a `postgres://` (or `postgresql://`) URL names, else the
-    /// SQLite file at that path.
-    pub fn open_url(url: &str) -> Result<Store, StoreError> {
-        match is_postgres_url(url) {
-            true => Self::open_postgres(url),
-            false => Self::open(url),
-        }
     }
 
     /// Connects to a PostgreSQL database and brings its schema up to date.

@@ -76,7 +76,7 @@ impl ScratchDb {
 
     /// Opens it (again), as a restarted process would.
     pub fn open(&self) -> Store {
-        Store::open_url(&self.location).expect("the scratch database opens")
+        Store::open(&self.location).expect("the scratch database opens")
     }
 
     /// Its file path or PostgreSQL URL, as `--db` and `DATABASE_URL` take it.

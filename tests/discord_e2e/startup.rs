@@ -1,6 +1,7 @@
 //! End to end, start-up that fails, fails: Discord refusing the command registration stops
 //! the client with the reason (in process), and the real binary exits non-zero with the reason
-//! on standard error, never the token.
+//! on standard error, never the token; and a process given a range of shards identifies those
+//! shards and no other.
 
 use crate::fake_discord::bot::BOT_TOKEN;
 use crate::fake_discord::{FakeDiscord, GUILD_ID};
@@ -96,5 +97,44 @@ async fn the_binary_exits_non_zero_with_the_reason_when_registration_is_refused(
         !err.contains(BOT_TOKEN) && !said.contains(BOT_TOKEN),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_runs_the_shards_it_is_given_and_no_other() {
+    let fake = FakeDiscord::start().await;
+    let dir = std::env::temp_dir().join(format!("deckmate-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckmate"))
+        .arg("bot")
+        .current_dir(&dir)
+        .env("DISCORD_TOKEN", BOT_TOKEN)
+        .env("DEV_GUILD_ID", GUILD_ID)
+        .env("DISCORD_API_URL", &fake.base)
+        .env("DISCORD_API_CA", crate::fake_discord::tls::CA)
+        .env("DATABASE_PATH", dir.join("bot.db"))
+        .env("SHARDS", "1-2")
+        .env("SHARD_TOTAL", "4")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    // serenity waits a few seconds between two shards' IDENTIFY, as Discord asks.
+    let deadline = std::time::Instant::now() + Duration::from_secs(40);
+    let shards = loop {
+        let shards = fake.gateway.shards.lock().unwrap().clone();
+        if shards.len() >= 2 || std::time::Instant::now() > deadline {
+            break shards;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // A moment more: no third shard comes.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut all = fake.gateway.shards.lock().unwrap().clone();
+    all.sort();
+    assert_eq!(shards.len(), 2, "{all:?}");
+    assert_eq!(all, [[1, 4], [2, 4]]);
     let _ = std::fs::remove_dir_all(&dir);
 }

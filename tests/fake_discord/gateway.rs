@@ -43,6 +43,8 @@ pub struct Gateway {
     /// Connections opened with IDENTIFY, and with RESUME.
     pub identified: AtomicU64,
     pub resumed: AtomicU64,
+    /// The shard (`[id, total]`) each IDENTIFY asked for, in order.
+    pub shards: Mutex<Vec<[u64; 2]>>,
     /// Every `duplicate_every`th event is sent twice (0: never); an interaction only while
     /// `duplicate_interactions` is set (as it is by default).
     pub duplicate_every: AtomicU64,
@@ -64,6 +66,7 @@ impl Default for Gateway {
             seq: AtomicU64::new(0),
             identified: AtomicU64::new(0),
             resumed: AtomicU64::new(0),
+            shards: Mutex::new(Vec::new()),
             duplicate_every: AtomicU64::new(7),
             duplicate_interactions: AtomicBool::new(true),
             reorder_every: AtomicU64::new(0),
@@ -146,12 +149,17 @@ pub(super) async fn session(mut socket: WebSocket, shared: Shared) {
                 let _ = socket.send(text(&json!({"op": 11}))).await;
             }
             Some(2) => {
+                let shard = [
+                    v["d"]["shard"][0].as_u64().unwrap_or(0),
+                    v["d"]["shard"][1].as_u64().unwrap_or(1),
+                ];
+                gw.shards.lock().unwrap().push(shard);
                 let session_id = gw.new_session();
                 let (_, ready) = gw.frame(
                     "READY",
                     json!({"v": 10, "user": FakeDiscord::bot_user(), "guilds": [],
                            "session_id": session_id, "resume_gateway_url": shared.gateway_url,
-                           "shard": [0, 1], "application": {"id": super::APP_ID, "flags": 0}}),
+                           "shard": shard, "application": {"id": super::APP_ID, "flags": 0}}),
                 );
                 if socket.send(text(&ready)).await.is_err() {
                     return;

@@ -66,6 +66,33 @@ impl DbError {
     }
 }
 
+/// A database URL fit for a log: its password (in the user part or a `password=` parameter)
+/// replaced by `***`.
+pub fn redact_url(url: &str) -> String {
+    let mut out = url.to_string();
+    if let Some(scheme_end) = out.find("://") {
+        let rest = scheme_end + 3;
+        let authority_end = out[rest..].find(['/', '?']).map_or(out.len(), |i| rest + i);
+        if let Some(at) = out[rest..authority_end].rfind('@')
+            && let Some(colon) = out[rest..rest + at].find(':')
+        {
+            out.replace_range(rest + colon + 1..rest + at, "***");
+        }
+    }
+    if let Some(query) = out.find('?') {
+        let (head, params) = out.split_at(query + 1);
+        let params: Vec<String> = params
+            .split('&')
+            .map(|p| match p.split_once('=') {
+                Some((k, _)) if k.eq_ignore_ascii_case("password") => format!("{k}=***"),
+                _ => p.to_string(),
+            })
+            .collect();
+        out = format!("{head}{}", params.join("&"));
+    }
+    out
+}
+
 /// What the server said (its message, SQLSTATE and detail), or the client's own error.
 fn postgres_detail(e: &::postgres::Error) -> String {
     match e.as_db_error() {

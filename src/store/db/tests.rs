@@ -179,3 +179,19 @@ fn the_same_statements_give_the_same_rows_on_both_engines() {
     let postgres = Connection::postgres(&testing::scratch_schema(&url).unwrap()).unwrap();
     assert_eq!(exercise(&postgres), on_sqlite);
 }
+
+#[test]
+fn a_url_shown_in_a_log_keeps_no_password() {
+    assert_eq!(
+        redact_url("postgres://bot:pa:ss@db:5432/deckmate"),
+        "postgres://bot:***@db:5432/deckmate"
+    );
+    assert_eq!(
+        redact_url("postgresql://db/deckmate?user=bot&password=hunter2&sslmode=require"),
+        "postgresql://db/deckmate?user=bot&password=***&sslmode=require"
+    );
+    assert_eq!(
+        redact_url("postgres://bot@/deckmate?host=/run/pg"),
+        "postgres://bot@/deckmate?host=/run/pg"
+    );
+}
