@@ -207,3 +207,104 @@ fn a_deadline_whose_firing_panics_is_dropped_and_the_others_still_fire() {
         "the panicking deadline was dropped, not retried at every tick"
     );
 }
+
+/// What fired, as (kind, match) pairs in order: the same deadlines fired by one service or
+/// by two give the same pairs.
+fn fired_pairs(fired: &[Fired]) -> Vec<(&'static str, MatchId)> {
+    let mut pairs: Vec<(&'static str, MatchId)> = fired
+        .iter()
+        .map(|f| match f {
+            Fired::Changed(u) => ("changed", u.match_id),
+            Fired::Reminder(r) => ("reminder", r.match_id),
+            Fired::TimeUp(t) => ("time up", t.match_id),
+            Fired::Archive { match_id, .. } => ("archive", *match_id),
+            other => panic!("unexpected {other:?}"),
+        })
+        .collect();
+    pairs.sort();
+    pairs
+}
+
+/// `table` fires what is due in batches of 25 until nothing due is left.
+fn fire_all(table: &mut Table) -> Vec<Fired> {
+    let mut fired = Vec::new();
+    loop {
+        fired.extend(table.fire_due(25).into_result().unwrap());
+        let next = table.store().next_deadline().unwrap();
+        if next.is_none_or(|due| due > table.now()) {
+            return fired;
+        }
+    }
+}
+
+/// Two table services on one database (two processes, each with its own connection) fire the
+/// same thousand due deadlines at once: each fires once, whichever service takes it, exactly
+/// as one service alone fires them, and none is left behind. On PostgreSQL when a test server
+/// is named, else on one SQLite file.
+#[test]
+fn two_tables_on_one_database_fire_a_thousand_due_deadlines_each_once() {
+    const MATCHES: usize = 1000;
+    let setup = |name: &str| {
+        let clock = SimClock::at(START);
+        let db = temp_db(name);
+        let mut table = timed_table(&db, &clock);
+        let ids: Vec<MatchId> = (0..MATCHES)
+            .map(|_| create(&mut table, GameKind::Chess, 2, &[], "5m").match_id)
+            .collect();
+        clock.advance(DAY);
+        (clock, db, table, ids)
+    };
+    // One service alone: what firing them all gives.
+    let (_, _, mut alone, alone_ids) = setup("one-service");
+    let expected = fired_pairs(&fire_all(&mut alone));
+    let (clock, db, mut first, ids) = setup("two-services");
+    assert_eq!(ids, alone_ids);
+    let due: i64 = first
+        .store()
+        .connection()
+        .query_row(
+            "SELECT COUNT(*) FROM deadlines WHERE fired_at IS NULL AND due_at <= ?1",
+            [clock.now()],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(due >= MATCHES as i64, "{due} deadlines due");
+    let second = timed_table(&db, &clock);
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let run = |mut table: Table| {
+        let barrier = barrier.clone();
+        std::thread::spawn(move || {
+            barrier.wait();
+            fire_all(&mut table)
+        })
+    };
+    let threads = [run(first), run(second)];
+    let fired: Vec<Vec<Fired>> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    assert!(
+        fired.iter().all(|f| !f.is_empty()),
+        "both services took a share: {} and {}",
+        fired[0].len(),
+        fired[1].len()
+    );
+    let both: Vec<Fired> = fired.into_iter().flatten().collect();
+    assert_eq!(fired_pairs(&both), expected);
+    let ended: Vec<MatchId> = expected
+        .iter()
+        .filter(|(kind, _)| *kind == "changed")
+        .map(|(_, id)| *id)
+        .collect();
+    assert_eq!(ended, ids, "each match lost on time once");
+    let store = db.open();
+    let pending: i64 = store
+        .connection()
+        .query_row(
+            "SELECT COUNT(*) FROM deadlines WHERE fired_at IS NULL AND due_at <= ?1",
+            [clock.now()],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(pending, 0);
+    for id in ids {
+        assert_eq!(store.load_head(id).unwrap().status, Status::Finished);
+    }
+}
