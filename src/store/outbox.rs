@@ -11,6 +11,10 @@ use super::{MatchId, Store, StoreError};
 /// How many times a post is tried before it is given up as failed for good.
 pub const MAX_ATTEMPTS: u32 = 30;
 
+/// How long a post taken for sending ([`Store::take_due_posts`]) is kept from the other
+/// processes on PostgreSQL, in seconds: a sender that dies mid-send leaves it to them then.
+pub const POST_LEASE: i64 = 60;
+
 /// The longest wait between two tries of one post, in seconds.
 pub const LONGEST_BACKOFF: i64 = 3600;
 
@@ -169,6 +173,34 @@ impl Store {
         ))?;
         let rows = stmt.query_map(params![now, limit as i64], post)?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The due posts this process sends now, at most `limit`. On SQLite (one process) they
+    /// are [`Store::due_posts`]. On PostgreSQL, where several processes share the outbox, each
+    /// post is claimed in one write transaction: its next try moves [`POST_LEASE`] ahead, so
+    /// no other process takes it meanwhile; the sender's verdict (sent, retry, failed) then
+    /// replaces the lease, and a post whose sender died is due again when the lease ends.
+    pub fn take_due_posts(&mut self, now: i64, limit: usize) -> Result<Vec<Post>, StoreError> {
+        if self.engine() == super::Engine::Sqlite {
+            return self.due_posts(now, limit);
+        }
+        let tx = self.write()?;
+        let posts = tx.query_all(
+            &format!(
+                "SELECT {COLUMNS} FROM outbox WHERE {HEADS} AND next_attempt <= ?1
+                 ORDER BY id LIMIT ?2"
+            ),
+            params![now, limit as i64],
+            post,
+        )?;
+        for post in &posts {
+            tx.execute(
+                "UPDATE outbox SET next_attempt = ?2 WHERE id = ?1 AND state = 'pending'",
+                params![post.id, now + POST_LEASE],
+            )?;
+        }
+        tx.commit()?;
+        Ok(posts)
     }
 
     /// When the earliest post that may be sent next falls due, if any is pending.

@@ -86,7 +86,7 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
         let due = table
             .call_quietly(|t| {
                 let now = t.now();
-                let due = t.store().due_posts(now, BATCH)?;
+                let due = t.store().take_due_posts(now, BATCH)?;
                 let next = t.store().next_post_due()?;
                 Ok::<_, crate::store::StoreError>((due, next.map(|next| next - now)))
             })

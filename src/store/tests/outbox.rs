@@ -1,8 +1,11 @@
 //! The outbox's rows: of each destination only the earliest pending post is due, a post
 //! failing for a while is tried again after a growing wait, and one refused for good is
-//! recorded and blocks nothing.
+//! recorded and blocks nothing; on PostgreSQL, a post one process took is not sent by another
+//! until its lease ends.
 
-use crate::store::outbox::{Destination, MAX_ATTEMPTS, NewPost, PostState, backoff};
+use crate::store::Engine;
+use crate::store::outbox::{Destination, MAX_ATTEMPTS, NewPost, POST_LEASE, PostState, backoff};
+use crate::store::testing::ScratchDb;
 
 fn post(to: Destination, due: i64) -> NewPost {
     NewPost {
@@ -132,4 +135,47 @@ fn a_board_whose_own_post_failed_is_due_at_once_not_when_its_lease_ends() {
     assert_eq!(store.board_due(1, 3, 112).unwrap(), 0);
     assert_eq!(store.post(leased).unwrap().unwrap().state, PostState::Sent);
     assert_eq!(store.board_due(1, 4, 140).unwrap(), 0, "due already");
+}
+
+#[test]
+fn a_post_one_process_took_waits_for_its_lease_before_another_sends_it() {
+    let db = ScratchDb::new("outbox-lease");
+    let mut first = db.open();
+    let mut second = db.open();
+    let owed: Vec<i64> = (0..10)
+        .map(|i| {
+            let to = Destination::Channel(i.to_string());
+            first.owe(&post(to, 0), 0).unwrap()
+        })
+        .collect();
+    let taken = first.take_due_posts(5, 100).unwrap();
+    assert_eq!(ids(&taken), owed);
+    let also = second.take_due_posts(5, 100).unwrap();
+    if first.engine() == Engine::Sqlite {
+        // One process on one file: what is due is due.
+        assert_eq!(ids(&also), owed);
+        return;
+    }
+    assert!(also.is_empty(), "taken by the first process: {also:?}");
+    // The first sends three and dies: the rest are the second's once the lease ends.
+    for id in &owed[..3] {
+        assert!(first.post_sent(*id, 6).unwrap());
+    }
+    drop(first);
+    assert!(
+        second
+            .take_due_posts(5 + POST_LEASE - 1, 100)
+            .unwrap()
+            .is_empty()
+    );
+    let left = second.take_due_posts(5 + POST_LEASE, 100).unwrap();
+    assert_eq!(ids(&left), owed[3..]);
+    // A retry replaces the lease with its own wait.
+    second
+        .post_retry(owed[3], 5 + POST_LEASE, "503", None)
+        .unwrap();
+    assert_eq!(
+        second.post(owed[3]).unwrap().unwrap().next_attempt,
+        5 + POST_LEASE + backoff(1)
+    );
 }
