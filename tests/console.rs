@@ -159,7 +159,23 @@ fn long_script(plies: usize) -> Vec<String> {
 #[test]
 fn a_killed_console_resumes_with_every_acknowledged_action() {
     let dir = temp_dir("kill");
-    let db = dir.join("matches.db");
+    killed_and_resumed(dir.join("matches.db").to_str().unwrap());
+}
+
+/// The same on PostgreSQL, when a test server is named (`scripts/test-postgres` names one).
+#[test]
+fn a_killed_console_on_postgres_resumes_with_every_acknowledged_action() {
+    let Some(url) = deckmate::store::testing::postgres_url() else {
+        eprintln!("no PostgreSQL test server named: skipped");
+        return;
+    };
+    killed_and_resumed(&deckmate::store::testing::scratch_schema(&url).unwrap());
+}
+
+/// Plays 40 acknowledged moves of a long game in a console on `db` (a file or a PostgreSQL
+/// URL), feeds more, kills the process with SIGKILL, and checks that every acknowledged move
+/// is stored, the stored match replays to the same position, and play goes on.
+fn killed_and_resumed(db: &str) {
     let script = long_script(120);
     let mut child = Command::new(env!("CARGO_BIN_EXE_deckmate"))
         .args([
@@ -170,7 +186,7 @@ fn a_killed_console_resumes_with_every_acknowledged_action() {
             "--seed",
             "4",
             "--db",
-            db.to_str().unwrap(),
+            db,
         ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -200,7 +216,7 @@ fn a_killed_console_resumes_with_every_acknowledged_action() {
     child.wait().unwrap();
     assert_eq!(acknowledged, 40);
 
-    let table = Table::new(Store::open(&db).unwrap());
+    let table = Table::new(Store::open(db).unwrap());
     let history = table.history(1).unwrap();
     assert!(
         history.len() >= acknowledged,
@@ -228,14 +244,11 @@ fn a_killed_console_resumes_with_every_acknowledged_action() {
         .iter()
         .map(|l| format!("{l}\n"))
         .collect();
-    let out = play(
-        &["chess", "--db", db.to_str().unwrap(), "--match", "1"],
-        &rest,
-    );
+    let out = play(&["chess", "--db", db, "--match", "1"], &rest);
     let text = stdout(&out);
     assert!(out.status.success(), "{text}");
     assert!(!text.contains("error:"), "{text}");
-    let table = Table::new(Store::open(&db).unwrap());
+    let table = Table::new(Store::open(db).unwrap());
     assert_eq!(table.history(1).unwrap().len(), script.len());
 }
 
