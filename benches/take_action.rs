@@ -8,6 +8,9 @@
 //! the match in its cache, as when a player looks at the board and then plays. Cold: a second
 //! table on the same file chooses, so the acting table meets each match afresh (10,000 matches
 //! in turn overflow its cache) and loads it from its snapshot.
+//!
+//! On SQLite by default; with `DECKMATE_BENCH_POSTGRES=postgres://…` on a new schema of that
+//! PostgreSQL server instead (the figures in docs/deploy.md compare the two).
 
 mod common;
 
@@ -17,19 +20,24 @@ use deckmate::engine::GameRng;
 use deckmate::store::{PlayerId, Store};
 use deckmate::table::Table;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const MATCHES: i64 = 10_000;
 const OPENING: [&str; 8] = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
 
 /// A fresh database with MATCHES chess matches, each eight moves in, written in one transaction;
-/// the table on it and the file's path.
-fn seeded_table() -> (Table, [PlayerId; 2], PathBuf) {
-    let dir = std::env::temp_dir().join(format!("deckmate-bench-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut store = Store::open(dir.join("bench.db")).unwrap();
+/// the table on it and the database's location (a file, or a PostgreSQL URL).
+fn seeded_table() -> (Table, [PlayerId; 2], String) {
+    let location = match std::env::var("DECKMATE_BENCH_POSTGRES") {
+        Ok(url) => deckmate::store::testing::scratch_schema(&url).unwrap(),
+        Err(_) => {
+            let dir = std::env::temp_dir().join(format!("deckmate-bench-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            dir.join("bench.db").to_string_lossy().into_owned()
+        }
+    };
+    let mut store = Store::open(&location).unwrap();
     let a = store.local_player("alice").unwrap().id;
     let b = store.local_player("bob").unwrap().id;
     let conn = store.connection();
@@ -55,7 +63,7 @@ fn seeded_table() -> (Table, [PlayerId; 2], PathBuf) {
         }
     }
     conn.execute_batch("COMMIT").unwrap();
-    (Table::new(store), [a, b], dir.join("bench.db"))
+    (Table::new(store), [a, b], location)
 }
 
 /// Times one action in the next match (round robin) that still has one to play, chosen by

@@ -13,7 +13,7 @@ pub const MAX_ATTEMPTS: u32 = 30;
 
 /// How long a post taken for sending ([`Store::take_due_posts`]) is kept from the other
 /// processes on PostgreSQL, in seconds: a sender that dies mid-send leaves it to them then.
-pub const POST_LEASE: i64 = 60;
+pub const POST_LEASE: i64 = 120;
 
 /// The longest wait between two tries of one post, in seconds.
 pub const LONGEST_BACKOFF: i64 = 3600;
@@ -201,6 +201,24 @@ impl Store {
         }
         tx.commit()?;
         Ok(posts)
+    }
+
+    /// Gives back posts [`Store::take_due_posts`] took but this process does not send now:
+    /// due at `now` again, for any process (nothing to do on SQLite, which leases nothing).
+    pub fn release_posts(&mut self, ids: &[i64], now: i64) -> Result<(), StoreError> {
+        if self.engine() == super::Engine::Sqlite {
+            return Ok(());
+        }
+        let tx = self.write()?;
+        for id in ids {
+            tx.execute(
+                "UPDATE outbox SET next_attempt = ?2
+                 WHERE id = ?1 AND state = 'pending' AND next_attempt > ?2",
+                params![id, now],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
     }
 
     /// When the earliest post that may be sent next falls due, if any is pending.

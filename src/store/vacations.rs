@@ -89,8 +89,11 @@ fn used(
 /// The UTC calendar year `now` falls in, and its first and one-past-last second.
 fn utc_year(now: i64) -> (i64, i64, i64) {
     let utc = jiff::tz::TimeZone::UTC;
+    // Past the last year a date can hold, the year never ends.
     let start = |year: i16| {
-        utc.to_timestamp(jiff::civil::date(year, 1, 1).at(0, 0, 0, 0))
+        jiff::civil::Date::new(year, 1, 1)
+            .ok()
+            .and_then(|d| utc.to_timestamp(d.at(0, 0, 0, 0)).ok())
             .map_or(i64::MAX, |t| t.as_second())
     };
     let year: i16 = jiff::Timestamp::from_second(now).map_or(1970, |t| utc.to_datetime(t).year());

@@ -81,7 +81,7 @@ fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
                 && line.contains("request=/move action:e5")
                 && line.contains(
                     "error=storage failed; the match is unchanged: database error: \
-                     the test disk is full"
+                     SQLite: the test disk is full"
                 ),
             "{line}"
         );

@@ -93,12 +93,14 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
             .await;
         let wait = match due {
             Ok(Ok((due, next))) => {
+                let mut skipped = Vec::new();
                 for post in due {
                     let fresh = busy
                         .lock()
                         .map(|mut b| b.insert(post.destination.clone()))
                         .unwrap_or(false);
                     if !fresh {
+                        skipped.push(post.id);
                         continue;
                     }
                     let (table, http, busy, done) =
@@ -111,6 +113,19 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
                         }
                         done.notify_one();
                     });
+                }
+                // Taken but not sent (their destination is busy here): due again at once, not
+                // when the lease ends (PostgreSQL).
+                if !skipped.is_empty() {
+                    let released = table
+                        .call_quietly(move |t| {
+                            let now = t.now();
+                            t.store().release_posts(&skipped, now)
+                        })
+                        .await;
+                    if let Ok(Err(e)) = released {
+                        tracing::warn!(error = %logs::chain(&e), "posts taken but not sent could not be released; they wait for their lease");
+                    }
                 }
                 next.map_or(LONGEST_SLEEP, |s| s.clamp(0, LONGEST_SLEEP as i64) as u64)
             }

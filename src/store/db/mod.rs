@@ -62,7 +62,7 @@ impl DbError {
 
     /// The connection to the server is gone (PostgreSQL).
     pub fn is_disconnected(&self) -> bool {
-        matches!(self, DbError::Postgres(e) if e.is_closed() || e.as_db_error().is_none() && e.code().is_none())
+        matches!(self, DbError::Postgres(e) if e.is_closed())
     }
 }
 
@@ -70,10 +70,11 @@ impl DbError {
 /// replaced by `***`.
 pub fn redact_url(url: &str) -> String {
     let mut out = url.to_string();
+    // The user part ends at the first `@` (as the client reads it), so a password may hold
+    // `/`, `?` or `#`.
     if let Some(scheme_end) = out.find("://") {
         let rest = scheme_end + 3;
-        let authority_end = out[rest..].find(['/', '?']).map_or(out.len(), |i| rest + i);
-        if let Some(at) = out[rest..authority_end].rfind('@')
+        if let Some(at) = out[rest..].find('@')
             && let Some(colon) = out[rest..rest + at].find(':')
         {
             out.replace_range(rest + colon + 1..rest + at, "***");
@@ -270,7 +271,7 @@ impl Connection {
         match &self.inner {
             Inner::Sqlite(c) => Ok(c.execute_batch("BEGIN IMMEDIATE")?),
             Inner::Postgres(c) => c.borrow_mut().begin(&format!(
-                "BEGIN; SELECT pg_advisory_xact_lock({})",
+                "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock({})",
                 postgres::WRITE_LOCK
             )),
         }
@@ -289,10 +290,9 @@ impl Connection {
 
     /// Ends the outermost transaction, keeping (`commit`) or undoing its changes.
     pub fn end(&self, commit: bool) -> Result<()> {
-        let sql = if commit { "COMMIT" } else { "ROLLBACK" };
         match &self.inner {
-            Inner::Sqlite(c) => Ok(c.execute_batch(sql)?),
-            Inner::Postgres(c) => c.borrow_mut().end(sql),
+            Inner::Sqlite(c) => Ok(c.execute_batch(if commit { "COMMIT" } else { "ROLLBACK" })?),
+            Inner::Postgres(c) => c.borrow_mut().end(commit),
         }
     }
 

@@ -19,6 +19,7 @@ pub(super) struct PgConn {
     url: String,
     /// Always Some until dropped (see `Drop`).
     client: Option<Client>,
+    read_only: bool,
     statements: HashMap<String, Statement>,
     pub(super) in_transaction: bool,
 }
@@ -26,30 +27,37 @@ pub(super) struct PgConn {
 impl PgConn {
     /// Connects; a `read_only` session refuses every write.
     pub(super) fn connect(url: &str, read_only: bool) -> Result<PgConn> {
-        let client = off_runtime(|| {
-            let mut client = Client::connect(url, NoTls)?;
-            // Warnings about nothing to commit and the like are not the store's business.
-            client.batch_execute("SET client_min_messages = error")?;
-            if read_only {
-                client.batch_execute("SET default_transaction_read_only = on")?;
-            }
-            Ok::<_, postgres::Error>(client)
-        })?;
         Ok(PgConn {
             url: url.to_string(),
-            client: Some(client),
+            client: Some(open_client(url, read_only)?),
+            read_only,
             statements: HashMap::new(),
             in_transaction: false,
         })
     }
 
-    /// Runs `f` on the client, off the async runtime if this thread drives one.
-    fn with<T: Send>(&mut self, f: impl FnOnce(&mut Client) -> T + Send) -> T {
+    /// Runs `f` on the client, off the async runtime if this thread drives one. A connection
+    /// the server or the network closed is opened again first, when no transaction was open
+    /// on it (one that was is lost with it: its call fails, and the next one reconnects).
+    fn with<T: Send>(&mut self, f: impl FnOnce(&mut Client) -> T + Send) -> Result<T> {
+        self.reopen_if_lost()?;
         let client = self
             .client
             .as_mut()
             .expect("the client is open until dropped");
-        off_runtime(|| f(client))
+        Ok(off_runtime(|| f(client)))
+    }
+
+    /// Opens the session again if it was lost and no transaction was open on it; the
+    /// statements prepared on the lost one go with it.
+    fn reopen_if_lost(&mut self) -> Result<()> {
+        let closed = self.client.as_ref().is_none_or(Client::is_closed);
+        if closed && !self.in_transaction {
+            tracing::warn!("the connection to PostgreSQL was lost; connecting again");
+            self.client = Some(open_client(&self.url, self.read_only)?);
+            self.statements.clear();
+        }
+        Ok(())
     }
 
     pub(super) fn url(&self) -> &str {
@@ -57,10 +65,11 @@ impl PgConn {
     }
 
     fn statement(&mut self, sql: &str) -> Result<Statement> {
+        self.reopen_if_lost()?;
         if let Some(stmt) = self.statements.get(sql) {
             return Ok(stmt.clone());
         }
-        let stmt = self.with(|c| c.prepare(&dollar_parameters(sql)))?;
+        let stmt = self.with(|c| c.prepare(&dollar_parameters(sql)))??;
         self.statements.insert(sql.to_string(), stmt.clone());
         Ok(stmt)
     }
@@ -68,13 +77,13 @@ impl PgConn {
     pub(super) fn execute(&mut self, sql: &str, values: &[Value]) -> Result<usize> {
         let stmt = self.statement(sql)?;
         let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        Ok(self.with(|c| c.execute(&stmt, &params))? as usize)
+        Ok(self.with(|c| c.execute(&stmt, &params))?? as usize)
     }
 
     pub(super) fn query(&mut self, sql: &str, values: &[Value]) -> Result<Vec<Row>> {
         let stmt = self.statement(sql)?;
         let params: Vec<&(dyn ToSql + Sync)> = values.iter().map(|v| v as _).collect();
-        let rows = self.with(|c| c.query(&stmt, &params))?;
+        let rows = self.with(|c| c.query(&stmt, &params))??;
         rows.iter()
             .map(|row| {
                 let values = (0..row.len())
@@ -86,19 +95,47 @@ impl PgConn {
     }
 
     pub(super) fn execute_batch(&mut self, sql: &str) -> Result<()> {
-        Ok(self.with(|c| c.batch_execute(sql))?)
+        Ok(self.with(|c| c.batch_execute(sql))??)
     }
 
+    /// Opens the outermost transaction with `sql`. One that fails half-way (the lock wait
+    /// cancelled, a timeout) is rolled back, so the connection is left with none open.
     pub(super) fn begin(&mut self, sql: &str) -> Result<()> {
-        self.with(|c| c.batch_execute(sql))?;
+        if let Err(e) = self.with(|c| c.batch_execute(sql))? {
+            let _ = self.with(|c| c.batch_execute("ROLLBACK"));
+            return Err(e.into());
+        }
         self.in_transaction = true;
         Ok(())
     }
 
-    pub(super) fn end(&mut self, sql: &str) -> Result<()> {
+    /// Ends the outermost transaction. PostgreSQL answers COMMIT in a transaction that a
+    /// failed statement spoiled by rolling back without an error; a probe first makes that a
+    /// failure the caller sees, and the transaction is rolled back.
+    pub(super) fn end(&mut self, commit: bool) -> Result<()> {
         self.in_transaction = false;
-        Ok(self.with(|c| c.batch_execute(sql))?)
+        if !commit {
+            return Ok(self.with(|c| c.batch_execute("ROLLBACK"))??);
+        }
+        if let Err(e) = self.with(|c| c.batch_execute("SELECT 1; COMMIT"))? {
+            let _ = self.with(|c| c.batch_execute("ROLLBACK"));
+            return Err(e.into());
+        }
+        Ok(())
     }
+}
+
+/// A session on the server at `url`; a `read_only` one refuses every write.
+fn open_client(url: &str, read_only: bool) -> Result<Client> {
+    Ok(off_runtime(|| {
+        let mut client = Client::connect(url, NoTls)?;
+        // Warnings about nothing to commit and the like are not the store's business.
+        client.batch_execute("SET client_min_messages = error")?;
+        if read_only {
+            client.batch_execute("SET default_transaction_read_only = on")?;
+        }
+        Ok::<_, postgres::Error>(client)
+    })?)
 }
 
 impl Drop for PgConn {

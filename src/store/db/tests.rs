@@ -191,7 +191,79 @@ fn a_url_shown_in_a_log_keeps_no_password() {
         "postgresql://db/deckmate?user=bot&password=***&sslmode=require"
     );
     assert_eq!(
+        redact_url("postgres://bot:ab/c?d@db/deckmate"),
+        "postgres://bot:***@db/deckmate"
+    );
+    assert_eq!(
         redact_url("postgres://bot@/deckmate?host=/run/pg"),
         "postgres://bot@/deckmate?host=/run/pg"
     );
+}
+
+/// PostgreSQL's own ways to fail, met: a COMMIT after a failed statement is an error (not a
+/// silent rollback), a transaction whose lock wait is cancelled leaves none open, and a
+/// session the server ends is opened again on the next call.
+#[test]
+fn postgres_failures_leave_the_connection_usable_and_never_pass_for_success() {
+    let Some(url) = testing::postgres_url() else {
+        eprintln!(
+            "no PostgreSQL server named in {}: skipped",
+            testing::POSTGRES_VARIABLE
+        );
+        return;
+    };
+    let url = testing::scratch_schema(&url).unwrap();
+    let conn = Connection::postgres(&url).unwrap();
+    conn.execute_batch("CREATE TABLE t (id BIGINT PRIMARY KEY)")
+        .unwrap();
+    conn.begin_write().unwrap();
+    conn.execute("INSERT INTO t (id) VALUES (1)", []).unwrap();
+    assert!(conn.execute("INSERT INTO t (id) VALUES (1)", []).is_err());
+    let commit = conn.end(true);
+    assert!(
+        commit.is_err(),
+        "a spoiled transaction does not commit quietly"
+    );
+    assert!(conn.is_autocommit());
+    let count = |c: &Connection| -> i64 {
+        c.query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(count(&conn), 0, "nothing of it was kept");
+
+    // Another session holds the write lock; this one's wait is cut short by a timeout.
+    let holder = Connection::postgres(&url).unwrap();
+    holder.begin_write().unwrap();
+    conn.execute_batch("SET lock_timeout = '100ms'").unwrap();
+    assert!(conn.begin_write().is_err());
+    assert!(conn.is_autocommit());
+    holder.end(false).unwrap();
+    conn.begin_write().unwrap();
+    conn.execute("INSERT INTO t (id) VALUES (2)", []).unwrap();
+    conn.end(true).unwrap();
+    assert_eq!(count(&conn), 1);
+
+    // The server ends this session (a restart, a failover): the next call reconnects.
+    let pid: i32 = conn
+        .query_row("SELECT pg_backend_pid()", [], |r| r.get(0))
+        .unwrap();
+    let ended: bool = holder
+        .query_row("SELECT pg_terminate_backend(?1)", [pid], |r| r.get(0))
+        .unwrap();
+    assert!(ended);
+    // The session ends a moment later (the signal is asynchronous).
+    while holder
+        .query_row(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE pid = ?1",
+            [pid],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap()
+        > 0
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // The first call may meet the closed session; the one after it is on a new one.
+    let _ = conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0));
+    assert_eq!(count(&conn), 1);
 }

@@ -170,6 +170,10 @@ fn a_post_one_process_took_waits_for_its_lease_before_another_sends_it() {
     );
     let left = second.take_due_posts(5 + POST_LEASE, 100).unwrap();
     assert_eq!(ids(&left), owed[3..]);
+    // One taken but not sent (its destination busy) is given back at once.
+    second.release_posts(&[owed[4]], 5 + POST_LEASE).unwrap();
+    let again = second.take_due_posts(5 + POST_LEASE, 100).unwrap();
+    assert_eq!(ids(&again), [owed[4]]);
     // A retry replaces the lease with its own wait.
     second
         .post_retry(owed[3], 5 + POST_LEASE, "503", None)
