@@ -940,3 +940,27 @@ mod floors {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pictures_are_drawn_a_few_at_a_time_however_many_are_asked_for() {
+    use crate::discord::format::pictures::{drawing_slots, off_thread};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let draws: Vec<_> = (0..drawing_slots() * 4)
+        .map(|i| {
+            let (now, most) = (now.clone(), most.clone());
+            tokio::spawn(off_thread(move || {
+                let at_once = now.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(at_once, Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(30));
+                now.fetch_sub(1, Ordering::SeqCst);
+                i
+            }))
+        })
+        .collect();
+    for (i, draw) in draws.into_iter().enumerate() {
+        assert_eq!(draw.await.unwrap().unwrap(), i);
+    }
+    assert_eq!(most.load(Ordering::SeqCst), drawing_slots());
+}

@@ -306,7 +306,7 @@ pub async fn standings(
     // The same table as a picture, drawn off the async threads.
     let title = format!("{}: standings", standings.name);
     let Standings { columns, rows, .. } = standings;
-    let png = tokio::task::spawn_blocking(move || {
+    let png = crate::discord::format::pictures::off_thread(move || {
         crate::render::standings::standings_png(&title, &columns, &rows)
     })
     .await?;

@@ -130,7 +130,9 @@ pub async fn replay(
     };
     reply::defer(ctx).await?;
     let actions = views.len() - 1;
-    let gif = tokio::task::spawn_blocking(move || crate::render::render_replay(&views)).await?;
+    let gif =
+        crate::discord::format::pictures::off_thread(move || crate::render::render_replay(&views))
+            .await?;
     let reply = CreateReply::default()
         .content(format!(
             "Match #{id}, replayed: {actions} action{}.",
