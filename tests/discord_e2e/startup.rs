@@ -26,6 +26,20 @@ fn config(fake: &FakeDiscord) -> BotConfig {
     .unwrap()
 }
 
+/// The real binary as a deployment runs it, against `fake`, with its database in `dir`.
+fn bot_command(fake: &FakeDiscord, dir: &std::path::Path) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_deckmate"));
+    command
+        .arg("bot")
+        .current_dir(dir)
+        .env("DISCORD_TOKEN", BOT_TOKEN)
+        .env("DEV_GUILD_ID", GUILD_ID)
+        .env("DISCORD_API_URL", &fake.base)
+        .env("DISCORD_API_CA", crate::fake_discord::tls::CA)
+        .env("DATABASE_PATH", dir.join("bot.db"));
+    command
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_registration_stops_the_client_with_the_reason() {
     let fake = FakeDiscord::start().await;
@@ -56,14 +70,7 @@ async fn the_binary_exits_non_zero_with_the_reason_when_registration_is_refused(
     fake.registration_fails.store(true, Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("deckmate-startup-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_deckmate"))
-        .arg("bot")
-        .current_dir(&dir)
-        .env("DISCORD_TOKEN", BOT_TOKEN)
-        .env("DEV_GUILD_ID", GUILD_ID)
-        .env("DISCORD_API_URL", &fake.base)
-        .env("DISCORD_API_CA", crate::fake_discord::tls::CA)
-        .env("DATABASE_PATH", dir.join("bot.db"))
+    let child = bot_command(&fake, &dir)
         .env("RUST_LOG", "debug")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -105,14 +112,7 @@ async fn the_binary_runs_the_shards_it_is_given_and_no_other() {
     let fake = FakeDiscord::start().await;
     let dir = std::env::temp_dir().join(format!("deckmate-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_deckmate"))
-        .arg("bot")
-        .current_dir(&dir)
-        .env("DISCORD_TOKEN", BOT_TOKEN)
-        .env("DEV_GUILD_ID", GUILD_ID)
-        .env("DISCORD_API_URL", &fake.base)
-        .env("DISCORD_API_CA", crate::fake_discord::tls::CA)
-        .env("DATABASE_PATH", dir.join("bot.db"))
+    let mut child = bot_command(&fake, &dir)
         .env("SHARDS", "1-2")
         .env("SHARD_TOTAL", "4")
         .stdout(std::process::Stdio::null())

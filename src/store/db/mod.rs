@@ -230,18 +230,23 @@ impl Connection {
         params: impl Params,
         f: impl FnOnce(&Row) -> Result<T>,
     ) -> Result<T> {
-        let mut f = Some(f);
-        let mut first = None;
         let values = params.into_values();
-        // Only the first row is mapped.
-        let mapped = self.query_all(sql, values, |row| {
-            if let Some(f) = f.take() {
-                first = Some(f(row)?);
+        match &self.inner {
+            // Only the first row is read.
+            Inner::Sqlite(c) => {
+                let mut stmt = c.prepare_cached(sql)?;
+                let width = stmt.column_count();
+                let mut rows = stmt.query(sqlite_params(&values))?;
+                match rows.next()? {
+                    Some(row) => f(&sqlite_row(row, width)?),
+                    None => Err(DbError::NoRows),
+                }
             }
-            Ok(())
-        });
-        mapped?;
-        first.ok_or(DbError::NoRows)
+            Inner::Postgres(c) => {
+                let rows = c.borrow_mut().query(sql, &values)?;
+                rows.first().map_or(Err(DbError::NoRows), f)
+            }
+        }
     }
 
     /// A statement to run with several parameter lists (kept for rusqlite's shape; both
@@ -342,10 +347,11 @@ impl Statement<'_> {
 
     /// The query returns at least one row.
     pub fn exists(&mut self, params: impl Params) -> Result<bool> {
-        Ok(!self
+        Ok(self
             .conn
-            .query_all(&self.sql, params, |_| Ok(()))?
-            .is_empty())
+            .query_row(&self.sql, params, |_| Ok(()))
+            .optional()?
+            .is_some())
     }
 }
 
