@@ -20,6 +20,8 @@ mod gateway;
 mod hostile;
 #[path = "discord_e2e/league.rs"]
 mod league;
+#[path = "discord_e2e/load.rs"]
+mod load;
 #[path = "discord_e2e/long_lists.rs"]
 mod long_lists;
 #[path = "discord_e2e/mentions.rs"]

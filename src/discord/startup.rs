@@ -201,8 +201,8 @@ fn poise_framework(
                         }
                         // At start-up, and after an INVALID_SESSION (serenity identifies
                         // again): the typed moves posted meanwhile.
-                        serenity::FullEvent::Ready { .. } => {
-                            catch_up::spawn(ctx, data);
+                        serenity::FullEvent::Ready { data_about_bot } => {
+                            catch_up::spawn(ctx, data, catch_up::Shard::of(data_about_bot));
                             Ok(())
                         }
                         serenity::FullEvent::GuildCreate { .. }

@@ -964,3 +964,22 @@ async fn pictures_are_drawn_a_few_at_a_time_however_many_are_asked_for() {
     }
     assert_eq!(most.load(Ordering::SeqCst), drawing_slots());
 }
+
+/// A shard catches up only the servers Discord routes to it: a server's id shifted right by
+/// 22 bits, modulo the number of shards (Discord's own example: server 81384788765712384 is
+/// on shard 7 of 17).
+#[test]
+fn a_shard_serves_the_servers_discord_routes_to_it() {
+    use crate::discord::events::catch_up::Shard;
+    let guild = 81_384_788_765_712_384;
+    let on = |id| Shard { id, total: 17 }.serves(guild);
+    assert_eq!((0..17).filter(|&id| on(id)).collect::<Vec<_>>(), [7]);
+    assert!(Shard { id: 0, total: 1 }.serves(guild));
+    // Every server is served by exactly one of the shards.
+    for guild in [0, 1 << 22, 900_000_000_000_000_003, u64::MAX] {
+        let serving = (0..4)
+            .filter(|&id| Shard { id, total: 4 }.serves(guild))
+            .count();
+        assert_eq!(serving, 1, "server {guild}");
+    }
+}

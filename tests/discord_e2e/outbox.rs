@@ -214,6 +214,46 @@ async fn a_typed_move_whose_board_reply_failed_is_announced_without_waiting_out_
     assert_settled(&fake, &table).await;
 }
 
+/// A process stopped between Discord accepting its answer and recording that the board was
+/// shown (SIGKILLed in the load test): the board is still owed. The outbox finds it in the
+/// thread's history, by its picture's name, and does not post it again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_an_answer_showed_but_never_recorded_is_not_posted_again() {
+    let fake = FakeDiscord::start().await;
+    let (table, _) = start_bot_on(&fake, Table::new(Store::open_in_memory().unwrap())).await;
+    let alice = user("100000000000000001", "alice");
+    let bob = user("100000000000000002", "bob");
+    let (thread, _) = two_player_match(&fake, &alice, &bob, (0, "Chess"), "", 1).await;
+    let n = fake.request_count();
+    let id = fake.move_command(&alice, &thread, "e4");
+    let answer = fake.reply_to(n, &id).await;
+    assert!(content(&answer).contains("White plays e4"), "{answer:?}");
+    assert_outbox_empty(&table).await;
+    // As if the answer's record were lost: the board is owed, its lease over.
+    let n = fake.request_count();
+    table
+        .call(|t| {
+            let version = t.store().load_head(1).unwrap().version;
+            let owed_again = format!(
+                "UPDATE outbox SET state = 'pending', next_attempt = 0, done_at = NULL
+                 WHERE kind = 'board' AND match_id = 1 AND version = {version}"
+            );
+            t.store().connection().execute_batch(&owed_again).unwrap()
+        })
+        .await
+        .unwrap();
+    table.tell_all();
+    assert_outbox_empty(&table).await;
+    let history = format!("/channels/{thread}/messages");
+    let read = fake.count_from(n, |r| r.method == "GET" && r.path.ends_with(&history));
+    assert!(read > 0, "the thread's history was read");
+    let again = fake.count_from(n, |r| {
+        r.method == "POST" && content(r).contains("White plays e4")
+    });
+    assert_eq!(again, 0, "the board was not posted again");
+    assert_settled(&fake, &table).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_message_waits_for_its_board_and_follows_it_once_the_outbox_posts_it() {
     let fake = FakeDiscord::start().await;

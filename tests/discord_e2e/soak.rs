@@ -13,8 +13,10 @@
 //! (`SOAK_MATCHES=20` plays fewer matches, for a quick look.) It prints its figures: matches,
 //! moves, requests, 429s, 5xx, gateway drops, wall time.
 
-use crate::fake_discord::bot::{CHANNEL, assert_settled, content, custom_ids, start_bot};
-use crate::fake_discord::{APP_ID, FakeDiscord, Recorded, user};
+use crate::fake_discord::bot::{
+    CHANNEL, answered, assert_settled, content, custom_ids, seen, start_bot,
+};
+use crate::fake_discord::{FakeDiscord, Recorded, user};
 use serde_json::{Value, json};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -47,82 +49,6 @@ struct Played {
     match_id: i64,
     moves: Vec<String>,
     interactions: Vec<String>,
-}
-
-/// Waits (up to `secs`) for a request after `after` matching `pred`; Err names `what` when
-/// none came.
-async fn seen(
-    fake: &FakeDiscord,
-    after: usize,
-    secs: u64,
-    what: &str,
-    pred: impl Fn(&Recorded) -> bool,
-) -> Result<Recorded, String> {
-    let start = Instant::now();
-    loop {
-        if let Some(r) = fake.find_from(after, &pred) {
-            return Ok(r);
-        }
-        if start.elapsed() > Duration::from_secs(secs) {
-            return Err(format!("never saw {what}"));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// The answer to interaction `id` as the user sees it (its callback, or after a deferral the
-/// edit or follow-up that answered it); fails at once if Discord refused any part of it. None
-/// when the bot never saw the interaction: Discord lost it with a session it could not resume
-/// (as it does; the user sees "the application did not respond" and tries again).
-async fn answer(fake: &FakeDiscord, after: usize, id: &str, what: &str) -> Option<Recorded> {
-    let callback = format!("/api/v10/interactions/{id}/");
-    let hook = format!("/api/v10/webhooks/{APP_ID}/token-{id}");
-    let mine = |r: &Recorded| r.path.starts_with(&callback) || r.path.starts_with(&hook);
-    let start = Instant::now();
-    loop {
-        if let Some(refused) = fake.find_from(after, |r| mine(r) && r.status >= 400) {
-            panic!("{what}: Discord refused an answer: {refused:?}");
-        }
-        let answered = fake.find_from(after, |r| {
-            r.status < 300
-                && (r.path.starts_with(&callback)
-                    && !matches!(r.json["type"].as_u64(), Some(5 | 6))
-                    || r.path.starts_with(&hook) && r.method != "DELETE")
-        });
-        if let Some(r) = answered {
-            return Some(r);
-        }
-        if start.elapsed() > LOST && fake.find_from(after, mine).is_none() {
-            return None;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{what}: no answer to interaction {id}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// How long an interaction may go unseen by the bot before it is taken as lost by Discord.
-const LOST: Duration = Duration::from_secs(10);
-
-/// Sends an interaction with `send` and waits for its answer; sent again (a new interaction,
-/// as a user would) when Discord lost it. Counts each loss in `lost`.
-async fn answered(
-    fake: &FakeDiscord,
-    what: &str,
-    lost: &AtomicU64,
-    mut send: impl FnMut() -> String,
-) -> (String, Recorded) {
-    for _ in 0..5 {
-        let n = fake.request_count();
-        let id = send();
-        if let Some(r) = answer(fake, n, &id, what).await {
-            return (id, r);
-        }
-        lost.fetch_add(1, Ordering::Relaxed);
-    }
-    panic!("{what}: lost five times over");
 }
 
 /// Plays match `k` from challenge to its fourth move; Err when its thread or first board never

@@ -3,7 +3,7 @@
 //! on standard error, never the token; and a process given a range of shards identifies those
 //! shards and no other.
 
-use crate::fake_discord::bot::BOT_TOKEN;
+use crate::fake_discord::bot::{BOT_TOKEN, bot_command};
 use crate::fake_discord::{FakeDiscord, GUILD_ID};
 use deckmate::discord::BotConfig;
 use deckmate::store::Store;
@@ -24,20 +24,6 @@ fn config(fake: &FakeDiscord) -> BotConfig {
             .map(|(_, v)| v.clone())
     })
     .unwrap()
-}
-
-/// The real binary as a deployment runs it, against `fake`, with its database in `dir`.
-fn bot_command(fake: &FakeDiscord, dir: &std::path::Path) -> std::process::Command {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_deckmate"));
-    command
-        .arg("bot")
-        .current_dir(dir)
-        .env("DISCORD_TOKEN", BOT_TOKEN)
-        .env("DEV_GUILD_ID", GUILD_ID)
-        .env("DISCORD_API_URL", &fake.base)
-        .env("DISCORD_API_CA", crate::fake_discord::tls::CA)
-        .env("DATABASE_PATH", dir.join("bot.db"));
-    command
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

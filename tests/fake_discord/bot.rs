@@ -1,14 +1,15 @@
 //! Driving the real bot against the fake: starting it, opening a match, and reading what it
 //! answered (text, privacy, buttons and menus, the board picture).
 
-use super::{FakeDiscord, GUILD_ID, Recorded};
+use super::{APP_ID, FakeDiscord, GUILD_ID, Recorded};
 use deckmate::discord::ChatMode;
 use deckmate::store::Store;
 use deckmate::store::outbox::{Post, PostState};
 use deckmate::table::{Table, TableHandle};
 use poise::serenity_prelude as serenity;
 use serde_json::{Value, json};
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// The channel challenges are made in.
 pub const CHANNEL: &str = "700000000000000001";
@@ -55,6 +56,20 @@ pub fn png_size(r: &Recorded) -> (u32, u32) {
         .unwrap_or_else(|| panic!("no file attached: {r:?}"));
     let img = image::load_from_memory(bytes).expect("the attachment is a PNG");
     (img.width(), img.height())
+}
+
+/// The real binary as a deployment runs it, against `fake`, with its database in `dir`.
+pub fn bot_command(fake: &FakeDiscord, dir: &std::path::Path) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_deckmate"));
+    command
+        .arg("bot")
+        .current_dir(dir)
+        .env("DISCORD_TOKEN", BOT_TOKEN)
+        .env("DEV_GUILD_ID", GUILD_ID)
+        .env("DISCORD_API_URL", &fake.base)
+        .env("DISCORD_API_CA", super::tls::CA)
+        .env("DATABASE_PATH", dir.join("bot.db"));
+    command
 }
 
 /// Starts the bot on an in-memory store, connected to `fake`; returns its table.
@@ -435,4 +450,80 @@ pub fn named(extra: Value) -> Value {
         options.extend(more);
     }
     Value::Array(options)
+}
+
+/// Waits (up to `secs`) for a request after `after` matching `pred`; Err names `what` when
+/// none came.
+pub async fn seen(
+    fake: &FakeDiscord,
+    after: usize,
+    secs: u64,
+    what: &str,
+    pred: impl Fn(&Recorded) -> bool,
+) -> Result<Recorded, String> {
+    let start = Instant::now();
+    loop {
+        if let Some(r) = fake.find_from(after, &pred) {
+            return Ok(r);
+        }
+        if start.elapsed() > Duration::from_secs(secs) {
+            return Err(format!("never saw {what}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The answer to interaction `id` as the user sees it (its callback, or after a deferral the
+/// edit or follow-up that answered it); fails at once if Discord refused any part of it. None
+/// when the bot never saw the interaction: Discord lost it with a session it could not resume
+/// (as it does; the user sees "the application did not respond" and tries again).
+pub async fn answer(fake: &FakeDiscord, after: usize, id: &str, what: &str) -> Option<Recorded> {
+    let callback = format!("/api/v10/interactions/{id}/");
+    let hook = format!("/api/v10/webhooks/{APP_ID}/token-{id}");
+    let mine = |r: &Recorded| r.path.starts_with(&callback) || r.path.starts_with(&hook);
+    let start = Instant::now();
+    loop {
+        if let Some(refused) = fake.find_from(after, |r| mine(r) && r.status >= 400) {
+            panic!("{what}: Discord refused an answer: {refused:?}");
+        }
+        let answered = fake.find_from(after, |r| {
+            r.status < 300
+                && (r.path.starts_with(&callback)
+                    && !matches!(r.json["type"].as_u64(), Some(5 | 6))
+                    || r.path.starts_with(&hook) && r.method != "DELETE")
+        });
+        if let Some(r) = answered {
+            return Some(r);
+        }
+        if start.elapsed() > LOST && fake.find_from(after, mine).is_none() {
+            return None;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{what}: no answer to interaction {id}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// How long an interaction may go unseen by the bot before it is taken as lost by Discord.
+pub const LOST: Duration = Duration::from_secs(10);
+
+/// Sends an interaction with `send` and waits for its answer; sent again (a new interaction,
+/// as a user would) when Discord lost it. Counts each loss in `lost`.
+pub async fn answered(
+    fake: &FakeDiscord,
+    what: &str,
+    lost: &AtomicU64,
+    mut send: impl FnMut() -> String,
+) -> (String, Recorded) {
+    for _ in 0..5 {
+        let n = fake.request_count();
+        let id = send();
+        if let Some(r) = answer(fake, n, &id, what).await {
+            return (id, r);
+        }
+        lost.fetch_add(1, Ordering::Relaxed);
+    }
+    panic!("{what}: lost five times over");
 }

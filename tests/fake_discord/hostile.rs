@@ -282,8 +282,12 @@ impl Hostile {
             self.limited.fetch_add(1, Ordering::Relaxed);
             return Some(limited);
         }
+        // The gateway's address is spared: when asking it fails, serenity falls back to
+        // Discord's well-known address, which only the real Discord answers.
+        let gateway = parts.first() == Some(&"gateway");
         if self.server_errors.load(Ordering::Relaxed)
             && !(interaction && self.callbacks_spared.load(Ordering::Relaxed))
+            && !gateway
             && every(n, &self.error_every)
         {
             self.errors.fetch_add(1, Ordering::Relaxed);

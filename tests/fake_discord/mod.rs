@@ -49,6 +49,8 @@ pub struct Recorded {
     pub files: Vec<(String, Vec<u8>)>,
     /// The HTTP status the fake answered with.
     pub status: u16,
+    /// When the request arrived.
+    pub at: std::time::Instant,
 }
 
 #[derive(Clone)]
@@ -66,18 +68,24 @@ struct Shared {
     next_id: Arc<AtomicU64>,
     /// Interactions already answered (their callback taken).
     answered: Arc<Mutex<HashSet<String>>>,
-    /// Messages users posted in channels, oldest first, for `GET /channels/{id}/messages`.
-    said: Arc<Mutex<Vec<Value>>>,
+    /// Messages posted in channels (by users, and the bot's own posts and public answers),
+    /// by channel, oldest first, for `GET /channels/{id}/messages`.
+    said: Arc<Mutex<HashMap<String, Vec<Value>>>>,
+    /// The channel each interaction was made in, by interaction id.
+    interaction_channels: Arc<Mutex<HashMap<String, String>>>,
     /// Requests Discord would refuse, and answers of the fake's that Discord would not give.
     violations: Arc<Mutex<Vec<String>>>,
     limits: Arc<AtomicBool>,
     deadlines: deadline::Deadlines,
     registration_fails: Arc<AtomicBool>,
+    spec_checks: Arc<AtomicBool>,
 }
 
 pub struct FakeDiscord {
     /// The REST API's address (https://, answering for discord.com: see tls.rs).
     pub base: String,
+    /// What its REST API and gateway serve from (for [`FakeDiscord::beside`]).
+    shared: Shared,
     requests: Arc<Mutex<Vec<Recorded>>>,
     events: mpsc::UnboundedSender<(&'static str, Value)>,
     /// Every user's DMs are closed while set: opening a DM channel succeeds, posting in it is
@@ -96,7 +104,7 @@ pub struct FakeDiscord {
     next_id: Arc<AtomicU64>,
     /// Every interaction pushed, by id, to deliver again.
     pushed: Mutex<HashMap<String, Value>>,
-    said: Arc<Mutex<Vec<Value>>>,
+    said: Arc<Mutex<HashMap<String, Vec<Value>>>>,
     violations: Arc<Mutex<Vec<String>>>,
     /// Discord's limits on content, components, thread names and autocomplete are enforced
     /// (see limits.rs); on unless a test turns them off.
@@ -106,6 +114,10 @@ pub struct FakeDiscord {
     /// Registering the commands is refused (403 Missing Access, as for a server the bot is
     /// not in) while set.
     pub registration_fails: Arc<AtomicBool>,
+    /// Requests, answers and events are checked against Discord's API description (when the
+    /// file is there); on unless a test turns them off (the load test, whose every request the
+    /// other tests already check, spares its two cores the cost).
+    pub spec_checks: Arc<AtomicBool>,
 }
 
 impl Drop for FakeDiscord {
@@ -151,7 +163,7 @@ impl FakeDiscord {
         m["author"] = user.clone();
         m["mentions"] = Value::Array(mentions.iter().map(|u| (*u).clone()).collect());
         self.pushed.lock().unwrap().insert(id.clone(), m.clone());
-        self.said.lock().unwrap().push(m.clone());
+        self.keep(channel, m.clone());
         self.send_event("MESSAGE_CREATE", m);
         id
     }
@@ -164,8 +176,14 @@ impl FakeDiscord {
         m["author"] = user.clone();
         // Messages read through the REST API carry no guild_id.
         m.as_object_mut().unwrap().remove("guild_id");
-        self.said.lock().unwrap().push(m);
+        self.keep(channel, m);
         id
+    }
+
+    /// Keeps message `m` in `channel`'s history.
+    fn keep(&self, channel: &str, m: Value) {
+        let mut said = self.said.lock().unwrap();
+        said.entry(channel.to_string()).or_default().push(m);
     }
 
     /// `user` sends `content` to the bot by direct message, in DM channel `dm`. Returns the
@@ -189,32 +207,57 @@ impl FakeDiscord {
     }
 
     pub async fn start() -> FakeDiscord {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let base = format!("https://{}", listener.local_addr().unwrap());
-        let plain = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let gateway_url = format!("ws://{}/ws", plain.local_addr().unwrap());
-        let (tx, rx) = mpsc::unbounded_channel();
         let hostile = Arc::new(hostile::Hostile::default());
         let shared = Shared {
             requests: Arc::new(Mutex::new(Vec::new())),
-            events: Arc::new(tokio::sync::Mutex::new(rx)),
-            base: base.clone(),
-            gateway_url,
-            hostile: hostile.clone(),
+            events: Arc::new(tokio::sync::Mutex::new(mpsc::unbounded_channel().1)),
+            base: String::new(),
+            gateway_url: String::new(),
+            hostile,
             gateway: Arc::new(gateway::Gateway::default()),
             posts_fail: Arc::new(AtomicBool::new(false)),
             posts_unavailable: Arc::new(AtomicBool::new(false)),
             forbidden_channels: Arc::new(Mutex::new(HashSet::new())),
             next_id: Arc::new(AtomicU64::new(800_000_000_000_000_000)),
             answered: Arc::new(Mutex::new(HashSet::new())),
-            said: Arc::new(Mutex::new(Vec::new())),
+            said: Arc::new(Mutex::new(HashMap::new())),
+            interaction_channels: Arc::new(Mutex::new(HashMap::new())),
             violations: Arc::new(Mutex::new(Vec::new())),
             limits: Arc::new(AtomicBool::new(true)),
             deadlines: deadline::Deadlines::default(),
             registration_fails: Arc::new(AtomicBool::new(false)),
+            spec_checks: Arc::new(AtomicBool::new(true)),
         };
+        Self::serve(shared).await
+    }
+
+    /// The same Discord seen by a second process running other shards: a REST API of its own
+    /// address sharing everything this one records and knows (requests, ids, messages,
+    /// answered interactions, rate limits), and a gateway of its own, which delivers only the
+    /// events pushed through the returned fake. Discord routes a server's events to the shard
+    /// that runs it; a test routes them by choosing the fake it pushes through.
+    pub async fn beside(&self) -> FakeDiscord {
+        Self::serve(Shared {
+            gateway: Arc::new(gateway::Gateway::default()),
+            ..self.shared.clone()
+        })
+        .await
+    }
+
+    /// Listens for `shared`'s REST API (TLS) and gateway (plain), each with a new address and
+    /// the gateway with a new queue of events.
+    async fn serve(mut shared: Shared) -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("https://{}", listener.local_addr().unwrap());
+        let plain = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let (tx, rx) = mpsc::unbounded_channel();
+        shared.base = base.clone();
+        shared.gateway_url = format!("ws://{}/ws", plain.local_addr().unwrap());
+        shared.events = Arc::new(tokio::sync::Mutex::new(rx));
+        let hostile = shared.hostile.clone();
         let fake = FakeDiscord {
             base,
+            shared: shared.clone(),
             requests: shared.requests.clone(),
             events: tx,
             dm_fails: hostile.all_dms_closed.clone(),
@@ -230,6 +273,7 @@ impl FakeDiscord {
             limits: shared.limits.clone(),
             deadlines: shared.deadlines.clone(),
             registration_fails: shared.registration_fails.clone(),
+            spec_checks: shared.spec_checks.clone(),
         };
         let app = Router::new()
             .route("/ws", get(gateway))
@@ -255,6 +299,13 @@ impl FakeDiscord {
     pub fn push(&self, interaction: Value) {
         if let Some(id) = interaction["id"].as_str() {
             self.deadlines.pushed(id);
+            if let Some(channel) = interaction["channel_id"].as_str() {
+                self.shared
+                    .interaction_channels
+                    .lock()
+                    .unwrap()
+                    .insert(id.to_string(), channel.to_string());
+            }
             self.pushed
                 .lock()
                 .unwrap()
@@ -272,7 +323,7 @@ impl FakeDiscord {
     /// Sends a gateway event, once its objects are checked against the schemas Discord
     /// describes for them (a test's own payload that Discord would never send fails at once).
     fn send_event(&self, kind: &'static str, d: Value) {
-        if let Some(spec) = Spec::get() {
+        if let Some(spec) = Spec::get().filter(|_| self.spec_checks.load(Ordering::Relaxed)) {
             let world = gateway::checks(kind, &d);
             let checks: Vec<(&str, &Value)> = match kind {
                 _ if !world.is_empty() => world.iter().map(|(s, v)| (*s, v)).collect(),
@@ -612,6 +663,7 @@ async fn gateway(ws: WebSocketUpgrade, State(shared): State<Shared>) -> Response
 }
 
 async fn rest(State(shared): State<Shared>, request: Request) -> Response {
+    let at = std::time::Instant::now();
     let method = request.method().clone();
     let path = request.uri().path().to_string();
     let query = request.uri().query().map(str::to_string);
@@ -647,7 +699,8 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         true => "multipart/form-data",
         false => "application/json",
     };
-    let operation = Spec::get().map(|spec| {
+    let checked = shared.spec_checks.load(Ordering::Relaxed);
+    let operation = Spec::get().filter(|_| checked).map(|spec| {
         let op = spec.operation(method.as_str(), path.trim_start_matches("/api/v10"))?;
         spec.check_body(&op, content_type, &json)?;
         Ok::<_, String>((spec, op))
@@ -670,6 +723,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             json,
             files,
             status: 400,
+            at,
         });
         return response;
     }
@@ -686,6 +740,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             json,
             files,
             status,
+            at,
         };
         // A 429 is waited out and the request sent again by serenity's limiter: it is kept
         // apart, so that a test sees each request the bot made once, with its final answer.
@@ -711,6 +766,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             json,
             files,
             status: late.status().as_u16(),
+            at,
         });
         return late;
     }
@@ -814,8 +870,8 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         (Method::POST, ["channels", channel, "messages"]) => {
             ok(message(id, channel, json["content"].as_str().unwrap_or("")))
         }
-        // A channel's messages after `after`, at most `limit` (50 unless said), newest first
-        // as Discord gives them.
+        // A channel's messages after `after` (the first `limit` of them), or without it its
+        // last `limit` (50 unless said), newest first as Discord gives them.
         (Method::GET, ["channels", channel, "messages"]) => {
             let query: HashMap<String, String> = query
                 .as_deref()
@@ -826,26 +882,31 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
                         .collect()
                 })
                 .unwrap_or_default();
-            let after: u64 = query.get("after").and_then(|a| a.parse().ok()).unwrap_or(0);
+            let after: Option<u64> = query.get("after").and_then(|a| a.parse().ok());
             let limit: usize = query
                 .get("limit")
                 .and_then(|l| l.parse().ok())
                 .unwrap_or(50);
-            let mut found: Vec<Value> = shared
-                .said
-                .lock()
-                .unwrap()
-                .iter()
-                .filter(|m| m["channel_id"] == *channel)
-                .filter(|m| m["id"].as_str().and_then(|i| i.parse::<u64>().ok()) > Some(after))
-                .take(limit)
+            let said = shared.said.lock().unwrap();
+            let all = said.get(*channel).map_or(&[][..], Vec::as_slice);
+            let id_of = |m: &Value| m["id"].as_str().and_then(|i| i.parse::<u64>().ok());
+            let chosen: Vec<&Value> = match after {
+                Some(after) => all
+                    .iter()
+                    .filter(|m| id_of(m) > Some(after))
+                    .take(limit)
+                    .collect(),
+                None => all[all.len().saturating_sub(limit)..].iter().collect(),
+            };
+            let found: Vec<Value> = chosen
+                .into_iter()
+                .rev()
                 .map(|m| {
                     let mut m = m.clone();
                     m.as_object_mut().unwrap().remove("guild_id");
                     m
                 })
                 .collect();
-            found.reverse();
             ok(Value::Array(found))
         }
         (Method::PUT, ["channels", _, "messages", _, "reactions", _, "@me"]) => {
@@ -890,12 +951,57 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         }
         _ => response,
     };
+    if status < 300 {
+        remember_message(&shared, &method, &parts, &json, id);
+    }
     shared.requests.lock().unwrap().push(Recorded {
         method: method.to_string(),
         path,
         json,
         files,
         status,
+        at,
     });
     response
+}
+
+/// Keeps a message the bot's accepted request left in a channel, for its history (`GET
+/// /channels/{id}/messages`): a post, or a public answer to an interaction (a reply, a
+/// follow-up, an edit of the original answer), with its attachments' names.
+fn remember_message(shared: &Shared, method: &Method, parts: &[&str], json: &Value, id: u64) {
+    let of_interaction = |i: &str| {
+        let i = i.trim_start_matches("token-");
+        shared.interaction_channels.lock().unwrap().get(i).cloned()
+    };
+    let (channel, data) = match (method, parts) {
+        (&Method::POST, ["channels", channel, "messages"]) => (Some(channel.to_string()), json),
+        (&Method::POST, ["interactions", i, _, "callback"]) if json["type"] == 4 => {
+            (of_interaction(i), &json["data"])
+        }
+        (&Method::POST, ["webhooks", _, token])
+        | (&Method::PATCH, ["webhooks", _, token, "messages", "@original"]) => {
+            (of_interaction(token), json)
+        }
+        _ => return,
+    };
+    let Some(channel) = channel else { return };
+    if data["flags"].as_u64().unwrap_or(0) & 64 != 0 {
+        return;
+    }
+    let mut m = message(id, &channel, data["content"].as_str().unwrap_or(""));
+    let attachments: Vec<Value> = data["attachments"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(n, a)| {
+            let name = a["filename"].as_str().unwrap_or("file");
+            let url = format!("https://cdn.discordapp.com/attachments/{channel}/{id}/{name}");
+            json!({"id": (id + n as u64).to_string(), "filename": name, "size": 1,
+                   "url": url, "proxy_url": url})
+        })
+        .collect();
+    m["attachments"] = Value::Array(attachments);
+    let mut said = shared.said.lock().unwrap();
+    said.entry(channel).or_default().push(m);
 }

@@ -3,7 +3,8 @@
 //! follows) the bot reads each active match thread's messages posted after the last one it saw
 //! there ([`crate::store::Store::last_seen`]), oldest first, and handles each as if it had just
 //! arrived. A move is keyed by its message's id, so one handled already is never applied or
-//! announced twice.
+//! announced twice. A shard reads only the threads of the servers Discord routes to it, so
+//! several shards or processes never read the same thread at one start.
 
 use crate::discord::events::chat;
 use crate::discord::format::logs;
@@ -17,12 +18,36 @@ const PAGE: u8 = 100;
 /// read up to there, and the rest is left.
 const MOST_PAGES: usize = 100;
 
-/// Starts reading what was missed, in its own task (the gateway goes on meanwhile).
-pub fn spawn(ctx: &serenity::Context, data: &Data) {
+/// The shard that became ready: its number and how many there are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub id: u32,
+    pub total: u32,
+}
+
+impl Shard {
+    /// The shard a READY is for (the only one, when it does not say).
+    pub fn of(ready: &serenity::Ready) -> Shard {
+        ready.shard.map_or(Shard { id: 0, total: 1 }, |s| Shard {
+            id: s.id.0,
+            total: s.total.max(1),
+        })
+    }
+
+    /// Whether Discord routes server `guild`'s events to this shard (its id's timestamp part
+    /// modulo the number of shards, as Discord documents).
+    pub fn serves(self, guild: u64) -> bool {
+        (guild >> 22) % u64::from(self.total) == u64::from(self.id)
+    }
+}
+
+/// Starts reading what was missed in `shard`'s servers, in its own task (the gateway goes on
+/// meanwhile).
+pub fn spawn(ctx: &serenity::Context, data: &Data, shard: Shard) {
     let ctx = ctx.clone();
     let data = Data::new(data.table.clone(), data.chat);
     tokio::spawn(async move {
-        if let Err(e) = catch_up(&ctx, &data).await {
+        if let Err(e) = catch_up(&ctx, &data, shard).await {
             tracing::error!(error = %logs::chain(&*e), "the messages posted while the bot was away could not be read");
         }
     });
@@ -31,8 +56,9 @@ pub fn spawn(ctx: &serenity::Context, data: &Data) {
 /// An active match thread to read: the match, its thread, its server, the last message seen.
 type ThreadToRead = (MatchId, String, Option<String>, Option<u64>);
 
-/// Reads every active match thread's missed messages, thread by thread.
-pub async fn catch_up(ctx: &serenity::Context, data: &Data) -> Result<(), Error> {
+/// Reads the missed messages of every active match thread in `shard`'s servers, thread by
+/// thread.
+pub async fn catch_up(ctx: &serenity::Context, data: &Data, shard: Shard) -> Result<(), Error> {
     let threads = data
         .table
         .call(|t| -> Result<Vec<ThreadToRead>, crate::table::TableError> {
@@ -54,7 +80,7 @@ pub async fn catch_up(ctx: &serenity::Context, data: &Data) -> Result<(), Error>
             thread.parse::<u64>().ok().filter(|&c| c != 0),
             guild
                 .and_then(|g| g.parse::<u64>().ok())
-                .filter(|&g| g != 0),
+                .filter(|&g| g != 0 && shard.serves(g)),
         ) else {
             continue;
         };

@@ -7,6 +7,7 @@
 use crate::discord::Error;
 use crate::games::AnyView;
 use crate::render;
+use crate::store::MatchId;
 use crate::table::Update;
 use poise::serenity_prelude as serenity;
 
@@ -36,11 +37,18 @@ pub async fn draw_private(view: AnyView) -> Result<Vec<u8>, Error> {
     off_thread(move || render::private_picture(&view)).await
 }
 
-/// The public board after `update`, with its band of players (and clocks), as the attachment
-/// `board.png`.
+/// The file name of the board of match `id` at `version`: a board shown in a channel is
+/// recognised in its history by it (see the outbox's sender).
+pub fn board_name(id: MatchId, version: u64) -> String {
+    format!("match-{id}-{version}.png")
+}
+
+/// The public board after `update`, with its band of players (and clocks), as an attachment
+/// named by [`board_name`].
 pub async fn board_file(update: &Update) -> Result<serenity::CreateAttachment, Error> {
     // Only what the picture needs goes to the blocking thread: not the seats' private views.
     let (view, faces) = (update.public_view.clone(), update.clock_faces());
     let png = off_thread(move || render::render_with_clocks(&view, &faces)).await?;
-    Ok(serenity::CreateAttachment::bytes(png, "board.png"))
+    let name = board_name(update.match_id, update.version);
+    Ok(serenity::CreateAttachment::bytes(png, name))
 }

@@ -12,7 +12,7 @@ use crate::discord::format::boards::mention;
 use crate::discord::format::notices::{
     changed_message, channel_of, reminder_text, thread_of, time_up_message, vacation_text,
 };
-use crate::discord::format::{limits, logs, pings, plain};
+use crate::discord::format::{limits, logs, pictures, pings, plain};
 use crate::discord::shared::{dm_memory, rounds, threads, turns};
 use crate::store::outbox::{Destination, Post, PostState};
 use crate::table::outbox::Owed;
@@ -428,6 +428,45 @@ async fn shown(
         })
 }
 
+/// The messages read back to find a board shown already.
+const RECENT: u8 = 25;
+
+/// Whether owed board `post` may have been shown already: another sender had it first (an
+/// interaction's answer holds its lease) or an attempt of this outbox may have reached Discord
+/// without its answer being recorded.
+fn may_be_shown(post: &Post) -> bool {
+    post.attempts > 0 || post.next_attempt > post.created_at
+}
+
+/// Whether one of the last messages in `to` is the bot's showing the board of match `id` at
+/// `version` (by its picture's name): the answer to an interaction given by a process that
+/// stopped before it could record it. A passing failure to read the history is tried again
+/// later; a history the bot may not read counts as not shown (the board is posted: twice at
+/// worst, never lost).
+async fn shown_already(
+    http: &serenity::Http,
+    to: serenity::ChannelId,
+    id: crate::store::MatchId,
+    version: u64,
+) -> Result<bool, Failure> {
+    let name = pictures::board_name(id, version);
+    match to
+        .messages(http, serenity::GetMessages::new().limit(RECENT))
+        .await
+    {
+        Ok(recent) => Ok(recent
+            .iter()
+            .any(|m| m.author.bot && m.attachments.iter().any(|a| a.filename == name))),
+        Err(e) => match classify(&e) {
+            later @ Failure::Later { .. } => Err(later),
+            Failure::Refused { reason, .. } => {
+                tracing::info!(match_id = id, %reason, "a thread's history may not be read; the board is posted");
+                Ok(false)
+            }
+        },
+    }
+}
+
 /// Composes and sends one post.
 async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result<(), Failure> {
     let owed = Owed::parse(&post.payload).map_err(|e| Failure::Refused {
@@ -467,7 +506,15 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 let text = limits::cut(&text, limits::CONTENT);
                 return sent(to.say(http, text).await);
             }
-            sent(to.send_message(http, changed_message(&update).await).await)?;
+            if may_be_shown(post) && shown_already(http, to, match_id, version).await? {
+                tracing::info!(
+                    match_id,
+                    version,
+                    "a board owed was found shown already; it is not posted again"
+                );
+            } else {
+                sent(to.send_message(http, changed_message(&update).await).await)?;
+            }
             if turns {
                 turns::tell_turns(http, table, &update, None).await;
             }
