@@ -162,13 +162,24 @@ async fn play(run: &Run, g: &mut Game, ply: usize) {
         let shown = match input {
             Input::Typed => {
                 let path = format!("/channels/{}/messages", g.thread);
-                fake.say(&who, &g.thread, mv, &[]);
+                let message = fake.say(&who, &g.thread, mv, &[]);
                 // Typed moves are never lost: a restarted process reads what it missed.
-                crate::fake_discord::bot::seen(fake, n, 300, &what, |r| {
+                let shown = crate::fake_discord::bot::seen(fake, n, 300, &what, |r| {
                     r.status < 300 && r.path.ends_with(&path) && content(r).contains(&said)
                 })
-                .await
-                .unwrap_or_else(|e| panic!("{e}"))
+                .await;
+                shown.unwrap_or_else(|e| {
+                    let about: Vec<String> = fake
+                        .requests()
+                        .iter()
+                        .filter(|r| r.path.contains(&g.thread))
+                        .map(|r| {
+                            let at = r.at.saturating_duration_since(sent);
+                            format!("{at:.1?} {} {} {}", r.status, r.method, r.path)
+                        })
+                        .collect();
+                    panic!("{e} (message {message}); requests about its thread: {about:#?}")
+                })
             }
             Input::Slash | Input::Menu => {
                 let id = match input {
@@ -224,9 +235,9 @@ async fn user_loop(run: Arc<Run>, mut games: Vec<Game>, plies: usize) -> Vec<Gam
     games
 }
 
-/// Seeds `matches` chess matches (every `TIMED`th with a clock) and returns them, the clocked
-/// ones apart.
-fn seed(database: &str, matches: usize) -> (Vec<Game>, Vec<Game>) {
+/// Seeds `matches` chess matches (every `TIMED`th with a clock), match k in server
+/// `guilds[k % len]`, and returns them, the clocked ones apart.
+fn seed(database: &str, matches: usize, guilds: &[String]) -> (Vec<Game>, Vec<Game>) {
     let mut table = Table::new(Store::open(database).expect("the database opens"));
     let users = (matches / 5).max(2);
     let user_of = |u: usize| user(&format!("3{:018}", u), &format!("u{u}"));
@@ -241,7 +252,7 @@ fn seed(database: &str, matches: usize) -> (Vec<Game>, Vec<Game>) {
         let (w, b) = ((2 * k) % users, (2 * k + 1) % users);
         let thread = (710_000_000_000_000_000u64 + k as u64).to_string();
         let place = Place {
-            guild_id: Some(GUILD_ID.to_string()),
+            guild_id: Some(guilds[k % guilds.len()].clone()),
             channel_id: Some(CHANNEL.to_string()),
             thread_id: Some(thread.clone()),
         };
@@ -330,8 +341,19 @@ async fn load(engine: &str, database: String, processes: usize) {
     std::fs::create_dir_all(&dir).unwrap();
 
     let started = Instant::now();
+    // Discord routes a server's events to one shard: match k is in the server of shard
+    // k % processes (a server whose id puts it there), and is played through that shard's
+    // fake gateway.
+    let base: u64 = GUILD_ID.parse().unwrap();
+    let guilds: Vec<String> = (0..processes as u64)
+        .map(|shard| {
+            let on = |g: u64| (g >> 22) % processes as u64 == shard;
+            let g = (0..).map(|i| base + (i << 22)).find(|&g| on(g)).unwrap();
+            g.to_string()
+        })
+        .collect();
     let db = database.clone();
-    let (games, timed) = tokio::task::spawn_blocking(move || seed(&db, matches))
+    let (games, timed) = tokio::task::spawn_blocking(move || seed(&db, matches, &guilds))
         .await
         .unwrap();
     let seeded = started.elapsed();
@@ -360,9 +382,18 @@ async fn load(engine: &str, database: String, processes: usize) {
                 .env("MESSAGE_CONTENT", "on")
                 .env("SHARDS", format!("{shard}-{shard}"))
                 .env("SHARD_TOTAL", processes.to_string())
-                .env("RUST_LOG", "warn")
+                .env(
+                    "RUST_LOG",
+                    std::env::var("LOAD_LOG").unwrap_or("warn".into()),
+                )
                 .stdout(Stdio::null())
-                .stderr(std::fs::File::create(&log).unwrap());
+                .stderr(
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(&log)
+                        .unwrap(),
+                );
             if database.starts_with("postgres") {
                 c.env("DATABASE_URL", &database);
             } else {

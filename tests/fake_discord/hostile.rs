@@ -445,6 +445,9 @@ impl Hostile {
                 let id = p.bytes().all(|b| b.is_ascii_digit()) || p.starts_with("token-");
                 match (i, id) {
                     (1, _) if major => p,
+                    // A webhook's token is part of its major parameter: each interaction's
+                    // answers have a bucket of their own.
+                    (2, _) if parts.first() == Some(&"webhooks") => p,
                     (_, true) => ":id",
                     _ => p,
                 }

@@ -24,10 +24,11 @@ pub const CA: &str = concat!(
     "/tests/fixtures/fake_discord_tls/ca.pem"
 );
 
-/// Accepts TLS connections as discord.com.
+/// Accepts TLS connections as discord.com. Each handshake runs in a task of its own, so a
+/// client that stalls in one (a process killed mid-handshake) holds up no other.
 pub struct TlsListener {
-    tcp: TcpListener,
-    acceptor: TlsAcceptor,
+    local: std::net::SocketAddr,
+    ready: tokio::sync::mpsc::Receiver<(TlsStream<TcpStream>, std::net::SocketAddr)>,
 }
 
 impl TlsListener {
@@ -45,10 +46,25 @@ impl TlsListener {
             .with_no_client_auth()
             .with_single_cert(certs, key)
             .expect("the fake's certificate and key fit");
-        TlsListener {
-            tcp,
-            acceptor: TlsAcceptor::from(Arc::new(config)),
-        }
+        let acceptor = TlsAcceptor::from(Arc::new(config));
+        let local = tcp.local_addr().expect("the listener has an address");
+        let (done, ready) = tokio::sync::mpsc::channel(64);
+        tokio::spawn(async move {
+            loop {
+                let Ok((stream, addr)) = tcp.accept().await else {
+                    continue;
+                };
+                let (acceptor, done) = (acceptor.clone(), done.clone());
+                tokio::spawn(async move {
+                    let handshake = acceptor.accept(stream);
+                    let timeout = std::time::Duration::from_secs(10);
+                    if let Ok(Ok(tls)) = tokio::time::timeout(timeout, handshake).await {
+                        let _ = done.send((tls, addr)).await;
+                    }
+                });
+            }
+        });
+        TlsListener { local, ready }
     }
 }
 
@@ -57,17 +73,14 @@ impl axum::serve::Listener for TlsListener {
     type Addr = std::net::SocketAddr;
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        loop {
-            let Ok((tcp, addr)) = self.tcp.accept().await else {
-                continue;
-            };
-            if let Ok(tls) = self.acceptor.accept(tcp).await {
-                return (tls, addr);
-            }
+        match self.ready.recv().await {
+            Some(accepted) => accepted,
+            // The accepting task is gone (the runtime is shutting down): nothing comes.
+            None => std::future::pending().await,
         }
     }
 
     fn local_addr(&self) -> std::io::Result<Self::Addr> {
-        self.tcp.local_addr()
+        Ok(self.local)
     }
 }

@@ -11,6 +11,7 @@ use crate::discord::format::logs;
 use crate::discord::{Data, Error};
 use crate::store::MatchId;
 use poise::serenity_prelude as serenity;
+use std::time::Duration;
 
 /// Messages asked for at once (Discord's most).
 const PAGE: u8 = 100;
@@ -75,6 +76,7 @@ pub async fn catch_up(ctx: &serenity::Context, data: &Data, shard: Shard) -> Res
             Ok(out)
         })
         .await??;
+    let mut left: Vec<(MatchId, u64, u64, u64)> = Vec::new();
     for (id, thread, guild, seen) in threads {
         let (Some(channel), Some(guild)) = (
             thread.parse::<u64>().ok().filter(|&c| c != 0),
@@ -86,28 +88,53 @@ pub async fn catch_up(ctx: &serenity::Context, data: &Data, shard: Shard) -> Res
         };
         // Never seen anything there (a thread from before this was kept): from its start; a
         // thread's messages all come after it.
-        let after = seen.unwrap_or(channel);
-        let read = read_thread(
-            ctx,
-            data,
-            serenity::ChannelId::new(channel),
-            serenity::GuildId::new(guild),
-            after,
-        )
-        .await;
-        match read {
-            Ok(0) => {}
-            Ok(count) => tracing::info!(
-                match_id = id,
-                count,
-                "messages posted while the bot was away were read"
-            ),
-            Err(e) => {
-                tracing::info!(match_id = id, error = %logs::chain(&*e), "a match thread's missed messages could not be read")
+        left.push((id, channel, guild, seen.unwrap_or(channel)));
+    }
+    // Threads whose reading failed in passing (a 5xx, a timeout) are read again after a pause,
+    // a few times: a typed move is never lost to one failed request.
+    for pass in 0..=RETRIES {
+        if pass > 0 {
+            if left.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_secs(1 << pass)).await;
+        }
+        let mut again = Vec::new();
+        for (id, channel, guild, after) in left {
+            let (thread, server) = (
+                serenity::ChannelId::new(channel),
+                serenity::GuildId::new(guild),
+            );
+            match read_thread(ctx, data, thread, server, after).await {
+                Ok(0) => {}
+                Ok(count) => tracing::info!(
+                    match_id = id,
+                    count,
+                    "messages posted while the bot was away were read"
+                ),
+                Err(e) if pass < RETRIES && passing(&*e) => again.push((id, channel, guild, after)),
+                Err(e) => {
+                    tracing::warn!(match_id = id, error = %logs::chain(&*e), "a match thread's missed messages could not be read")
+                }
             }
         }
+        left = again;
     }
     Ok(())
+}
+
+/// How many times a thread whose reading failed in passing is read again.
+const RETRIES: u32 = 4;
+
+/// Whether `error` may pass: Discord's server errors and failed connections, not a refusal.
+fn passing(error: &(dyn std::error::Error + 'static)) -> bool {
+    match error.downcast_ref::<serenity::Error>() {
+        Some(serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))) => {
+            r.status_code.is_server_error()
+        }
+        Some(serenity::Error::Http(serenity::HttpError::Request(_))) => true,
+        _ => false,
+    }
 }
 
 /// Handles `channel`'s messages after message `after`, oldest first; returns how many.

@@ -496,7 +496,13 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             turns,
         } => {
             let (update, current) = owed_board(table, match_id, version, public).await?;
-            if !current {
+            if may_be_shown(post) && shown_already(http, to, match_id, version).await? {
+                tracing::info!(
+                    match_id,
+                    version,
+                    "a board owed was found shown already; it is not posted again"
+                );
+            } else if !current {
                 // The match moved on: its lines are news, its board is owed by a later post.
                 if update.public.is_empty() {
                     return Ok(());
@@ -505,17 +511,10 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 let text = format!("Match #{match_id}: {}", lines.join("\n"));
                 let text = limits::cut(&text, limits::CONTENT);
                 return sent(to.say(http, text).await);
-            }
-            if may_be_shown(post) && shown_already(http, to, match_id, version).await? {
-                tracing::info!(
-                    match_id,
-                    version,
-                    "a board owed was found shown already; it is not posted again"
-                );
             } else {
                 sent(to.send_message(http, changed_message(&update).await).await)?;
             }
-            if turns {
+            if turns && current {
                 turns::tell_turns(http, table, &update, None).await;
             }
             Ok(())
