@@ -22,8 +22,8 @@
 //!
 //! Without `DECKMATE_TEST_POSTGRES` the PostgreSQL case says so and does nothing.
 
-use crate::fake_discord::bot::{CHANNEL, LOST, bot_command, content};
-use crate::fake_discord::{APP_ID, FakeDiscord, GUILD_ID, Recorded, user};
+use crate::fake_discord::bot::{CHANNEL, LOST, answers, bot_command, content};
+use crate::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::engine::{GameRng, Viewer};
 use deckmate::games::GameKind;
 use deckmate::store::outbox::PostState;
@@ -98,16 +98,9 @@ struct Run {
 /// The answer to interaction `id` showing a move or refusing it, or None when none came within
 /// `LOST` (the interaction died with a process, or Discord lost it).
 async fn answer(fake: &FakeDiscord, after: usize, id: &str) -> Option<Recorded> {
-    let callback = format!("/api/v10/interactions/{id}/");
-    let hook = format!("/api/v10/webhooks/{APP_ID}/token-{id}");
     let start = Instant::now();
     while start.elapsed() < LOST {
-        let answered = fake.find_from(after, |r| {
-            r.status < 300
-                && (r.path.starts_with(&callback)
-                    && !matches!(r.json["type"].as_u64(), Some(5 | 6))
-                    || r.path.starts_with(&hook) && r.method != "DELETE")
-        });
+        let answered = fake.find_from(after, |r| answers(r, id));
         if answered.is_some() {
             return answered;
         }

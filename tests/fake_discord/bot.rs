@@ -473,6 +473,16 @@ pub async fn seen(
     }
 }
 
+/// Whether `r` answers interaction `id` as the user sees it: its callback (not a deferral),
+/// or after a deferral an edit or follow-up through its webhook, accepted by Discord.
+pub fn answers(r: &Recorded, id: &str) -> bool {
+    let callback = format!("/api/v10/interactions/{id}/");
+    let hook = format!("/api/v10/webhooks/{APP_ID}/token-{id}");
+    r.status < 300
+        && (r.path.starts_with(&callback) && !matches!(r.json["type"].as_u64(), Some(5 | 6))
+            || r.path.starts_with(&hook) && r.method != "DELETE")
+}
+
 /// The answer to interaction `id` as the user sees it (its callback, or after a deferral the
 /// edit or follow-up that answered it); fails at once if Discord refused any part of it. None
 /// when the bot never saw the interaction: Discord lost it with a session it could not resume
@@ -486,12 +496,7 @@ pub async fn answer(fake: &FakeDiscord, after: usize, id: &str, what: &str) -> O
         if let Some(refused) = fake.find_from(after, |r| mine(r) && r.status >= 400) {
             panic!("{what}: Discord refused an answer: {refused:?}");
         }
-        let answered = fake.find_from(after, |r| {
-            r.status < 300
-                && (r.path.starts_with(&callback)
-                    && !matches!(r.json["type"].as_u64(), Some(5 | 6))
-                    || r.path.starts_with(&hook) && r.method != "DELETE")
-        });
+        let answered = fake.find_from(after, |r| answers(r, id));
         if let Some(r) = answered {
             return Some(r);
         }

@@ -55,35 +55,39 @@ pub fn spawn(ctx: &serenity::Context, data: &Data, shard: Shard) {
 }
 
 /// An active match thread to read: the match, its thread, its server, the last message seen.
-type ThreadToRead = (MatchId, String, Option<String>, Option<u64>);
+type ThreadToRead = (MatchId, String, u64, Option<u64>);
 
 /// Reads the missed messages of every active match thread in `shard`'s servers, thread by
 /// thread.
 pub async fn catch_up(ctx: &serenity::Context, data: &Data, shard: Shard) -> Result<(), Error> {
     let threads = data
         .table
-        .call(|t| -> Result<Vec<ThreadToRead>, crate::table::TableError> {
-            let mut out = Vec::new();
-            for (id, thread) in t.store().active_in_threads()? {
-                // A match whose thread or server is gone has nothing to read.
-                if t.is_held(id)? {
-                    continue;
+        .call(
+            move |t| -> Result<Vec<ThreadToRead>, crate::table::TableError> {
+                let mut out = Vec::new();
+                for (id, thread) in t.store().active_in_threads()? {
+                    // A match whose thread or server is gone has nothing to read.
+                    if t.is_held(id)? {
+                        continue;
+                    }
+                    // Another shard's server is that shard's to read.
+                    let guild = t.store().load_head(id)?.place.guild_id;
+                    let Some(guild) = guild
+                        .and_then(|g| g.parse::<u64>().ok())
+                        .filter(|&g| g != 0 && shard.serves(g))
+                    else {
+                        continue;
+                    };
+                    let seen = t.store().last_seen(&thread)?;
+                    out.push((id, thread, guild, seen));
                 }
-                let guild = t.store().load_head(id)?.place.guild_id;
-                let seen = t.store().last_seen(&thread)?;
-                out.push((id, thread, guild, seen));
-            }
-            Ok(out)
-        })
+                Ok(out)
+            },
+        )
         .await??;
     let mut left: Vec<(MatchId, u64, u64, u64)> = Vec::new();
     for (id, thread, guild, seen) in threads {
-        let (Some(channel), Some(guild)) = (
-            thread.parse::<u64>().ok().filter(|&c| c != 0),
-            guild
-                .and_then(|g| g.parse::<u64>().ok())
-                .filter(|&g| g != 0 && shard.serves(g)),
-        ) else {
+        let Some(channel) = thread.parse::<u64>().ok().filter(|&c| c != 0) else {
             continue;
         };
         // Never seen anything there (a thread from before this was kept): from its start; a
