@@ -42,3 +42,4 @@ pub mod store;
 pub mod table;
 pub mod timing;
 pub mod uci;
+pub mod web;

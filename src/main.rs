@@ -401,7 +401,14 @@ fn run_bot() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(discord::run(config)) {
+    let bot = async {
+        let table = discord::open_table(&config)?;
+        if let Some(address) = config.metrics {
+            deckmate::web::metrics::start(address, table.clone()).await?;
+        }
+        discord::run(config, table).await
+    };
+    match runtime.block_on(bot) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let cause = logs::redact(&logs::chain(&*e), &[token]);

@@ -28,6 +28,8 @@ pub struct BotConfig {
     pub api_ca: Option<PathBuf>,
     /// How the computer player thinks: its threads and the pause before its move.
     pub thinking: ThinkingConfig,
+    /// Where to serve `/metrics` (METRICS_ADDR), if anywhere.
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -48,6 +50,7 @@ impl std::fmt::Debug for BotConfig {
             .field("api_url", &self.api_url)
             .field("api_ca", &self.api_ca)
             .field("thinking", &self.thinking)
+            .field("metrics", &self.metrics)
             .finish()
     }
 }
@@ -78,6 +81,10 @@ pub enum ConfigError {
     ShardsOutside { shards: String, total: u32 },
     #[error("SHARD_TOTAL needs SHARDS, the shards this process runs")]
     TotalWithoutShards,
+    #[error(
+        "METRICS_ADDR is a port (9187, on 127.0.0.1) or an address and port (127.0.0.1:9187), not {0:?}"
+    )]
+    BadMetricsAddress(String),
 }
 
 /// Which shards one process runs: Discord splits the bot's servers among `total` shards, and
@@ -136,8 +143,8 @@ impl BotConfig {
     /// MESSAGE_CONTENT (on: read every message in match threads), DISCORD_API_URL (another
     /// Discord-compatible server), DISCORD_API_CA (a certificate authority it uses),
     /// COMPUTER_THREADS (threads the computer player thinks on; default: one fewer than the
-    /// cores) and COMPUTER_PAUSE_MS (the least time before its move; default 1500) through
-    /// `var`.
+    /// cores), COMPUTER_PAUSE_MS (the least time before its move; default 1500) and
+    /// METRICS_ADDR (where to serve `/metrics`) through `var`.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<BotConfig, ConfigError> {
         let present = |name: &str| {
             var(name)
@@ -186,7 +193,12 @@ impl BotConfig {
         if let Some(pause) = number("COMPUTER_PAUSE_MS", 0, 60_000)? {
             thinking.pause = std::time::Duration::from_millis(pause);
         }
+        let metrics = match present("METRICS_ADDR") {
+            None => None,
+            Some(text) => Some(metrics_address(&text)?),
+        };
         Ok(BotConfig {
+            metrics,
             token,
             database_path,
             database_url,
@@ -204,6 +216,16 @@ impl BotConfig {
         let _ = dotenvy::dotenv();
         Self::from_vars(|name| std::env::var(name).ok())
     }
+}
+
+/// METRICS_ADDR: a port alone is served on the loopback address, so that only this host
+/// reads it unless an address says otherwise.
+fn metrics_address(text: &str) -> Result<std::net::SocketAddr, ConfigError> {
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
+    }
+    text.parse()
+        .map_err(|_| ConfigError::BadMetricsAddress(text.to_string()))
 }
 
 /// Which messages in match threads the bot reads.

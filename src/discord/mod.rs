@@ -21,9 +21,9 @@ pub use config::{BotConfig, ChatMode, ConfigError, DEFAULT_DATABASE, Shards};
 pub use format::ids::ButtonAction;
 pub use format::{invite, limits, logs, menu, pages, pings, plain};
 pub use shared::{acknowledge, rest};
-pub use startup::{Framework, client, framework, intents, run, start, start_shards};
+pub use startup::{Framework, client, framework, intents, open_table, run, start, start_shards};
 
-use crate::table::TableHandle;
+use crate::table::{Reads, TableHandle};
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -34,16 +34,16 @@ pub struct Data {
     pub table: TableHandle,
     /// Which messages in match threads are read as moves.
     pub chat: ChatMode,
-    /// A read-only table of its own for autocomplete (None for a store kept in memory).
-    pub reader: Option<shared::autocomplete::Reader>,
+    /// Reads off the table's thread, for answers that only read (see [`Reads`]).
+    pub reads: Reads,
 }
 
 impl Data {
     pub fn new(table: TableHandle, chat: ChatMode) -> Self {
         Data {
+            reads: Reads::through(table.clone()),
             table,
             chat,
-            reader: None,
         }
     }
 }

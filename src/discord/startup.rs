@@ -13,7 +13,7 @@ use crate::discord::format::{logs, pings};
 use crate::discord::shared::lookups::{ephemeral, match_here};
 use crate::discord::shared::misread::{self, Misread};
 use crate::discord::shared::redelivery::Recent;
-use crate::discord::shared::{acknowledge, autocomplete, rest, scheduler};
+use crate::discord::shared::{acknowledge, rest, scheduler};
 use crate::discord::{Data, Error};
 use crate::store::Store;
 use crate::table::thinking::{self, ThinkingConfig};
@@ -87,13 +87,8 @@ pub(crate) async fn setup(
     scheduler::spawn(table.clone(), ctx.http.clone());
     // The computer takes its turns, those it owed when the bot stopped first.
     thinking::spawn(table.clone(), thinking);
-    let reader = table
-        .call_quietly(|t| autocomplete::reader(t.store()))
-        .await
-        .ok()
-        .flatten();
-    let mut data = Data::new(table, chat);
-    data.reader = reader;
+    let mut data = Data::new(table.clone(), chat);
+    data.reads = crate::table::Reads::of(table).await;
     Ok(data)
 }
 
@@ -242,14 +237,18 @@ pub fn intents(chat: ChatMode) -> serenity::GatewayIntents {
     }
 }
 
-/// Runs the bot until the process is stopped; an error when it could not start.
-pub async fn run(config: BotConfig) -> Result<(), Error> {
+/// Opens the store `config` names and starts the table's thread on it.
+pub fn open_table(config: &BotConfig) -> Result<TableHandle, Error> {
     let store = match &config.database_url {
         Some(url) => Store::open_postgres(url)?,
         None => Store::open(&config.database_path)?,
     };
     tracing::info!(engine = ?store.engine(), shards = ?config.shards, "the store is open");
-    let table = TableHandle::spawn(Table::new(store));
+    Ok(TableHandle::spawn(Table::new(store)))
+}
+
+/// Runs the bot on `table` until the process is stopped; an error when it could not start.
+pub async fn run(config: BotConfig, table: TableHandle) -> Result<(), Error> {
     let mut client = client(&config, table, None).await?;
     start_shards(&mut client, config.shards).await
 }

@@ -107,6 +107,31 @@ fn a_postgres_url_and_shard_ranges_are_read_and_checked() {
 }
 
 #[test]
+fn the_metrics_address_is_a_port_on_the_loopback_or_an_address() {
+    let with = |value: &str| {
+        BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c"), ("METRICS_ADDR", value)]))
+    };
+    let none = BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c")])).unwrap();
+    assert_eq!(none.metrics, None);
+    assert_eq!(
+        with("9187").unwrap().metrics,
+        Some("127.0.0.1:9187".parse().unwrap())
+    );
+    assert_eq!(
+        with("[::1]:9000").unwrap().metrics,
+        Some("[::1]:9000".parse().unwrap())
+    );
+    for bad in ["99999", "localhost:9187", "9187; rm -rf /"] {
+        assert_eq!(
+            with(bad).unwrap_err().to_string(),
+            format!(
+                "METRICS_ADDR is a port (9187, on 127.0.0.1) or an address and port (127.0.0.1:9187), not {bad:?}"
+            )
+        );
+    }
+}
+
+#[test]
 fn configuration_defaults_and_checks() {
     let config = BotConfig::from_vars(vars(&[("DISCORD_TOKEN", "a.b.c")])).unwrap();
     assert_eq!(config.database_path, PathBuf::from("deckmate.db"));
@@ -208,7 +233,7 @@ fn the_configuration_never_shows_its_token() {
     assert_eq!(
         format!("{config:?}"),
         format!(
-            "BotConfig {{ token: \"[redacted]\", database_path: \"deckmate.db\", database_url: None, shards: One, dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None, thinking: {:?} }}",
+            "BotConfig {{ token: \"[redacted]\", database_path: \"deckmate.db\", database_url: None, shards: One, dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None, thinking: {:?}, metrics: None }}",
             crate::table::thinking::ThinkingConfig::default()
         )
     );

@@ -3,7 +3,7 @@
 //! committed state while the table writes.
 
 use super::db::{Connection, OptionalExtension};
-use super::{PlayerId, Store, StoreError};
+use super::{Player, PlayerId, Store, StoreError};
 use rusqlite::OpenFlags;
 
 impl Store {
@@ -29,6 +29,25 @@ impl Store {
             Some(path) => Ok(Some(Store::open_read_only(path)?)),
             None => Ok(None),
         }
+    }
+
+    /// The player with this Discord id as last recorded, if the bot has met them; records
+    /// nothing.
+    pub fn known_discord_player(&self, discord_id: &str) -> Result<Option<Player>, StoreError> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id, name FROM players WHERE discord_id = ?1",
+                [discord_id],
+                |r| {
+                    Ok(Player {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        discord_id: Some(discord_id.to_string()),
+                    })
+                },
+            )
+            .optional()?)
     }
 
     /// The player with this Discord id, if the bot has met them; records nothing.

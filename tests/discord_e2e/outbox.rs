@@ -82,6 +82,53 @@ async fn a_clock_run_out_during_an_outage_is_posted_once_when_discord_is_back() 
     assert_settled(&fake, &table).await;
 }
 
+/// A process that died between Discord accepting a post and recording it sent (SIGKILLed, or
+/// its PostgreSQL lease ran out while Discord was slow): the post is sent again, with the same
+/// nonce, which Discord enforces; the channel shows it once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_post_sent_again_after_its_sender_died_is_shown_once() {
+    let fake = FakeDiscord::start().await;
+    let (_clock, table, [_alice, bob], thread) = timed_chess(&fake).await;
+    let words = "is waiting for your move";
+    let n = fake.requests().len();
+    let id = fake.command(&bob, &thread, "nudge", json!([]), json!({}));
+    fake.reply_to(n, &id).await;
+    until_answered(&fake, "the nudge posted", &thread, words, 200).await;
+    assert_outbox_empty(&table).await;
+
+    // As if its sender had died before recording it: the post is due again.
+    table
+        .call(|t| {
+            let owed_again = "UPDATE outbox SET state = 'pending', next_attempt = 0, done_at = NULL
+                 WHERE kind = 'nudge'";
+            assert_eq!(t.store().connection().execute(owed_again, []).unwrap(), 1);
+        })
+        .await
+        .unwrap();
+    table.tell_all();
+    until(&fake, "the post sent again", |f| {
+        accepted(posts(f, &thread, words)).len() == 2
+    })
+    .await;
+    assert_outbox_empty(&table).await;
+    let sent = accepted(posts(&fake, &thread, words));
+    let nonces: Vec<_> = sent.iter().map(|r| r.json["nonce"].clone()).collect();
+    assert!(nonces[0].is_string(), "{nonces:?}");
+    assert_eq!(nonces[0], nonces[1], "the same nonce both times");
+    assert!(
+        sent.iter().all(|r| r.json["enforce_nonce"] == true),
+        "{sent:#?}"
+    );
+    // The channel shows the message once.
+    let history = fake.history(&thread);
+    let shown = history
+        .iter()
+        .filter(|m| m["content"].as_str().unwrap_or("").contains(words))
+        .count();
+    assert_eq!(shown, 1, "{history:#?}");
+    assert_settled(&fake, &table).await;
+}
+
 /// A table on `clock` with a chess match in each of `threads` (alice and bob), each with a
 /// move played whose board is owed to its thread and not shown by any interaction.
 fn matches_owing_boards(clock: &SimClock, threads: &[&str]) -> Table {

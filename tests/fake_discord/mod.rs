@@ -155,6 +155,12 @@ fn message(id: u64, channel: &str, content: &str) -> Value {
 }
 
 impl FakeDiscord {
+    /// The messages `channel` holds, oldest first: what a user scrolling it sees.
+    pub fn history(&self, channel: &str) -> Vec<Value> {
+        let said = self.said.lock().unwrap();
+        said.get(channel).cloned().unwrap_or_default()
+    }
+
     /// `user` posts `content` in `channel` (a thread of the test server); `mentions` are the
     /// users it mentions (the bot, for `<@BOT_ID> e4`). Returns the message's id.
     pub fn say(&self, user: &Value, channel: &str, content: &str, mentions: &[&Value]) -> String {
@@ -770,6 +776,13 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         });
         return late;
     }
+    let mut repeated = false;
+    let mut earlier = match (&method, parts.as_slice()) {
+        (&Method::POST, ["channels", channel, "messages"]) => {
+            enforced_nonce(&shared, channel, &json)
+        }
+        _ => None,
+    };
     let response = match (method.clone(), parts.as_slice()) {
         (Method::GET, ["gateway"]) => ok(json!({"url": shared.gateway_url})),
         (Method::GET, ["gateway", "bot"]) => ok(json!({"url": shared.gateway_url, "shards": 1,
@@ -867,6 +880,12 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         {
             refuse(StatusCode::FORBIDDEN, "Missing Permissions", 50013)
         }
+        // A nonce Discord is asked to enforce, already used in this channel: the message
+        // it named is returned, and none is created.
+        (Method::POST, ["channels", _, "messages"]) if earlier.is_some() => {
+            repeated = true;
+            ok(earlier.take().unwrap_or_default())
+        }
         (Method::POST, ["channels", channel, "messages"]) => {
             ok(message(id, channel, json["content"].as_str().unwrap_or("")))
         }
@@ -951,7 +970,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         }
         _ => response,
     };
-    if status < 300 {
+    if status < 300 && !repeated {
         remember_message(&shared, &method, &parts, &json, id);
     }
     shared.requests.lock().unwrap().push(Recorded {
@@ -963,6 +982,20 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         at,
     });
     response
+}
+
+/// The message already in `channel` with the nonce of the post `json`, when the post asks
+/// Discord to enforce it (`enforce_nonce`). Discord looks back a few minutes; a test's run is
+/// shorter, so the fake looks at the whole channel.
+fn enforced_nonce(shared: &Shared, channel: &str, json: &Value) -> Option<Value> {
+    if json["enforce_nonce"] != json!(true) || json["nonce"].is_null() {
+        return None;
+    }
+    let said = shared.said.lock().unwrap();
+    said.get(channel)?
+        .iter()
+        .find(|m| m["nonce"] == json["nonce"])
+        .cloned()
 }
 
 /// Keeps a message the bot's accepted request left in a channel, for its history (`GET
@@ -1002,6 +1035,9 @@ fn remember_message(shared: &Shared, method: &Method, parts: &[&str], json: &Val
         })
         .collect();
     m["attachments"] = Value::Array(attachments);
+    if !data["nonce"].is_null() {
+        m["nonce"] = data["nonce"].clone();
+    }
     let mut said = shared.said.lock().unwrap();
     said.entry(channel).or_default().push(m);
 }

@@ -29,8 +29,8 @@ pub async fn games(
     let finished = finished.unwrap_or(false);
     let list = ctx
         .data()
-        .table
-        .call(move |t| t.listings(player, finished))
+        .reads
+        .read(move |t| t.listings(player, finished))
         .await??;
     let here = ctx.guild_id().map(|g| g.to_string());
     ephemeral(
@@ -68,8 +68,8 @@ pub async fn export(ctx: Context<'_>) -> Result<(), Error> {
     };
     let result = ctx
         .data()
-        .table
-        .call(move |t| {
+        .reads
+        .read(move |t| {
             readable(t, id)?;
             Ok::<_, TableError>((t.export_log(id)?, t.export_pgn(id)?))
         })
@@ -113,8 +113,8 @@ pub async fn replay(
     let guild = ctx.guild_id().map(|g| g.to_string());
     let views = ctx
         .data()
-        .table
-        .call(move |t| {
+        .reads
+        .read(move |t| {
             // Another server's matches are its own business.
             if t.show(id)?.place.guild_id != guild {
                 return Err(TableError::Illegal(format!(

@@ -43,7 +43,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         }
         return refuse(ctx, NOT_A_MATCH).await;
     };
-    match ctx.data().table.call(move |t| t.show(id)).await? {
+    match ctx.data().reads.read(move |t| t.show(id)).await? {
         Ok(update) => {
             // A read: it names who must act, and pings nobody.
             reply::answer_quietly(ctx, board_reply(&update).await?).await
@@ -65,8 +65,8 @@ pub async fn view(
     let player = player_of(ctx.data(), ctx.author()).await?.id;
     let view = match ctx
         .data()
-        .table
-        .call(move |t| t.view_for(id, Some(player)))
+        .reads
+        .read(move |t| t.view_for(id, Some(player)))
         .await?
     {
         Ok(view) => view,

@@ -1,35 +1,20 @@
-//! Autocomplete answers within Discord's three seconds and writes nothing: it reads through a
-//! read-only connection of its own ([`Data::reader`]), never waiting for the table thread, or,
-//! for a store kept in memory (which no second connection can see), asks the table for a read
-//! and gives up in time. A user the bot has not met has no actions to offer; their name is
+//! Autocomplete answers within Discord's three seconds and writes nothing: it reads on a
+//! read-only twin of the table ([`crate::table::Reads`]), never waiting for the
+//! table thread, or, for a store kept in memory (which no second connection can see), asks
+//! the table for a read; either way it gives up in time. A user the bot has not met has no actions to offer; their name is
 //! recorded when they run a command.
 
 use crate::discord::format::{limits, logs};
 use crate::discord::shared::autocomplete;
 use crate::discord::{Context, Data, Error};
-use crate::store::{MatchId, PlayerId, Store};
+use crate::store::{MatchId, PlayerId};
 use crate::table::{Table, TableError};
 use poise::serenity_prelude as serenity;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How long autocomplete looks before answering with what it has (nothing): well inside
 /// Discord's three seconds.
 pub const LOOK_FOR: Duration = Duration::from_millis(1500);
-
-/// A read-only table over its own connection, for autocomplete.
-pub type Reader = Arc<Mutex<Table>>;
-
-/// A reader over `store`'s file, when it has one.
-pub fn reader(store: &Store) -> Option<Reader> {
-    match store.reader() {
-        Ok(found) => found.map(|s| Arc::new(Mutex::new(Table::new(s)))),
-        Err(e) => {
-            tracing::warn!(error = %logs::chain(&e), "no read-only connection; autocomplete reads through the table");
-            None
-        }
-    }
-}
 
 /// `user`'s legal actions in the match of thread `channel` (none outside a match thread, or
 /// when the answer does not come in time).
@@ -39,25 +24,10 @@ pub async fn legal_actions(
     user: serenity::UserId,
 ) -> Vec<String> {
     let (thread, user) = (channel.to_string(), user.to_string());
-    let found = match &data.reader {
-        Some(reader) => {
-            let reader = reader.clone();
-            let read = tokio::task::spawn_blocking(move || match reader.lock() {
-                Ok(mut table) => legal(&mut table, &thread, &user),
-                Err(_) => Ok(vec![]),
-            });
-            match tokio::time::timeout(LOOK_FOR, read).await {
-                Ok(Ok(found)) => found,
-                Ok(Err(_)) | Err(_) => Ok(vec![]),
-            }
-        }
-        None => {
-            let read = data.table.call_quietly(move |t| legal(t, &thread, &user));
-            match tokio::time::timeout(LOOK_FOR, read).await {
-                Ok(Ok(found)) => found,
-                Ok(Err(_)) | Err(_) => Ok(vec![]),
-            }
-        }
+    let read = data.reads.read(move |t| legal(t, &thread, &user));
+    let found = match tokio::time::timeout(LOOK_FOR, read).await {
+        Ok(Ok(found)) => found,
+        Ok(Err(_)) | Err(_) => Ok(vec![]),
     };
     found.unwrap_or_else(|e| {
         tracing::debug!(error = %logs::chain(&e), "autocomplete found nothing to offer");

@@ -161,8 +161,8 @@ pub(crate) async fn history_page(
     page: usize,
 ) -> Result<Result<(String, Vec<serenity::CreateActionRow>), String>, Error> {
     let result = data
-        .table
-        .call(move |t| {
+        .reads
+        .read(move |t| {
             readable(t, id)?;
             t.history_page(id, page, PER_PAGE)
         })

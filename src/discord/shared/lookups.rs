@@ -26,8 +26,18 @@ pub(crate) async fn ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Resu
     reply::private(ctx, CreateReply::default().content(text)).await
 }
 
+/// The player `user` is, recorded under the name they show now: most calls meet someone
+/// already recorded under that name, which is a read, off the table's thread.
 pub(crate) async fn player_of(data: &Data, user: &serenity::User) -> Result<Player, Error> {
     let (id, name) = (user.id.to_string(), user.display_name().to_string());
+    let discord_id = id.clone();
+    let known = data
+        .reads
+        .read(move |t| t.store().known_discord_player(&discord_id))
+        .await??;
+    if let Some(player) = known.filter(|p| p.name == name) {
+        return Ok(player);
+    }
     Ok(data
         .table
         .call(move |t| t.store().discord_player(&id, &name))
@@ -41,8 +51,8 @@ pub(crate) async fn match_here(
 ) -> Result<Option<MatchId>, Error> {
     let thread = channel.to_string();
     Ok(data
-        .table
-        .call(move |t| t.store().match_in_thread(&thread))
+        .reads
+        .read(move |t| t.store().match_in_thread(&thread))
         .await??)
 }
 

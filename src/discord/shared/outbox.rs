@@ -478,8 +478,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         tracing::debug!(post = post.id, "a post has nowhere to go; it is dropped");
         return Ok(());
     };
-    let sent =
-        |r: Result<serenity::Message, serenity::Error>| r.map(|_| ()).map_err(|e| classify(&e));
+    let poster = Poster::new(http, to, post.id);
     // A failure of threads.rs, as the outbox takes it.
     let opening_failure = |e: threads::OpenError| match e {
         threads::OpenError::Discord(e) => classify(&e),
@@ -510,9 +509,9 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 let lines = plain::plain_lines(&update.public);
                 let text = format!("Match #{match_id}: {}", lines.join("\n"));
                 let text = limits::cut(&text, limits::CONTENT);
-                return sent(to.say(http, text).await);
+                return poster.say(text).await;
             } else {
-                sent(to.send_message(http, changed_message(&update).await).await)?;
+                poster.send(changed_message(&update).await).await?;
             }
             if turns && current {
                 turns::tell_turns(http, table, &update, None).await;
@@ -535,9 +534,9 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             let message = serenity::CreateMessage::new()
                 .content(reminder_text(&reminder))
                 .allowed_mentions(pings::only([&reminder.player]));
-            sent(to.send_message(http, message).await)
+            poster.send(message).await
         }
-        Owed::TimeUp(up) => sent(to.send_message(http, time_up_message(&up)).await),
+        Owed::TimeUp(up) => poster.send(time_up_message(&up)).await,
         Owed::RoundPing {
             round,
             deadline,
@@ -552,7 +551,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             let message = serenity::CreateMessage::new()
                 .content(text)
                 .allowed_mentions(pings::only(&players));
-            sent(to.send_message(http, message).await)
+            poster.send(message).await
         }
         Owed::Archive { match_id } => {
             let thread = table
@@ -616,7 +615,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 ));
             }
             for text in limits::chunks(&lines, limits::CONTENT) {
-                sent(to.say(http, text).await)?;
+                poster.say(text).await?;
             }
             if let Some((_, started)) = round {
                 rounds::announce(http, table, to, league, started)
@@ -643,7 +642,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 ));
             }
             for text in limits::chunks(&lines, limits::CONTENT) {
-                sent(to.say(http, text).await)?;
+                poster.say(text).await?;
             }
             Ok(())
         }
@@ -662,10 +661,11 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                     after: None,
                 })?;
             match found {
-                Some((p, seated)) => sent(
-                    to.send_message(http, rounds::pairing_message(round, &p, &seated))
-                        .await,
-                ),
+                Some((p, seated)) => {
+                    poster
+                        .send(rounds::pairing_message(round, &p, &seated))
+                        .await
+                }
                 // Paired again since: the new boards are owed posts of their own.
                 None => Ok(()),
             }
@@ -673,7 +673,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         Owed::Note { lines, .. } => {
             let lines = plain::plain_lines(&lines);
             for text in limits::chunks(&lines, limits::CONTENT) {
-                sent(to.send_message(http, quiet(text)).await)?;
+                poster.send(quiet(text)).await?;
             }
             Ok(())
         }
@@ -684,7 +684,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         } => {
             let update = shown(table, match_id).await?;
             let text = vacation_text(&update, &line, back);
-            sent(to.send_message(http, quiet(text)).await)
+            poster.send(quiet(text)).await
         }
         Owed::Nudge {
             match_id,
@@ -710,7 +710,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             let message = serenity::CreateMessage::new()
                 .content(limits::cut(&text, limits::CONTENT))
                 .allowed_mentions(pings::only(&waiting));
-            sent(to.send_message(http, message).await)
+            poster.send(message).await
         }
         Owed::OpenThread {
             match_id,
@@ -750,6 +750,55 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
             .map_err(opening_failure)
         }
     }
+}
+
+/// Sends the messages of one post, each with a nonce of its own (the post's id and the
+/// message's place in it) that Discord is asked to enforce: when the same post is sent again
+/// within Discord's few minutes (its sender died before recording it sent, or a lease ran out
+/// while Discord was slow), Discord returns the message it has and shows nothing twice.
+struct Poster<'a> {
+    http: &'a serenity::Http,
+    to: serenity::ChannelId,
+    post: i64,
+    count: std::sync::atomic::AtomicU32,
+}
+
+impl<'a> Poster<'a> {
+    fn new(http: &'a serenity::Http, to: serenity::ChannelId, post: i64) -> Self {
+        Self {
+            http,
+            to,
+            post,
+            count: std::sync::atomic::AtomicU32::new(0),
+        }
+    }
+
+    /// Sends the post's next message.
+    async fn send(&self, message: serenity::CreateMessage) -> Result<(), Failure> {
+        let n = self
+            .count
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let message = message
+            .nonce(serenity::Nonce::String(nonce(self.post, n)))
+            .enforce_nonce(true);
+        self.to
+            .send_message(self.http, message)
+            .await
+            .map(|_| ())
+            .map_err(|e| classify(&e))
+    }
+
+    /// Sends `text` as the post's next message (mentions as serenity allows by default).
+    async fn say(&self, text: String) -> Result<(), Failure> {
+        self.send(serenity::CreateMessage::new().content(text))
+            .await
+    }
+}
+
+/// The nonce of message `n` of post `post`: at most 25 characters, as Discord requires (16
+/// hexadecimal digits, a dot and a decimal count of at most 7 digits).
+pub(crate) fn nonce(post: i64, n: u32) -> String {
+    format!("o{:x}.{}", post as u64, n.min(9_999_999))
 }
 
 /// A message of `text` that pings nobody.

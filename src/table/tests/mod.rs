@@ -20,6 +20,7 @@ mod live;
 mod openings;
 mod outbox;
 mod pods;
+mod reading;
 mod release;
 mod replays;
 mod substitutes;
