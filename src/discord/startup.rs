@@ -88,7 +88,7 @@ pub(crate) async fn setup(
     // The computer takes its turns, those it owed when the bot stopped first.
     thinking::spawn(table.clone(), thinking);
     let mut data = Data::new(table.clone(), chat);
-    data.reads = crate::table::Reads::of(table).await;
+    data.reads = crate::table::Reads::of(table, crate::table::Reads::TWINS).await;
     Ok(data)
 }
 

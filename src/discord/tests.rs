@@ -1008,3 +1008,16 @@ fn a_shard_serves_the_servers_discord_routes_to_it() {
         assert_eq!(serving, 1, "server {guild}");
     }
 }
+
+#[test]
+fn a_nonce_fits_discords_25_characters_and_names_its_post_and_place() {
+    use crate::discord::shared::nonces::nonce;
+    assert_eq!(nonce(1, 0), "o1.0");
+    assert_eq!(nonce(255, 3), "off.3");
+    for (post, n) in [(i64::MAX, u32::MAX), (-1, 9_999_999), (i64::MIN, 0)] {
+        let made = nonce(post, n);
+        assert!(made.len() <= 25, "{made}");
+    }
+    assert_ne!(nonce(1, 10), nonce(11, 0));
+    assert_ne!(nonce(0x1a, 1), nonce(0x1, 0xa1));
+}

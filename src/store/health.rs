@@ -12,6 +12,9 @@ pub struct Health {
     pub posts_pending: u64,
     /// Of those, the ones due now: what the sender should be sending.
     pub posts_due: u64,
+    /// Posts Discord refused for good, ever: a rise means a missing permission or a deleted
+    /// channel somewhere (each one's reason is in the outbox and the log).
+    pub posts_failed: u64,
     /// When the oldest pending post was written (seconds since 1970).
     pub oldest_post: Option<i64>,
     /// Deadlines due at `now` or before and not yet fired.
@@ -36,6 +39,11 @@ impl Store {
             params![now],
             |r| Ok(count(r.get(0)?)),
         )?;
+        let posts_failed = self.conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE state = 'failed'",
+            [],
+            |r| Ok(count(r.get(0)?)),
+        )?;
         let (deadlines_due, earliest_due) = self.conn.query_row(
             "SELECT COUNT(*), MIN(due_at) FROM deadlines WHERE fired_at IS NULL AND due_at <= ?1",
             params![now],
@@ -49,6 +57,7 @@ impl Store {
         Ok(Health {
             posts_pending,
             posts_due,
+            posts_failed,
             oldest_post,
             deadlines_due,
             earliest_due,

@@ -7,9 +7,11 @@
 use super::handle::panic_text;
 use super::{CallError, Table, TableHandle};
 use crate::store::StoreError;
+use crate::store::db::may_block;
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 impl Table {
     /// A read-only twin of this table on a connection of its own, sharing its clock; None for
@@ -29,12 +31,8 @@ impl Table {
     /// committed state of the database (another process, or the writer's thread, may commit
     /// meanwhile). The transaction is rolled back: a read changes nothing.
     pub fn reading<R>(&mut self, read: impl FnOnce(&mut Table) -> R) -> R {
-        let connection = self.store.connection();
-        if !connection.is_autocommit() {
-            // Left open by a read that panicked: nothing to keep.
-            let _ = connection.end(false);
-        }
-        let began = connection.begin_read();
+        self.end_read();
+        let began = self.store.connection().begin_read();
         if let Err(e) = &began {
             // Still worth answering: each statement then reads the latest committed state.
             tracing::warn!(error = %e, "a read transaction could not begin; reading without one");
@@ -47,10 +45,15 @@ impl Table {
         }
         result
     }
-}
 
-/// How many twins read side by side.
-const TWINS: usize = 2;
+    /// Ends a read transaction left open (by a read that panicked): nothing in it to keep.
+    pub(crate) fn end_read(&self) {
+        let connection = self.store.connection();
+        if !connection.is_autocommit() {
+            let _ = connection.end(false);
+        }
+    }
+}
 
 /// Reads off the writer, for async callers (the bot's answers that only read, the metrics):
 /// each runs on one of the table's read-only twins on the runtime's blocking threads, so it
@@ -59,23 +62,55 @@ const TWINS: usize = 2;
 #[derive(Clone)]
 pub struct Reads {
     table: TableHandle,
-    twins: Option<Arc<Vec<Mutex<Table>>>>,
+    twins: Option<Arc<Pool>>,
+}
+
+/// The twins not reading now; a read waits for the first one free.
+struct Pool {
+    free: Mutex<Vec<Table>>,
+    returned: Condvar,
+}
+
+impl Pool {
+    fn take(&self) -> Table {
+        // Reads catch their panics, so a poisoned lock guards nothing half-done.
+        let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(twin) = free.pop() {
+                return twin;
+            }
+            free = self
+                .returned
+                .wait(free)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    fn give_back(&self, twin: Table) {
+        let mut free = self.free.lock().unwrap_or_else(PoisonError::into_inner);
+        free.push(twin);
+        self.returned.notify_one();
+    }
 }
 
 impl Reads {
+    /// How many twins the bot reads on side by side.
+    pub const TWINS: usize = 2;
+
     /// Reads through `table`'s thread only (a store kept in memory).
     pub fn through(table: TableHandle) -> Reads {
         Reads { table, twins: None }
     }
 
-    /// Reads on twins of the table behind `table` when its store can have them.
-    pub async fn of(table: TableHandle) -> Reads {
+    /// Reads on `count` twins of the table behind `table`, when its store can have them
+    /// (each is a connection of its own).
+    pub async fn of(table: TableHandle, count: usize) -> Reads {
         let twins = table
-            .call_quietly(|t| {
+            .call_quietly(move |t| {
                 let mut twins = Vec::new();
-                for _ in 0..TWINS {
+                for _ in 0..count {
                     match t.reader() {
-                        Ok(Some(twin)) => twins.push(Mutex::new(twin)),
+                        Ok(Some(twin)) => twins.push(twin),
                         Ok(None) => break,
                         Err(e) => {
                             tracing::warn!(error = %e, "a read-only connection could not be opened");
@@ -87,9 +122,18 @@ impl Reads {
             })
             .await
             .unwrap_or_default();
+        let pool = Pool {
+            free: Mutex::new(twins),
+            returned: Condvar::new(),
+        };
+        let some = !pool
+            .free
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_empty();
         Reads {
             table,
-            twins: (!twins.is_empty()).then(|| Arc::new(twins)),
+            twins: some.then(|| Arc::new(pool)),
         }
     }
 
@@ -99,40 +143,48 @@ impl Reads {
     }
 
     /// Runs `read` on a free twin (in one read transaction), or on the table's thread when
-    /// there is none. A read that panics fails alone, as a table call does.
+    /// there is none. A read that panics fails alone, as a table call does. A read whose
+    /// caller stopped waiting (autocomplete past its time) before a twin was free is skipped.
     pub async fn read<R: Send + 'static>(
         &self,
         read: impl FnOnce(&mut Table) -> R + Send + 'static,
     ) -> Result<R, CallError> {
-        let Some(twins) = self.twins.clone() else {
+        let Some(pool) = self.twins.clone() else {
             return self.table.call(read).await;
         };
+        let waiting = Waiting(Arc::new(AtomicBool::new(true)));
+        let wanted = waiting.0.clone();
         let done = tokio::task::spawn_blocking(move || {
-            let mut twin = free(&twins);
-            match catch_unwind(AssertUnwindSafe(|| twin.reading(read))) {
-                Ok(found) => Ok(found),
-                Err(payload) => {
-                    tracing::error!(
-                        panic = panic_text(&*payload),
-                        "a read panicked; it changed nothing"
-                    );
-                    twin.forget_live_games();
-                    Err(CallError::Panicked)
-                }
+            let mut twin = pool.take();
+            if !wanted.load(Ordering::Relaxed) {
+                pool.give_back(twin);
+                return Err(CallError::Stopped);
             }
+            let result = may_block(|| catch_unwind(AssertUnwindSafe(|| twin.reading(read))));
+            let result = result.map_err(|payload| {
+                tracing::error!(
+                    panic = panic_text(&*payload),
+                    "a read panicked; it changed nothing"
+                );
+                // Its transaction is ended now, not at the twin's next read.
+                twin.end_read();
+                twin.forget_live_games();
+                CallError::Panicked
+            });
+            pool.give_back(twin);
+            result
         })
         .await;
+        drop(waiting);
         done.unwrap_or(Err(CallError::Panicked))
     }
 }
 
-/// A twin nobody is reading with, or else the first one once it is free.
-fn free(twins: &[Mutex<Table>]) -> MutexGuard<'_, Table> {
-    for twin in twins {
-        if let Ok(free) = twin.try_lock() {
-            return free;
-        }
+/// Tells a read's blocking task, when dropped, that its caller no longer waits.
+struct Waiting(Arc<AtomicBool>);
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Relaxed);
     }
-    // Reads catch their panics, so a poisoned lock guards nothing half-done.
-    twins[0].lock().unwrap_or_else(PoisonError::into_inner)
 }

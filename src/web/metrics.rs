@@ -11,6 +11,8 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use std::fmt::Write;
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The content type Prometheus expects of the text format.
 pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
@@ -18,7 +20,7 @@ pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 /// The gauges as Prometheus' text format, at `now` (seconds since 1970).
 pub fn text(health: &Health, now: i64) -> String {
     let age = |at: Option<i64>| at.map_or(0, |at| (now - at).max(0));
-    let gauges: [(&str, &str, i64); 6] = [
+    let gauges: [(&str, &str, i64); 7] = [
         (
             "deckmate_outbox_pending",
             "Posts owed to Discord and not yet sent, retries included.",
@@ -33,6 +35,11 @@ pub fn text(health: &Health, now: i64) -> String {
             "deckmate_outbox_oldest_seconds",
             "Age of the oldest pending post (0 when none).",
             age(health.oldest_post),
+        ),
+        (
+            "deckmate_outbox_failed",
+            "Posts Discord refused for good (a missing permission, a deleted channel), ever.",
+            health.posts_failed as i64,
         ),
         (
             "deckmate_deadlines_due",
@@ -62,49 +69,66 @@ pub fn text(health: &Health, now: i64) -> String {
 
 /// The router: `/metrics`, and nothing else.
 pub fn router(reads: Reads) -> Router {
+    let scraper = Arc::new(Scraper {
+        reads,
+        last: tokio::sync::Mutex::new(None),
+    });
     Router::new()
         .route("/metrics", get(scrape))
-        .with_state(reads)
+        .with_state(scraper)
 }
 
-async fn scrape(State(reads): State<Reads>) -> Response {
-    let read = reads
+/// The gauges' source, and the text of the last scrape: scrapes within [`FRESH`] of it get the
+/// same text, and scrapes that come together wait for one read, so no number of requests makes
+/// more than one read a second.
+struct Scraper {
+    reads: Reads,
+    last: tokio::sync::Mutex<Option<(std::time::Instant, String)>>,
+}
+
+/// How long a scrape's text is served again.
+const FRESH: Duration = Duration::from_secs(1);
+
+async fn scrape(State(scraper): State<Arc<Scraper>>) -> Response {
+    let mut last = scraper.last.lock().await;
+    if let Some((at, body)) = last.as_ref()
+        && at.elapsed() < FRESH
+    {
+        return ([(header::CONTENT_TYPE, CONTENT_TYPE)], body.clone()).into_response();
+    }
+    let read = scraper
+        .reads
         .read(|t| {
             let now = t.now();
             t.store().health(now).map(|h| (h, now))
         })
         .await;
+    let unavailable = |why: &'static str| (StatusCode::SERVICE_UNAVAILABLE, why).into_response();
     match read {
         Ok(Ok((health, now))) => {
-            ([(header::CONTENT_TYPE, CONTENT_TYPE)], text(&health, now)).into_response()
+            let body = text(&health, now);
+            *last = Some((std::time::Instant::now(), body.clone()));
+            ([(header::CONTENT_TYPE, CONTENT_TYPE)], body).into_response()
         }
         Ok(Err(e)) => {
             tracing::error!(error = %e, "the metrics could not be read");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the database could not be read\n",
-            )
-                .into_response()
+            unavailable("the database could not be read\n")
         }
         Err(e) => {
             tracing::error!(error = %e, "the metrics could not be read");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                "the table is not answering\n",
-            )
-                .into_response()
+            unavailable("the table is not answering\n")
         }
     }
 }
 
-/// Serves `/metrics` at `address` from now until the process ends, reading on twins of
-/// `table`; an error when the address cannot be had (taken, or not this host's).
+/// Serves `/metrics` at `address` from now until the process ends, reading on a twin of
+/// `table` of its own; an error when the address cannot be had (taken, or not this host's).
 pub async fn start(address: std::net::SocketAddr, table: TableHandle) -> Result<(), MetricsError> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
         .map_err(|source| MetricsError { address, source })?;
     tracing::info!(%address, "serving /metrics");
-    tokio::spawn(serve(listener, Reads::of(table).await));
+    tokio::spawn(serve(listener, Reads::of(table, 1).await));
     Ok(())
 }
 
@@ -116,10 +140,44 @@ pub struct MetricsError {
     source: std::io::Error,
 }
 
-/// Serves `/metrics` on `listener` until the process ends.
+/// Connections served at once; one more is closed as soon as it is accepted.
+const CONNECTIONS: usize = 16;
+/// How long a client may take to send a request's head.
+const HEAD_TIME: Duration = Duration::from_secs(5);
+/// How long a connection may last, whatever it does.
+const CONNECTION_TIME: Duration = Duration::from_secs(15);
+
+/// Serves `/metrics` on `listener` until the process ends. A scraper is a program on a trusted
+/// network, but nothing it (or anyone reaching the port) does may hurt the bot: at most
+/// [`CONNECTIONS`] at once, each closed after one request and within [`CONNECTION_TIME`],
+/// a request's head within [`HEAD_TIME`] and hyper's size limits.
 pub async fn serve(listener: tokio::net::TcpListener, reads: Reads) {
-    if let Err(e) = axum::serve(listener, router(reads)).await {
-        tracing::error!(error = %e, "the metrics server stopped");
+    let service = hyper_util::service::TowerToHyperService::new(router(reads));
+    let slots = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of file handles, say: wait a little rather than spin.
+                tracing::warn!(error = %e, "a metrics connection could not be accepted");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let service = service.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEAD_TIME)
+                .keep_alive(false)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(CONNECTION_TIME, connection).await;
+        });
     }
 }
 

@@ -34,9 +34,15 @@ pub(crate) async fn player_of(data: &Data, user: &serenity::User) -> Result<Play
     let known = data
         .reads
         .read(move |t| t.store().known_discord_player(&discord_id))
-        .await??;
-    if let Some(player) = known.filter(|p| p.name == name) {
-        return Ok(player);
+        .await;
+    match known {
+        Ok(Ok(Some(player))) if player.name == name => return Ok(player),
+        Ok(Ok(_)) => {}
+        // The writer may still answer: the read is logged and the write tried.
+        Ok(Err(e)) => {
+            tracing::warn!(error = %logs::chain(&e), "a player could not be read; recording them instead")
+        }
+        Err(e) => tracing::warn!(error = %e, "a player could not be read; recording them instead"),
     }
     Ok(data
         .table

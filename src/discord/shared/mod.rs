@@ -13,6 +13,7 @@ pub mod lists;
 
 pub mod lookups;
 pub mod misread;
+pub mod nonces;
 pub mod outbox;
 
 pub mod press;

@@ -13,6 +13,7 @@ use crate::discord::format::notices::{
     changed_message, channel_of, reminder_text, thread_of, time_up_message, vacation_text,
 };
 use crate::discord::format::{limits, logs, pictures, pings, plain};
+use crate::discord::shared::nonces::Nonces;
 use crate::discord::shared::{dm_memory, rounds, threads, turns};
 use crate::store::outbox::{Destination, Post, PostState};
 use crate::table::outbox::Owed;
@@ -514,7 +515,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 poster.send(changed_message(&update).await).await?;
             }
             if turns && current {
-                turns::tell_turns(http, table, &update, None).await;
+                turns::tell_turns(http, table, &update, None, Some(&poster.nonces)).await;
             }
             Ok(())
         }
@@ -526,7 +527,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         } => {
             let (update, current) = owed_board(table, match_id, version, public).await?;
             if current {
-                turns::tell_turns(http, table, &update, mover).await;
+                turns::tell_turns(http, table, &update, mover, Some(&poster.nonces)).await;
             }
             Ok(())
         }
@@ -618,7 +619,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 poster.say(text).await?;
             }
             if let Some((_, started)) = round {
-                rounds::announce(http, table, to, league, started)
+                rounds::announce(http, table, to, league, started, &poster.nonces)
                     .await
                     .map_err(|e| match e.downcast_ref::<serenity::Error>() {
                         // Discord refused (a missing permission): trying again would post
@@ -739,6 +740,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 http,
                 table,
                 to,
+                &poster.nonces,
                 destination,
                 match_id,
                 challenge,
@@ -752,15 +754,12 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
     }
 }
 
-/// Sends the messages of one post, each with a nonce of its own (the post's id and the
-/// message's place in it) that Discord is asked to enforce: when the same post is sent again
-/// within Discord's few minutes (its sender died before recording it sent, or a lease ran out
-/// while Discord was slow), Discord returns the message it has and shows nothing twice.
+/// Sends the messages of one post to `to`, each stamped with its nonce (see
+/// [`crate::discord::shared::nonces`]).
 struct Poster<'a> {
     http: &'a serenity::Http,
     to: serenity::ChannelId,
-    post: i64,
-    count: std::sync::atomic::AtomicU32,
+    nonces: Nonces,
 }
 
 impl<'a> Poster<'a> {
@@ -768,21 +767,14 @@ impl<'a> Poster<'a> {
         Self {
             http,
             to,
-            post,
-            count: std::sync::atomic::AtomicU32::new(0),
+            nonces: Nonces::new(post),
         }
     }
 
     /// Sends the post's next message.
     async fn send(&self, message: serenity::CreateMessage) -> Result<(), Failure> {
-        let n = self
-            .count
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let message = message
-            .nonce(serenity::Nonce::String(nonce(self.post, n)))
-            .enforce_nonce(true);
         self.to
-            .send_message(self.http, message)
+            .send_message(self.http, self.nonces.stamp(message))
             .await
             .map(|_| ())
             .map_err(|e| classify(&e))
@@ -793,12 +785,6 @@ impl<'a> Poster<'a> {
         self.send(serenity::CreateMessage::new().content(text))
             .await
     }
-}
-
-/// The nonce of message `n` of post `post`: at most 25 characters, as Discord requires (16
-/// hexadecimal digits, a dot and a decimal count of at most 7 digits).
-pub(crate) fn nonce(post: i64, n: u32) -> String {
-    format!("o{:x}.{}", post as u64, n.min(9_999_999))
 }
 
 /// A message of `text` that pings nobody.

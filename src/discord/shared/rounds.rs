@@ -5,6 +5,7 @@
 use crate::discord::Error;
 use crate::discord::format::boards::mention;
 use crate::discord::format::pings;
+use crate::discord::shared::nonces::Nonces;
 use crate::store::Player;
 use crate::store::leagues::PairingRow;
 use crate::table::leagues::{RoundStarted, bye_words};
@@ -55,6 +56,7 @@ pub(crate) async fn announce(
     channel: serenity::ChannelId,
     league: i64,
     started: RoundStarted,
+    nonces: &Nonces,
 ) -> Result<(), Error> {
     for p in started.pairings {
         let (round, board, match_id) = (p.round, p.board, p.match_id);
@@ -63,7 +65,7 @@ pub(crate) async fn announce(
             .await??;
         if let Some((p, seated)) = found {
             channel
-                .send_message(http, pairing_message(round, &p, &seated))
+                .send_message(http, nonces.stamp(pairing_message(round, &p, &seated)))
                 .await?;
         }
     }

@@ -9,6 +9,7 @@
 
 use crate::discord::format::boards::mention;
 use crate::discord::format::{limits, logs, pings};
+use crate::discord::shared::nonces::Nonces;
 use crate::store::outbox::{Destination, Post};
 use crate::store::{ChallengeId, MatchId, Player};
 use crate::table::outbox::Owed;
@@ -214,6 +215,7 @@ pub async fn tell(
     http: &serenity::Http,
     table: &TableHandle,
     to: serenity::ChannelId,
+    nonces: &Nonces,
     destination: Option<Destination>,
     match_id: MatchId,
     challenge: Option<ChallengeId>,
@@ -242,7 +244,7 @@ pub async fn tell(
             let dm = serenity::CreateMessage::new()
                 .content(limits::cut(&text, limits::CONTENT))
                 .allowed_mentions(pings::nobody());
-            to.send_message(http, dm).await?;
+            to.send_message(http, nonces.stamp(dm)).await?;
         }
         _ => {
             let edit = message
@@ -269,7 +271,7 @@ pub async fn tell(
             let post = serenity::CreateMessage::new()
                 .content(limits::cut(&text, limits::CONTENT))
                 .allowed_mentions(pings::only(players));
-            to.send_message(http, post).await?;
+            to.send_message(http, nonces.stamp(post)).await?;
         }
     }
     Ok(())

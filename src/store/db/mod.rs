@@ -14,7 +14,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
-pub use postgres::off_runtime;
+pub use postgres::{may_block, off_runtime};
 pub(crate) use value::params;
 pub use value::{ColumnIndex, FromValue, Params, Row, ToValue, Value};
 
@@ -139,6 +139,9 @@ pub struct Connection {
 
 impl Connection {
     pub fn sqlite(conn: rusqlite::Connection) -> Connection {
+        // Every statement the store runs stays prepared: rusqlite keeps 16 by default, fewer
+        // than one move uses, so a move prepared most of its statements again each time.
+        conn.set_prepared_statement_cache_capacity(STATEMENTS);
         Connection {
             inner: Inner::Sqlite(conn),
         }
@@ -274,7 +277,7 @@ impl Connection {
     /// Opens the outermost transaction, holding the write lock (see the module's note).
     pub fn begin_write(&self) -> Result<()> {
         match &self.inner {
-            Inner::Sqlite(c) => Ok(c.execute_batch("BEGIN IMMEDIATE")?),
+            Inner::Sqlite(c) => sqlite_control(c, "BEGIN IMMEDIATE"),
             Inner::Postgres(c) => c.borrow_mut().begin(&format!(
                 "BEGIN ISOLATION LEVEL READ COMMITTED; SELECT pg_advisory_xact_lock({})",
                 postgres::WRITE_LOCK
@@ -286,7 +289,7 @@ impl Connection {
     /// snapshot of the database), taking no lock.
     pub fn begin_read(&self) -> Result<()> {
         match &self.inner {
-            Inner::Sqlite(c) => Ok(c.execute_batch("BEGIN DEFERRED")?),
+            Inner::Sqlite(c) => sqlite_control(c, "BEGIN DEFERRED"),
             Inner::Postgres(c) => c
                 .borrow_mut()
                 .begin("BEGIN ISOLATION LEVEL REPEATABLE READ"),
@@ -296,24 +299,43 @@ impl Connection {
     /// Ends the outermost transaction, keeping (`commit`) or undoing its changes.
     pub fn end(&self, commit: bool) -> Result<()> {
         match &self.inner {
-            Inner::Sqlite(c) => Ok(c.execute_batch(if commit { "COMMIT" } else { "ROLLBACK" })?),
+            Inner::Sqlite(c) => sqlite_control(c, if commit { "COMMIT" } else { "ROLLBACK" }),
             Inner::Postgres(c) => c.borrow_mut().end(commit),
         }
     }
 
     /// Opens a savepoint inside the open transaction.
     pub fn savepoint(&self) -> Result<()> {
-        self.execute_batch("SAVEPOINT atomically")
+        match &self.inner {
+            Inner::Sqlite(c) => sqlite_control(c, "SAVEPOINT atomically"),
+            Inner::Postgres(_) => self.execute_batch("SAVEPOINT atomically"),
+        }
     }
 
     /// Releases the innermost savepoint into the transaction around it, keeping (`commit`) or
     /// undoing its changes.
     pub fn end_savepoint(&self, commit: bool) -> Result<()> {
-        self.execute_batch(match commit {
-            true => "RELEASE SAVEPOINT atomically",
-            false => "ROLLBACK TO SAVEPOINT atomically; RELEASE SAVEPOINT atomically",
-        })
+        match (&self.inner, commit) {
+            (Inner::Sqlite(c), true) => sqlite_control(c, "RELEASE SAVEPOINT atomically"),
+            (Inner::Sqlite(c), false) => {
+                sqlite_control(c, "ROLLBACK TO SAVEPOINT atomically")?;
+                sqlite_control(c, "RELEASE SAVEPOINT atomically")
+            }
+            (Inner::Postgres(_), true) => self.execute_batch("RELEASE SAVEPOINT atomically"),
+            (Inner::Postgres(_), false) => {
+                self.execute_batch("ROLLBACK TO SAVEPOINT atomically; RELEASE SAVEPOINT atomically")
+            }
+        }
     }
+}
+
+/// How many prepared statements an SQLite connection keeps.
+const STATEMENTS: usize = 256;
+
+/// Runs a transaction-control statement (BEGIN, COMMIT, a savepoint) on SQLite, prepared once.
+fn sqlite_control(c: &rusqlite::Connection, sql: &str) -> Result<()> {
+    c.prepare_cached(sql)?.execute([])?;
+    Ok(())
 }
 
 /// A statement of [`Connection::prepare`].

@@ -150,9 +150,27 @@ impl Drop for PgConn {
     }
 }
 
+thread_local! {
+    /// Set while this thread runs work the async runtime handed off to be blocked on (its
+    /// blocking pool): the client may run here although the runtime is known.
+    static MAY_BLOCK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f`, in which database calls may block this thread: for a task of the runtime's
+/// blocking pool (`spawn_blocking`), where the client runs without a thread of its own.
+pub fn may_block<T>(f: impl FnOnce() -> T) -> T {
+    let before = MAY_BLOCK.with(|b| b.replace(true));
+    let result = f();
+    MAY_BLOCK.with(|b| b.set(before));
+    result
+}
+
 /// Runs `f` where the blocking client may run: here, or on a thread of its own when this
 /// thread drives an async runtime (the client would panic on it).
 pub fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    if MAY_BLOCK.with(|b| b.get()) {
+        return f();
+    }
     match tokio::runtime::Handle::try_current() {
         Ok(_) => std::thread::scope(|s| s.spawn(f).join().expect("the database call panicked")),
         Err(_) => f(),

@@ -44,7 +44,12 @@ fn a_write_tried_on_a_twin_is_refused_and_changes_nothing() {
     let before = table.show(id).unwrap();
 
     let refused = twin.reading(|t| t.act(id, p0.id, None, "e4"));
-    assert!(refused.is_err(), "{refused:?}");
+    // Refused by the connection itself: SQLite's "readonly database", PostgreSQL's
+    // "read-only transaction".
+    let why = format!("{:?}", refused.unwrap_err())
+        .to_lowercase()
+        .replace('-', "");
+    assert!(why.contains("readonly"), "{why}");
     let after = table.show(id).unwrap();
     assert_eq!(after.version, before.version);
     assert_eq!(

@@ -31,6 +31,7 @@ fn the_text_names_each_gauge_once_with_its_help_and_type() {
     let health = Health {
         posts_pending: 3,
         posts_due: 2,
+        posts_failed: 4,
         oldest_post: Some(START - 30),
         deadlines_due: 1,
         earliest_due: Some(START - 5),
@@ -42,6 +43,7 @@ fn the_text_names_each_gauge_once_with_its_help_and_type() {
         ("deckmate_outbox_pending", 3),
         ("deckmate_outbox_due", 2),
         ("deckmate_outbox_oldest_seconds", 30),
+        ("deckmate_outbox_failed", 4),
         ("deckmate_deadlines_due", 1),
         ("deckmate_deadline_lag_seconds", 5),
         ("deckmate_matches_active", 7),
@@ -118,7 +120,7 @@ async fn a_scrape_reads_the_store_off_the_tables_thread() {
     let pending = table.store().unsent_posts().unwrap().len() as i64;
     assert!(pending > 0, "the move's board is owed");
     let table = TableHandle::spawn(table);
-    let reads = Reads::of(table.clone()).await;
+    let reads = Reads::of(table.clone(), 1).await;
     assert!(
         reads.off_the_writer(),
         "a database file has read-only twins"
@@ -178,5 +180,55 @@ async fn an_address_already_taken_is_refused_by_name() {
     assert!(
         refused.starts_with(&format!("METRICS_ADDR {address} cannot be served: ")),
         "{refused}"
+    );
+}
+
+/// A server of `/metrics` on a store kept in memory, and its address.
+async fn serving() -> std::net::SocketAddr {
+    let table = TableHandle::spawn(Table::new(crate::store::Store::open_in_memory().unwrap()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(super::serve(listener, Reads::through(table)));
+    address
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_limit_are_closed_and_those_within_it_served() {
+    let address = serving().await;
+    let mut held = Vec::new();
+    for _ in 0..super::CONNECTIONS {
+        held.push(tokio::net::TcpStream::connect(address).await.unwrap());
+    }
+    // Those are accepted (and held, sending nothing); one more is closed at once.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut extra = tokio::net::TcpStream::connect(address).await.unwrap();
+    let mut buffer = [0u8; 64];
+    let read = tokio::time::timeout(Duration::from_secs(3), extra.read(&mut buffer)).await;
+    assert!(
+        matches!(read, Ok(Ok(0)) | Ok(Err(_))),
+        "closed without an answer: {read:?}"
+    );
+    // A connection within the limit is still answered.
+    let first = &mut held[0];
+    let request = "GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    first.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    first.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(answer.contains("deckmate_matches_active 0"), "{answer}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_client_that_never_sends_its_request_is_dropped_after_the_head_time() {
+    let address = serving().await;
+    let mut idle = tokio::net::TcpStream::connect(address).await.unwrap();
+    let started = tokio::time::Instant::now();
+    let mut buffer = [0u8; 64];
+    let read = idle.read(&mut buffer).await;
+    assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    let waited = started.elapsed();
+    assert!(
+        (super::HEAD_TIME..super::CONNECTION_TIME).contains(&waited),
+        "closed after {waited:?}"
     );
 }
