@@ -135,7 +135,7 @@ fn main() {
             pause: Duration::ZERO,
             ..ThinkingConfig::default()
         };
-        thinking::spawn(handle.clone(), config);
+        thinking::spawn(handle.clone(), config, thinking::everywhere());
         // Let every thinking thread get busy first.
         tokio::time::sleep(Duration::from_secs(2)).await;
         let before = computer_actions(&handle, first_computer).await;

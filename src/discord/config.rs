@@ -100,6 +100,18 @@ pub enum Shards {
 }
 
 impl Shards {
+    /// Whether this process runs the shard Discord routes server `guild`'s events to (its
+    /// id's timestamp part modulo the number of shards, as Discord documents): the process
+    /// does that server's background work (the computer's turns) too.
+    pub fn serves(self, guild: &str) -> bool {
+        match self {
+            Shards::One | Shards::Auto => true,
+            Shards::Range { first, last, total } => guild
+                .parse::<u64>()
+                .is_ok_and(|g| (first..=last).contains(&(((g >> 22) % u64::from(total)) as u32))),
+        }
+    }
+
     /// Reads SHARDS (`auto`, `3` or `0-3`) and SHARD_TOTAL.
     fn parse(shards: Option<String>, total: Option<String>) -> Result<Shards, ConfigError> {
         let Some(text) = shards else {

@@ -68,7 +68,7 @@ pub(crate) async fn setup(
     table: TableHandle,
     dev_guild: Option<u64>,
     chat: ChatMode,
-    thinking: ThinkingConfig,
+    (thinking, shards): (ThinkingConfig, Shards),
 ) -> Result<Data, Error> {
     match set_up(ctx, framework, &table, dev_guild).await {
         Ok(()) => {}
@@ -86,7 +86,9 @@ pub(crate) async fn setup(
     // while the bot was down first.
     scheduler::spawn(table.clone(), ctx.http.clone());
     // The computer takes its turns, those it owed when the bot stopped first.
-    thinking::spawn(table.clone(), thinking);
+    // The computer's turns in this process's servers only: another process takes the others.
+    let serves: thinking::Serves = std::sync::Arc::new(move |guild| shards.serves(guild));
+    thinking::spawn(table.clone(), thinking, serves);
     let mut data = Data::new(table.clone(), chat);
     data.reads = crate::table::Reads::of(table, crate::table::Reads::TWINS).await;
     Ok(data)
@@ -159,7 +161,7 @@ pub fn framework(
     table: TableHandle,
     dev_guild: Option<u64>,
     chat: ChatMode,
-    thinking: ThinkingConfig,
+    thinking: (ThinkingConfig, Shards),
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> Framework {
     Framework {
@@ -172,7 +174,7 @@ fn poise_framework(
     table: TableHandle,
     dev_guild: Option<u64>,
     chat: ChatMode,
-    thinking: ThinkingConfig,
+    thinking: (ThinkingConfig, Shards),
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> poise::Framework<Data, Error> {
     let ready = Mutex::new(ready);
@@ -263,7 +265,8 @@ pub async fn client(
 ) -> Result<serenity::Client, Error> {
     // serenity's rate limiter is on, for another server too (see rest.rs).
     let http = rest::http(config).await?;
-    let framework = framework(table, config.dev_guild, config.chat, config.thinking, ready);
+    let thinking = (config.thinking, config.shards);
+    let framework = framework(table, config.dev_guild, config.chat, thinking, ready);
     Ok(
         serenity::ClientBuilder::new_with_http(http, intents(config.chat))
             .framework(framework)

@@ -1021,3 +1021,18 @@ fn a_nonce_fits_discords_25_characters_and_names_its_post_and_place() {
     assert_ne!(nonce(1, 10), nonce(11, 0));
     assert_ne!(nonce(0x1a, 1), nonce(0x1, 0xa1));
 }
+
+#[test]
+fn a_process_serves_the_servers_of_its_shards() {
+    // A server id's shard is its timestamp part (the id shifted right 22 bits) modulo the total.
+    let server_on = |shard: u64| (shard << 22).to_string();
+    let range = Shards::Range {
+        first: 2,
+        last: 3,
+        total: 4,
+    };
+    let served: Vec<bool> = (0..8).map(|s| range.serves(&server_on(s))).collect();
+    assert_eq!(served, [false, false, true, true, false, false, true, true]);
+    assert!(Shards::One.serves(&server_on(5)) && Shards::Auto.serves(&server_on(5)));
+    assert!(!range.serves("not a server id"));
+}

@@ -12,6 +12,8 @@ pub struct ComputerSeat {
     pub seat: usize,
     pub player: PlayerId,
     pub level: Level,
+    /// The server the match is played in.
+    pub guild: String,
 }
 
 /// The computer's name for its `n`th seat (from 1) at one table at `level`.
@@ -62,7 +64,7 @@ impl Store {
     /// own) that are not held, by match.
     pub fn computer_seats(&self) -> Result<Vec<ComputerSeat>, StoreError> {
         let mut stmt = self.conn.prepare(
-            "SELECT s.match_id, s.seat, p.id, p.computer FROM seats s
+            "SELECT s.match_id, s.seat, p.id, p.computer, m.guild_id FROM seats s
              JOIN players p ON p.id = s.player_id
              JOIN matches m ON m.id = s.match_id
              WHERE p.computer IS NOT NULL AND m.status = 'active' AND m.guild_id IS NOT NULL
@@ -75,11 +77,12 @@ impl Store {
                 r.get::<_, i64>(1)?,
                 r.get::<_, PlayerId>(2)?,
                 r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
             ))
         })?;
         let mut seats = Vec::new();
         for row in rows {
-            let (match_id, seat, player, level) = row?;
+            let (match_id, seat, player, level, guild) = row?;
             // The column's CHECK allows only the three levels.
             if let Ok(level) = level.parse() {
                 seats.push(ComputerSeat {
@@ -87,6 +90,7 @@ impl Store {
                     seat: seat as usize,
                     player,
                     level,
+                    guild,
                 });
             }
         }

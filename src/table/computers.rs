@@ -28,6 +28,8 @@ pub struct ComputerTurn {
     pub player: PlayerId,
     pub level: Level,
     pub task: Task,
+    /// The server the match is played in: a process thinks only for its own servers'.
+    pub guild: String,
 }
 
 impl ComputerTurn {
@@ -159,6 +161,7 @@ impl Table {
                 player: seat.player,
                 level: seat.level,
                 task,
+                guild: seat.guild,
             });
         }
         Ok(turns)

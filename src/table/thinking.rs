@@ -54,7 +54,11 @@ enum Back {
 }
 
 /// Starts the loop and its threads; they end when the table stops.
-pub fn spawn(table: TableHandle, config: ThinkingConfig) -> tokio::task::JoinHandle<()> {
+pub fn spawn(
+    table: TableHandle,
+    config: ThinkingConfig,
+    serves: Serves,
+) -> tokio::task::JoinHandle<()> {
     let (jobs, queue) = mpsc::channel::<ComputerTurn>();
     let queue = Arc::new(Mutex::new(queue));
     let (back_tx, back_rx) = tokio::sync::mpsc::unbounded_channel::<Back>();
@@ -76,7 +80,17 @@ pub fn spawn(table: TableHandle, config: ThinkingConfig) -> tokio::task::JoinHan
             tracing::error!(error = %e, "a thinking thread could not start");
         }
     }
-    tokio::spawn(run(table, jobs, back_tx, back_rx, config))
+    tokio::spawn(run(table, jobs, back_tx, back_rx, config, serves))
+}
+
+/// Which servers' computer matches this process thinks for, by server id: several processes
+/// on one database each take their own servers (the bot's shards), so no two think about
+/// one turn.
+pub type Serves = Arc<dyn Fn(&str) -> bool + Send + Sync>;
+
+/// Every server's: one process serves them all.
+pub fn everywhere() -> Serves {
+    Arc::new(|_| true)
 }
 
 async fn run(
@@ -85,6 +99,7 @@ async fn run(
     back_tx: tokio::sync::mpsc::UnboundedSender<Back>,
     mut back: tokio::sync::mpsc::UnboundedReceiver<Back>,
     config: ThinkingConfig,
+    serves: Serves,
 ) {
     let told = table.turns();
     // Turns handed out and not yet finished (with when each was found), and turns that
@@ -100,7 +115,7 @@ async fn run(
         tokio::time::sleep_until(looked).await;
         match table.call_quietly(|t| t.computer_turns()).await {
             Ok(Ok(turns)) => {
-                for turn in turns {
+                for turn in turns.into_iter().filter(|t| serves(&t.guild)) {
                     if busy.contains_key(&turn) || failed.contains(&turn) {
                         continue;
                     }

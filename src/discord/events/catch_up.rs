@@ -46,7 +46,9 @@ impl Shard {
 /// meanwhile).
 pub fn spawn(ctx: &serenity::Context, data: &Data, shard: Shard) {
     let ctx = ctx.clone();
-    let data = Data::new(data.table.clone(), data.chat);
+    let mut copy = Data::new(data.table.clone(), data.chat);
+    copy.reads = data.reads.clone();
+    let data = copy;
     tokio::spawn(async move {
         if let Err(e) = catch_up(&ctx, &data, shard).await {
             tracing::error!(error = %logs::chain(&*e), "the messages posted while the bot was away could not be read");

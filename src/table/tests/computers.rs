@@ -60,6 +60,7 @@ fn turn(task: Task) -> ComputerTurn {
         player: 2,
         level: Level::Hard,
         task,
+        guild: "1".into(),
     }
 }
 
@@ -264,6 +265,7 @@ async fn the_thinking_threads_play_the_computer_s_moves_after_their_pause() {
             pause,
             poll: Duration::from_millis(200),
         },
+        thinking::everywhere(),
     );
     let played = Instant::now();
     handle
@@ -298,6 +300,61 @@ async fn the_thinking_threads_play_the_computer_s_moves_after_their_pause() {
         .unwrap()
         .unwrap();
     assert!(theirs.len() >= 2, "{theirs:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_thinks_only_for_the_servers_it_serves() {
+    let (mut table, alice, cpu, ours) = against_computer(Level::Easy);
+    let bob = table.store().local_player("bob").unwrap();
+    let elsewhere = Place {
+        guild_id: Some("9".into()),
+        channel_id: Some("92".into()),
+        thread_id: Some("93".into()),
+    };
+    let theirs = table
+        .create(GameKind::Chess, &[], &[bob.clone(), cpu], 6, &elsewhere)
+        .unwrap()
+        .match_id;
+    let handle = TableHandle::spawn(table);
+    thinking::spawn(
+        handle.clone(),
+        ThinkingConfig {
+            threads: 1,
+            pause: Duration::from_millis(0),
+            poll: Duration::from_millis(100),
+        },
+        std::sync::Arc::new(|guild: &str| guild == "1"),
+    );
+    for (id, who) in [(ours, alice.id), (theirs, bob.id)] {
+        handle
+            .call(move |t| t.act(id, who, None, "e4").map(|_| ()))
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    let plies = |id| {
+        let handle = handle.clone();
+        async move {
+            handle
+                .call(move |t| t.history(id))
+                .await
+                .unwrap()
+                .unwrap()
+                .len()
+        }
+    };
+    let started = Instant::now();
+    while plies(ours).await < 2 && started.elapsed() < Duration::from_secs(20) {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(plies(ours).await, 2, "its own server's turn is taken");
+    // A few more looks of the loop: the other server's turn is another process's.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        plies(theirs).await,
+        1,
+        "another server's turn is left alone"
+    );
 }
 
 #[test]
