@@ -164,6 +164,7 @@ pub async fn serve(listener: tokio::net::TcpListener, reads: Reads) {
                 continue;
             }
         };
+        let _ = stream.set_nodelay(true);
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             drop(stream);
             continue;

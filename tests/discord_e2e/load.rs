@@ -364,11 +364,16 @@ async fn load(engine: &str, database: String, processes: usize) {
     // bot without them (Discord's own bucket limits still apply): a 429 or a 5xx costs the
     // move it meets its retry's wait, which is what the tail of the figures shows otherwise.
     let faults = std::env::var("LOAD_FAULTS").map_or(true, |v| v != "off");
-    if faults {
-        first.hostile.limit_every.store(40, Ordering::Relaxed);
-        first.hostile.server_errors.store(true, Ordering::Relaxed);
-        first.hostile.error_every.store(17, Ordering::Relaxed);
-    }
+    let (limit_every, error_every) = if faults { (40, 17) } else { (0, 0) };
+    first
+        .hostile
+        .limit_every
+        .store(limit_every, Ordering::Relaxed);
+    first.hostile.server_errors.store(faults, Ordering::Relaxed);
+    first
+        .hostile
+        .error_every
+        .store(error_every, Ordering::Relaxed);
 
     let mut running = Vec::new();
     for (shard, fake) in fakes.iter().enumerate() {
@@ -644,8 +649,10 @@ async fn load(engine: &str, database: String, processes: usize) {
     );
     // Which routes the 429s fell on (ids left out), the most first.
     let mut routes: HashMap<String, usize> = HashMap::new();
+    let mut paths: HashMap<String, usize> = HashMap::new();
     for fake in &run.fakes {
         for r in fake.hostile.rate_limited.lock().unwrap().iter() {
+            *paths.entry(format!("{} {}", r.method, r.path)).or_default() += 1;
             let route: Vec<&str> = r
                 .path
                 .split('/')
@@ -664,6 +671,13 @@ async fn load(engine: &str, database: String, processes: usize) {
     let mut routes: Vec<(String, usize)> = routes.into_iter().collect();
     routes.sort_by_key(|r| std::cmp::Reverse(r.1));
     println!("  429s by route: {:?}", &routes[..routes.len().min(4)]);
+    let mut paths: Vec<(String, usize)> = paths.into_iter().collect();
+    paths.sort_by_key(|r| std::cmp::Reverse(r.1));
+    println!(
+        "  429s on {} paths, the most on one: {:?}",
+        paths.len(),
+        &paths[..paths.len().min(3)]
+    );
     assert_eq!(
         acked as u64 + run.unanswered.load(Ordering::Relaxed),
         total,

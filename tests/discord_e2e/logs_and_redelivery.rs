@@ -86,15 +86,17 @@ fn failures_are_logged_with_their_match_and_cause_and_never_a_token() {
             "{line}"
         );
 
-        // A command that fails before the table answers (bob's record cannot be written):
-        // logged with the match of the thread it was used in.
+        // A command that fails before the table answers (bob, under a new name, cannot have
+        // his record written; a known name is only read): logged with the match of the
+        // thread it was used in.
         conn.execute_batch(
             "DROP TRIGGER full; CREATE TRIGGER locked BEFORE UPDATE ON players \
              BEGIN SELECT RAISE(ABORT, 'players are locked for the test'); END;",
         )
         .unwrap();
+        let renamed = user("100000000000000002", "bobby");
         let n = fake.requests().len();
-        let id = fake.command(&bob, &thread, "view", json!([]), json!({}));
+        let id = fake.command(&renamed, &thread, "view", json!([]), json!({}));
         let reply = fake.reply_to(n, &id).await;
         assert!(ephemeral(&reply), "{reply:?}");
         assert_eq!(

@@ -287,6 +287,10 @@ impl FakeDiscord {
             .with_state(shared);
         let rest = axum::serve(tls::TlsListener::new(listener), app.clone());
         tokio::spawn(async move { rest.await.unwrap() });
+        // The gateway's events go out at once (see the TLS listener).
+        let plain = axum::serve::ListenerExt::tap_io(plain, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         tokio::spawn(async move { axum::serve(plain, app).await.unwrap() });
         fake
     }

@@ -54,6 +54,9 @@ impl TlsListener {
                 let Ok((stream, addr)) = tcp.accept().await else {
                     continue;
                 };
+                // Answers go out at once, as Discord's do: without this, an answer written in
+                // two pieces waits for the client's delayed acknowledgement (tens of ms).
+                let _ = stream.set_nodelay(true);
                 let (acceptor, done) = (acceptor.clone(), done.clone());
                 tokio::spawn(async move {
                     let handshake = acceptor.accept(stream);
