@@ -108,7 +108,7 @@ impl Shards {
             Shards::One | Shards::Auto => true,
             Shards::Range { first, last, total } => guild
                 .parse::<u64>()
-                .is_ok_and(|g| (first..=last).contains(&(((g >> 22) % u64::from(total)) as u32))),
+                .is_ok_and(|g| (first..=last).contains(&shard_of(g, total))),
         }
     }
 
@@ -145,6 +145,12 @@ impl Shards {
         }
         Ok(Shards::Range { first, last, total })
     }
+}
+
+/// The shard of `total` Discord routes server `guild`'s events to: its id's timestamp part
+/// modulo the number of shards, as Discord documents.
+pub fn shard_of(guild: u64, total: u32) -> u32 {
+    ((guild >> 22) % u64::from(total.max(1))) as u32
 }
 
 pub const DEFAULT_DATABASE: &str = "deckmate.db";

@@ -30,6 +30,7 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 
 /// What every command can reach. Everything lasting (matches, open challenges) is in the
 /// store, behind the table.
+#[derive(Clone)]
 pub struct Data {
     pub table: TableHandle,
     /// Which messages in match threads are read as moves.

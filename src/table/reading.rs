@@ -47,7 +47,7 @@ impl Table {
     }
 
     /// Ends a read transaction left open (by a read that panicked): nothing in it to keep.
-    pub(crate) fn end_read(&self) {
+    fn end_read(&self) {
         let connection = self.store.connection();
         if !connection.is_autocommit() {
             let _ = connection.end(false);
@@ -122,18 +122,16 @@ impl Reads {
             })
             .await
             .unwrap_or_default();
+        if twins.is_empty() {
+            return Reads::through(table);
+        }
         let pool = Pool {
             free: Mutex::new(twins),
             returned: Condvar::new(),
         };
-        let some = !pool
-            .free
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .is_empty();
         Reads {
             table,
-            twins: some.then(|| Arc::new(pool)),
+            twins: Some(Arc::new(pool)),
         }
     }
 
@@ -152,6 +150,7 @@ impl Reads {
         let Some(pool) = self.twins.clone() else {
             return self.table.call(read).await;
         };
+        // Dropped with this future: when the caller stops waiting, the task knows.
         let waiting = Waiting(Arc::new(AtomicBool::new(true)));
         let wanted = waiting.0.clone();
         let done = tokio::task::spawn_blocking(move || {
@@ -175,7 +174,6 @@ impl Reads {
             result
         })
         .await;
-        drop(waiting);
         done.unwrap_or(Err(CallError::Panicked))
     }
 }

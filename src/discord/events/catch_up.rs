@@ -35,10 +35,9 @@ impl Shard {
         })
     }
 
-    /// Whether Discord routes server `guild`'s events to this shard (its id's timestamp part
-    /// modulo the number of shards, as Discord documents).
+    /// Whether Discord routes server `guild`'s events to this shard.
     pub fn serves(self, guild: u64) -> bool {
-        (guild >> 22) % u64::from(self.total) == u64::from(self.id)
+        crate::discord::config::shard_of(guild, self.total) == self.id
     }
 }
 
@@ -46,9 +45,7 @@ impl Shard {
 /// meanwhile).
 pub fn spawn(ctx: &serenity::Context, data: &Data, shard: Shard) {
     let ctx = ctx.clone();
-    let mut copy = Data::new(data.table.clone(), data.chat);
-    copy.reads = data.reads.clone();
-    let data = copy;
+    let data = data.clone();
     tokio::spawn(async move {
         if let Err(e) = catch_up(&ctx, &data, shard).await {
             tracing::error!(error = %logs::chain(&*e), "the messages posted while the bot was away could not be read");

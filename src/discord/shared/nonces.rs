@@ -37,15 +37,3 @@ impl Nonces {
 pub fn nonce(post: i64, n: u32) -> String {
     format!("o{:x}.{}", post as u64, n.min(9_999_999))
 }
-
-/// Stamps `message` when the post's nonces are given (a message sent outside the outbox has
-/// none).
-pub fn stamped(
-    nonces: Option<&Nonces>,
-    message: serenity::CreateMessage,
-) -> serenity::CreateMessage {
-    match nonces {
-        Some(nonces) => nonces.stamp(message),
-        None => message,
-    }
-}

@@ -515,7 +515,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 poster.send(changed_message(&update).await).await?;
             }
             if turns && current {
-                turns::tell_turns(http, table, &update, None, Some(&poster.nonces)).await;
+                turns::tell_turns(http, table, &update, None, &poster.nonces).await;
             }
             Ok(())
         }
@@ -527,7 +527,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
         } => {
             let (update, current) = owed_board(table, match_id, version, public).await?;
             if current {
-                turns::tell_turns(http, table, &update, mover, Some(&poster.nonces)).await;
+                turns::tell_turns(http, table, &update, mover, &poster.nonces).await;
             }
             Ok(())
         }

@@ -6,21 +6,21 @@
 use crate::discord::format::notices::channel_of;
 use crate::discord::format::{logs, pictures};
 use crate::discord::shared::dm_memory;
-use crate::discord::shared::nonces::{Nonces, stamped};
+use crate::discord::shared::nonces::Nonces;
 use crate::store::Player;
 use crate::table::Update;
 use poise::serenity_prelude as serenity;
 
 /// Sends each player who must act now, and asked for it (`/settings me dm:true`), a direct
 /// message saying it is their turn, with a link to the match thread; not the player who just
-/// acted. A message that cannot be sent is logged and skipped. Sent for an owed post, the
-/// messages carry its `nonces`.
+/// acted. A message that cannot be sent is logged and skipped. The messages carry the nonces
+/// of the owed post that tells them.
 pub(crate) async fn tell_turns(
     http: &serenity::Http,
     table: &crate::table::TableHandle,
     update: &Update,
     mover: Option<crate::store::PlayerId>,
-    nonces: Option<&Nonces>,
+    nonces: &Nonces,
 ) {
     if update.repeated || update.outcome.is_some() {
         return;
@@ -75,7 +75,7 @@ pub(crate) async fn tell_turns(
         }
         // DMs closed: the board in the thread pings them already, and their own view is
         // theirs alone, so nothing goes to the thread instead.
-        let message = stamped(nonces, message);
+        let message = nonces.stamp(message);
         if let Err(e) = dm_memory::send(http, table, serenity::UserId::new(user), message).await {
             tracing::info!(
                 match_id = update.match_id,

@@ -306,25 +306,24 @@ impl Connection {
 
     /// Opens a savepoint inside the open transaction.
     pub fn savepoint(&self) -> Result<()> {
-        match &self.inner {
-            Inner::Sqlite(c) => sqlite_control(c, "SAVEPOINT atomically"),
-            Inner::Postgres(_) => self.execute_batch("SAVEPOINT atomically"),
-        }
+        self.control("SAVEPOINT atomically")
     }
 
     /// Releases the innermost savepoint into the transaction around it, keeping (`commit`) or
     /// undoing its changes.
     pub fn end_savepoint(&self, commit: bool) -> Result<()> {
-        match (&self.inner, commit) {
-            (Inner::Sqlite(c), true) => sqlite_control(c, "RELEASE SAVEPOINT atomically"),
-            (Inner::Sqlite(c), false) => {
-                sqlite_control(c, "ROLLBACK TO SAVEPOINT atomically")?;
-                sqlite_control(c, "RELEASE SAVEPOINT atomically")
-            }
-            (Inner::Postgres(_), true) => self.execute_batch("RELEASE SAVEPOINT atomically"),
-            (Inner::Postgres(_), false) => {
-                self.execute_batch("ROLLBACK TO SAVEPOINT atomically; RELEASE SAVEPOINT atomically")
-            }
+        if !commit {
+            self.control("ROLLBACK TO SAVEPOINT atomically")?;
+        }
+        self.control("RELEASE SAVEPOINT atomically")
+    }
+
+    /// Runs a statement that steers the open transaction (a savepoint), prepared once on
+    /// SQLite.
+    fn control(&self, sql: &str) -> Result<()> {
+        match &self.inner {
+            Inner::Sqlite(c) => sqlite_control(c, sql),
+            Inner::Postgres(_) => self.execute_batch(sql),
         }
     }
 }

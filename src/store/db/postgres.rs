@@ -159,10 +159,15 @@ thread_local! {
 /// Runs `f`, in which database calls may block this thread: for a task of the runtime's
 /// blocking pool (`spawn_blocking`), where the client runs without a thread of its own.
 pub fn may_block<T>(f: impl FnOnce() -> T) -> T {
-    let before = MAY_BLOCK.with(|b| b.replace(true));
-    let result = f();
-    MAY_BLOCK.with(|b| b.set(before));
-    result
+    /// Puts the thread's mark back as it was, even when `f` panics.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            MAY_BLOCK.with(|b| b.set(self.0));
+        }
+    }
+    let _restore = Restore(MAY_BLOCK.with(|b| b.replace(true)));
+    f()
 }
 
 /// Runs `f` where the blocking client may run: here, or on a thread of its own when this

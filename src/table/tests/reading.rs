@@ -6,13 +6,20 @@ use super::*;
 use super::{START, create, temp_db, timed_table};
 use crate::table::clock::SimClock;
 
-#[test]
-fn a_twin_reads_each_committed_version_and_shares_the_clock() {
-    let db = temp_db("twin-reads");
+/// A table on a new database `name` with a one-day chess match between p0 and p1, its twin,
+/// and the clock they share.
+fn with_twin(name: &str) -> (SimClock, Table, Table, MatchId) {
+    let db = temp_db(name);
     let clock = SimClock::at(START);
     let mut table = timed_table(&db, &clock);
     let id = create(&mut table, GameKind::Chess, 2, &[], "1d").match_id;
-    let mut twin = table.reader().unwrap().expect("a database file has a twin");
+    let twin = table.reader().unwrap().expect("a database file has a twin");
+    (clock, table, twin, id)
+}
+
+#[test]
+fn a_twin_reads_each_committed_version_and_shares_the_clock() {
+    let (clock, mut table, mut twin, id) = with_twin("twin-reads");
     let p0 = table.store().local_player("p0").unwrap();
     let p1 = table.store().local_player("p1").unwrap();
 
@@ -35,11 +42,7 @@ fn a_twin_reads_each_committed_version_and_shares_the_clock() {
 
 #[test]
 fn a_write_tried_on_a_twin_is_refused_and_changes_nothing() {
-    let db = temp_db("twin-writes");
-    let clock = SimClock::at(START);
-    let mut table = timed_table(&db, &clock);
-    let id = create(&mut table, GameKind::Chess, 2, &[], "1d").match_id;
-    let mut twin = table.reader().unwrap().expect("a database file has a twin");
+    let (_clock, mut table, mut twin, id) = with_twin("twin-writes");
     let p0 = table.store().local_player("p0").unwrap();
     let before = table.show(id).unwrap();
 
