@@ -102,6 +102,16 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Serve the public web pages of a database alone (a console league, or a copy of the
+    /// bot's database): `deckmate web --db league.db --addr 127.0.0.1:8080`.
+    Web {
+        /// The SQLite file (or postgres:// URL) to serve.
+        #[arg(long, default_value = "deckmate.db")]
+        db: std::path::PathBuf,
+        /// Where to serve: a port (on 127.0.0.1) or an address and port.
+        #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_address)]
+        addr: std::net::SocketAddr,
+    },
     /// Write sample pictures of every game (start, middle and end of a random game, as a
     /// spectator and as the first seat sees them, and its replay), and of each variant that
     /// changes the picture, into a folder.
@@ -172,6 +182,11 @@ enum Command {
     },
 }
 
+fn parse_address(text: &str) -> Result<std::net::SocketAddr, String> {
+    deckmate::web::http::address(text)
+        .ok_or_else(|| format!("{text:?} is a port (8080) or an address and port (0.0.0.0:8080)"))
+}
+
 fn parse_time(text: &str) -> Result<deckmate::table::time_control::TimeControl, String> {
     deckmate::table::time_control::TimeControl::parse(text)
 }
@@ -230,6 +245,26 @@ fn main() -> ExitCode {
         Command::League { name, db, action } => {
             let mut out = console::QuietPipe::new(std::io::stdout().lock());
             match run_league(&db, &name, action, &mut out) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Web { db, addr } => {
+            let runtime = match tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+            {
+                Ok(runtime) => runtime,
+                Err(e) => {
+                    eprintln!("error: cannot start the async runtime: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let said = |at| println!("Serving the pages of {} at http://{at}/ (Ctrl-C stops).", db.display());
+            match runtime.block_on(deckmate::web::alone::serve_database(&db, addr, said)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -405,6 +440,9 @@ fn run_bot() -> ExitCode {
         let table = discord::open_table(&config)?;
         if let Some(address) = config.metrics {
             deckmate::web::metrics::start(address, table.clone()).await?;
+        }
+        if let Some(address) = config.web {
+            deckmate::web::site::start(address, table.clone(), false).await?;
         }
         discord::run(config, table).await
     };

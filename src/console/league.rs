@@ -432,7 +432,7 @@ fn simulate(
 
 /// Plays match `id` with random legal actions to its end (a match already over is left as it
 /// is); one still going after 3,000 actions is agreed drawn.
-fn play_randomly(
+pub fn play_randomly(
     table: &mut Table,
     id: crate::store::MatchId,
     rng: &mut GameRng,

@@ -1,6 +1,7 @@
 //! The bot's configuration, from the environment or a `.env` file beside it.
 
 use crate::table::thinking::ThinkingConfig;
+use crate::web::http::address;
 use std::path::PathBuf;
 
 /// How the bot is configured: from the environment, or a `.env` file beside it. Its `Debug`
@@ -30,6 +31,11 @@ pub struct BotConfig {
     pub thinking: ThinkingConfig,
     /// Where to serve `/metrics` (METRICS_ADDR), if anywhere.
     pub metrics: Option<std::net::SocketAddr>,
+    /// Where to serve the public web pages (WEB_ADDR), if anywhere.
+    pub web: Option<std::net::SocketAddr>,
+    /// The pages' address as people reach it (PUBLIC_URL, else `http://` and WEB_ADDR), for
+    /// the links the bot posts; None: no links.
+    pub public_url: Option<String>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -51,6 +57,8 @@ impl std::fmt::Debug for BotConfig {
             .field("api_ca", &self.api_ca)
             .field("thinking", &self.thinking)
             .field("metrics", &self.metrics)
+            .field("web", &self.web)
+            .field("public_url", &self.public_url)
             .finish()
     }
 }
@@ -85,6 +93,12 @@ pub enum ConfigError {
         "METRICS_ADDR is a port (9187, on 127.0.0.1) or an address and port (127.0.0.1:9187), not {0:?}"
     )]
     BadMetricsAddress(String),
+    #[error(
+        "WEB_ADDR is a port (8080, on 127.0.0.1) or an address and port (0.0.0.0:8080), not {0:?}"
+    )]
+    BadWebAddress(String),
+    #[error("PUBLIC_URL must start with http:// or https://, not {0:?}")]
+    BadPublicUrl(String),
 }
 
 /// Which shards one process runs: Discord splits the bot's servers among `total` shards, and
@@ -162,7 +176,8 @@ impl BotConfig {
     /// Discord-compatible server), DISCORD_API_CA (a certificate authority it uses),
     /// COMPUTER_THREADS (threads the computer player thinks on; default: one fewer than the
     /// cores), COMPUTER_PAUSE_MS (the least time before its move; default 1500) and
-    /// METRICS_ADDR (where to serve `/metrics`) through `var`.
+    /// METRICS_ADDR (where to serve `/metrics`), WEB_ADDR (where to serve the public pages)
+    /// and PUBLIC_URL (their address for links) through `var`.
     pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<BotConfig, ConfigError> {
         let present = |name: &str| {
             var(name)
@@ -213,10 +228,27 @@ impl BotConfig {
         }
         let metrics = match present("METRICS_ADDR") {
             None => None,
-            Some(text) => Some(metrics_address(&text)?),
+            Some(text) => Some(
+                address(&text).ok_or_else(|| ConfigError::BadMetricsAddress(text.clone()))?,
+            ),
+        };
+        let web = match present("WEB_ADDR") {
+            None => None,
+            Some(text) => {
+                Some(address(&text).ok_or_else(|| ConfigError::BadWebAddress(text.clone()))?)
+            }
+        };
+        let public_url = match present("PUBLIC_URL") {
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                Some(url.trim_end_matches('/').to_string())
+            }
+            Some(url) => return Err(ConfigError::BadPublicUrl(url)),
+            None => web.map(|a| format!("http://{a}")),
         };
         Ok(BotConfig {
             metrics,
+            web,
+            public_url,
             token,
             database_path,
             database_url,
@@ -234,16 +266,6 @@ impl BotConfig {
         let _ = dotenvy::dotenv();
         Self::from_vars(|name| std::env::var(name).ok())
     }
-}
-
-/// METRICS_ADDR: a port alone is served on the loopback address, so that only this host
-/// reads it unless an address says otherwise.
-fn metrics_address(text: &str) -> Result<std::net::SocketAddr, ConfigError> {
-    if let Ok(port) = text.parse::<u16>() {
-        return Ok(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
-    }
-    text.parse()
-        .map_err(|_| ConfigError::BadMetricsAddress(text.to_string()))
 }
 
 /// Which messages in match threads the bot reads.

@@ -37,6 +37,9 @@ pub struct Data {
     pub chat: ChatMode,
     /// Reads off the table's thread, for answers that only read (see [`Reads`]).
     pub reads: Reads,
+    /// Where the public web pages are reached (PUBLIC_URL), for the links the bot posts; None
+    /// when no pages are served.
+    pub public_url: Option<String>,
 }
 
 impl Data {
@@ -45,6 +48,7 @@ impl Data {
             reads: Reads::through(table.clone()),
             table,
             chat,
+            public_url: None,
         }
     }
 }

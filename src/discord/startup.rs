@@ -67,7 +67,7 @@ pub(crate) async fn setup(
     framework: &poise::Framework<Data, Error>,
     table: TableHandle,
     dev_guild: Option<u64>,
-    chat: ChatMode,
+    (chat, public_url): (ChatMode, Option<String>),
     (thinking, shards): (ThinkingConfig, Shards),
 ) -> Result<Data, Error> {
     match set_up(ctx, framework, &table, dev_guild).await {
@@ -90,6 +90,7 @@ pub(crate) async fn setup(
     let serves: thinking::Serves = std::sync::Arc::new(move |guild| shards.serves(guild));
     thinking::spawn(table.clone(), thinking, serves);
     let mut data = Data::new(table.clone(), chat);
+    data.public_url = public_url;
     data.reads = crate::table::Reads::of(table, crate::table::Reads::TWINS).await;
     Ok(data)
 }
@@ -160,7 +161,7 @@ impl serenity::Framework for Framework {
 pub fn framework(
     table: TableHandle,
     dev_guild: Option<u64>,
-    chat: ChatMode,
+    chat: (ChatMode, Option<String>),
     thinking: (ThinkingConfig, Shards),
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> Framework {
@@ -173,7 +174,7 @@ pub fn framework(
 fn poise_framework(
     table: TableHandle,
     dev_guild: Option<u64>,
-    chat: ChatMode,
+    chat: (ChatMode, Option<String>),
     thinking: (ThinkingConfig, Shards),
     ready: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> poise::Framework<Data, Error> {
@@ -266,7 +267,8 @@ pub async fn client(
     // serenity's rate limiter is on, for another server too (see rest.rs).
     let http = rest::http(config).await?;
     let thinking = (config.thinking, config.shards);
-    let framework = framework(table, config.dev_guild, config.chat, thinking, ready);
+    let answers = (config.chat, config.public_url.clone());
+    let framework = framework(table, config.dev_guild, answers, thinking, ready);
     Ok(
         serenity::ClientBuilder::new_with_http(http, intents(config.chat))
             .framework(framework)

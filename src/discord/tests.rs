@@ -233,7 +233,7 @@ fn the_configuration_never_shows_its_token() {
     assert_eq!(
         format!("{config:?}"),
         format!(
-            "BotConfig {{ token: \"[redacted]\", database_path: \"deckmate.db\", database_url: None, shards: One, dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None, thinking: {:?}, metrics: None }}",
+            "BotConfig {{ token: \"[redacted]\", database_path: \"deckmate.db\", database_url: None, shards: One, dev_guild: Some(123), chat: Mentions, api_url: None, api_ca: None, thinking: {:?}, metrics: None, web: None, public_url: None }}",
             crate::table::thinking::ThinkingConfig::default()
         )
     );

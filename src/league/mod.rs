@@ -10,6 +10,7 @@ pub mod pods;
 pub mod ratings;
 pub mod standings;
 pub mod trf;
+pub mod trf_write;
 
 /// A player's start number in a tournament, from 1.
 pub type Number = u32;

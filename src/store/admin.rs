@@ -21,6 +21,8 @@ pub struct ServerSettings {
     pub referee_role: Option<String>,
     /// Whether matches against the computer may be rated (they never are otherwise).
     pub computers_rated: bool,
+    /// Whether the server's leagues, matches and players are on the public web pages.
+    pub web: bool,
 }
 
 impl Default for ServerSettings {
@@ -32,6 +34,7 @@ impl Default for ServerSettings {
             cooldown: 0,
             referee_role: None,
             computers_rated: false,
+            web: false,
         }
     }
 }
@@ -81,12 +84,12 @@ impl Store {
         tx.execute(
             "INSERT INTO server_settings
                  (guild_id, play_channels, time_control, chat_moves, cooldown, referee_role,
-                  computers_rated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                  computers_rated, web)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
              ON CONFLICT (guild_id) DO UPDATE SET play_channels = excluded.play_channels,
                  time_control = excluded.time_control, chat_moves = excluded.chat_moves,
                  cooldown = excluded.cooldown, referee_role = excluded.referee_role,
-                 computers_rated = excluded.computers_rated",
+                 computers_rated = excluded.computers_rated, web = excluded.web",
             params![
                 guild,
                 channels,
@@ -94,7 +97,8 @@ impl Store {
                 settings.chat_moves,
                 settings.cooldown,
                 settings.referee_role,
-                settings.computers_rated
+                settings.computers_rated,
+                settings.web
             ],
         )?;
         tx.execute(
@@ -130,7 +134,7 @@ fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, Store
     let row = conn
         .query_row(
             "SELECT play_channels, time_control, chat_moves, cooldown, referee_role,
-                    computers_rated
+                    computers_rated, web
              FROM server_settings WHERE guild_id = ?1",
             [guild],
             |r| {
@@ -141,11 +145,13 @@ fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, Store
                     r.get::<_, i64>(3)?,
                     r.get::<_, Option<String>>(4)?,
                     r.get::<_, bool>(5)?,
+                    r.get::<_, bool>(6)?,
                 ))
             },
         )
         .optional()?;
-    let Some((channels, time_control, chat_moves, cooldown, referee_role, computers_rated)) = row
+    let Some((channels, time_control, chat_moves, cooldown, referee_role, computers_rated, web)) =
+        row
     else {
         return Ok(ServerSettings::default());
     };
@@ -161,6 +167,7 @@ fn read_settings(conn: &Connection, guild: &str) -> Result<ServerSettings, Store
         cooldown,
         referee_role,
         computers_rated,
+        web,
     })
 }
 
@@ -259,6 +266,7 @@ mod tests {
             cooldown: 600,
             referee_role: Some("30".into()),
             computers_rated: true,
+            web: true,
         };
         let (now, applied) = store
             .change_server_settings("10", "i:1", admin, 1_000, |s| {

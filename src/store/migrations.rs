@@ -83,6 +83,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0020_registration_order",
         include_str!("../../migrations/0020_registration_order.sql"),
     ),
+    (
+        "0021_web_pages",
+        include_str!("../../migrations/0021_web_pages.sql"),
+    ),
 ];
 
 /// PostgreSQL's migrations, each with the schema version it leaves: PostgreSQL support began
@@ -98,6 +102,11 @@ pub const POSTGRES_MIGRATIONS: &[(usize, &str, &str)] = &[
         20,
         "0020_registration_order",
         include_str!("../../migrations/postgres/0020_registration_order.sql"),
+    ),
+    (
+        21,
+        "0021_web_pages",
+        include_str!("../../migrations/postgres/0021_web_pages.sql"),
     ),
 ];
 

@@ -36,6 +36,7 @@ mod migrations;
 mod model;
 pub mod outbox;
 mod players;
+pub mod public;
 mod read;
 mod read_only;
 mod settings;

@@ -25,6 +25,7 @@ pub mod leagues;
 mod listings;
 mod live;
 mod openings;
+pub mod public;
 pub mod outbox;
 pub mod ratings;
 mod reading;

@@ -3,6 +3,7 @@
 //! An operator alerts on a growing outbox (Discord refusing or unreachable) or a growing
 //! deadline lag (the scheduler behind or stopped).
 
+use super::http::Limits;
 use crate::store::Health;
 use crate::table::{Reads, TableHandle};
 use axum::Router;
@@ -140,46 +141,18 @@ pub struct MetricsError {
     source: std::io::Error,
 }
 
-/// Connections served at once; one more is closed as soon as it is accepted.
-const CONNECTIONS: usize = 16;
-/// How long a client may take to send a request's head.
-const HEAD_TIME: Duration = Duration::from_secs(5);
-/// How long a connection may last, whatever it does.
-const CONNECTION_TIME: Duration = Duration::from_secs(15);
+/// A scraper is a program on a trusted network, but nothing it (or anyone reaching the port)
+/// does may hurt the bot.
+const LIMITS: Limits = Limits {
+    connections: 16,
+    head_time: Duration::from_secs(5),
+    connection_time: Duration::from_secs(15),
+    head_bytes: 8192,
+};
 
-/// Serves `/metrics` on `listener` until the process ends. A scraper is a program on a trusted
-/// network, but nothing it (or anyone reaching the port) does may hurt the bot: at most
-/// [`CONNECTIONS`] at once, each closed after one request and within [`CONNECTION_TIME`],
-/// a request's head within [`HEAD_TIME`] and hyper's size limits.
+/// Serves `/metrics` on `listener` until the process ends (see [`LIMITS`]).
 pub async fn serve(listener: tokio::net::TcpListener, reads: Reads) {
-    let service = hyper_util::service::TowerToHyperService::new(router(reads));
-    let slots = Arc::new(tokio::sync::Semaphore::new(CONNECTIONS));
-    loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
-            Err(e) => {
-                // Out of file handles, say: wait a little rather than spin.
-                tracing::warn!(error = %e, "a metrics connection could not be accepted");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-        };
-        let _ = stream.set_nodelay(true);
-        let Ok(slot) = slots.clone().try_acquire_owned() else {
-            drop(stream);
-            continue;
-        };
-        let service = service.clone();
-        tokio::spawn(async move {
-            let _slot = slot;
-            let connection = hyper::server::conn::http1::Builder::new()
-                .timer(hyper_util::rt::TokioTimer::new())
-                .header_read_timeout(HEAD_TIME)
-                .keep_alive(false)
-                .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
-            let _ = tokio::time::timeout(CONNECTION_TIME, connection).await;
-        });
-    }
+    super::http::serve(listener, router(reads), LIMITS).await
 }
 
 #[cfg(test)]

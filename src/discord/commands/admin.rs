@@ -6,7 +6,7 @@
 //! in the match's thread; every admin action is kept in the admin log.
 
 use crate::discord::format::logs;
-use crate::discord::format::options::{read_channels, read_cooldown};
+use crate::discord::format::options::{Switch, read_channels, read_cooldown};
 use crate::discord::format::plain::plain;
 use crate::discord::shared::admins::{admin_of, log_text, post_ruling, server_settings};
 use crate::discord::shared::lookups::{ephemeral, match_here, player_of};
@@ -17,6 +17,7 @@ use crate::table::admin::{Admin, REASON_LIMIT, Ruling};
 use crate::table::clock::span;
 use crate::table::time_control::TimeControl;
 use crate::table::{Request, TableError};
+use crate::web::paths::{Scope, absolute};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
@@ -132,6 +133,8 @@ pub async fn server(
     remove_referee_role: Option<bool>,
     #[description = "Matches against the computer may be rated (never, by default)"]
     computers_rated: Option<bool>,
+    #[description = "Publish this server's leagues, matches and players on the bot's web pages"]
+    web: Option<Switch>,
 ) -> Result<(), Error> {
     let Some(admin) = admin_of(ctx).await? else {
         return Ok(());
@@ -161,10 +164,16 @@ pub async fn server(
         && chat_moves.is_none()
         && cooldown.is_none()
         && referee.is_none()
-        && computers_rated.is_none();
+        && computers_rated.is_none()
+        && web.is_none();
+    let pages = |s: &ServerSettings| match (&ctx.data().public_url, s.web) {
+        (Some(url), true) => format!(" Its pages: {}", absolute(url, &Scope::of(admin.guild.as_deref()).home())),
+        (None, true) => " (this bot serves no web pages: its operator sets WEB_ADDR)".into(),
+        (_, false) => String::new(),
+    };
     if nothing {
         let settings = server_settings(ctx).await?;
-        return ephemeral(ctx, describe(&settings)).await;
+        return ephemeral(ctx, format!("{}{}", describe(&settings), pages(&settings))).await;
     }
     let key = format!("interaction:{}", ctx.id());
     let guild = admin.guild.clone().unwrap_or_default();
@@ -194,11 +203,12 @@ pub async fn server(
                         "rated computer matches",
                         replace(&mut s.computers_rated, computers_rated),
                     );
+                    set("web pages", replace(&mut s.web, web.map(Switch::on)));
                     format!("{name} changed {}: {}", changed.join(", "), describe(s))
                 })
         })
         .await??;
-    ephemeral(ctx, format!("Saved. {}", describe(&settings))).await
+    ephemeral(ctx, format!("Saved. {}{}", describe(&settings), pages(&settings))).await
 }
 
 /// Puts `new` in `field` when there is one; whether it did.
@@ -298,7 +308,11 @@ pub fn describe(s: &ServerSettings) -> String {
         true => "matches against the computer may be rated",
         false => "matches against the computer are never rated",
     };
-    format!("On this server: {channels}; {time}; {chat}; {cooldown}; {computers}{referee}.")
+    let web = match s.web {
+        true => "its leagues, matches and players are on the public web pages",
+        false => "no public web pages",
+    };
+    format!("On this server: {channels}; {time}; {chat}; {cooldown}; {computers}; {web}{referee}.")
 }
 
 // The reason's limit in the command matches the table's.

@@ -148,6 +148,21 @@ impl LevelChoice {
     }
 }
 
+/// A setting turned on or off (`/admin server web:on`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Switch {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
+}
+
+impl Switch {
+    pub fn on(self) -> bool {
+        self == Switch::On
+    }
+}
+
 /// `/play`'s `seat:`: where the one who challenges sits (first is White in chess).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum SeatChoice {

@@ -240,8 +240,7 @@ pub(crate) fn line(l: &crate::table::Listing, here: Option<&str>) -> String {
 /// Whether match `id`'s log may be shown: always once it is over; while it is played, only
 /// when nothing in it is private (a hand of cards, a hidden battleplan).
 pub(crate) fn readable(t: &crate::table::Table, id: MatchId) -> Result<(), TableError> {
-    let shown = t.show(id)?;
-    if shown.result.is_none() && shown.private_choices {
+    if !crate::table::public::log_is_public(&t.show(id)?) {
         return Err(TableError::Illegal(format!(
             "match #{id} holds cards only their players may see; its log is shown when it is over"
         )));

@@ -20,18 +20,19 @@
 //!   less than the players, or as many when they are odd); when no pairing of a round is
 //!   possible any more, the season ends there.
 
-pub use standings::bye_words;
+pub use standings::{bye_words, tiebreaks_of};
 mod plans;
 mod rounds;
 mod standings;
 pub mod substitutes;
+mod trf;
 
 use super::{Table, TableError, Update};
 use crate::engine::Outcome;
 use crate::games::ON_TIME;
 use crate::league::pods;
 use crate::league::standings::{Scoring, Tiebreak};
-use crate::store::leagues::{Format, League, NewLeague, PairingRow, SeasonStatus};
+use crate::store::leagues::{Format, League, NewLeague, PairingRow, SeasonId, SeasonStatus};
 use crate::store::{Place, PlayerId, Status, StoreError};
 use crate::table::time_control::TimeControl;
 use thiserror::Error;
@@ -289,29 +290,69 @@ impl Table {
     pub fn sync_results(&mut self, league: &League) -> Result<(), LeagueError> {
         let season = self.store.season(league.id)?;
         for p in self.store.pairings(season.id)? {
-            let Some(id) = p.match_id.filter(|_| !settled(&p)) else {
-                continue;
-            };
-            let stored = self.store.load_head(id)?;
-            if let (Status::Finished, Some(outcome)) = (stored.status, &stored.outcome) {
-                if p.table.is_empty() {
-                    let result = result_of(outcome);
+            match self.finished_result(&p)? {
+                Some(Finished::Game(result)) => {
                     self.store
                         .set_pairing_result(season.id, p.round, p.board, Some(result))?;
-                } else {
-                    let places: Vec<Vec<usize>> = outcome
-                        .places
-                        .iter()
-                        .map(|group| group.iter().map(|seat| usize::from(seat.0)).collect())
-                        .collect();
-                    let points = pods::placement_points(p.table.len(), &places);
+                }
+                Some(Finished::Table(points)) => {
                     self.store
                         .set_table_result(season.id, p.round, p.board, Some(&points), &[])?;
                 }
+                None => {}
             }
         }
         Ok(())
     }
+
+    /// Season `season`'s pairings with the results of its finished matches taken in, as
+    /// [`Table::sync_results`] stores them, without writing anything (a read-only twin reads
+    /// this).
+    pub fn settled_pairings(&self, season: SeasonId) -> Result<Vec<PairingRow>, LeagueError> {
+        let mut pairings = self.store.pairings(season)?;
+        for p in &mut pairings {
+            match self.finished_result(p)? {
+                Some(Finished::Game(result)) => p.result = Some(result.into()),
+                Some(Finished::Table(points)) => {
+                    for (seat, points) in p.table.iter_mut().zip(points) {
+                        seat.points = Some(points);
+                        seat.forfeit = false;
+                    }
+                }
+                None => {}
+            }
+        }
+        Ok(pairings)
+    }
+
+    /// The result a board's finished match gives it, when the board does not have it yet.
+    fn finished_result(&self, p: &PairingRow) -> Result<Option<Finished>, LeagueError> {
+        let Some(id) = p.match_id.filter(|_| !settled(p)) else {
+            return Ok(None);
+        };
+        let stored = self.store.load_head(id)?;
+        let (Status::Finished, Some(outcome)) = (stored.status, &stored.outcome) else {
+            return Ok(None);
+        };
+        if p.table.is_empty() {
+            return Ok(Some(Finished::Game(result_of(outcome))));
+        }
+        let places: Vec<Vec<usize>> = outcome
+            .places
+            .iter()
+            .map(|group| group.iter().map(|seat| usize::from(seat.0)).collect())
+            .collect();
+        Ok(Some(Finished::Table(pods::placement_points(
+            p.table.len(),
+            &places,
+        ))))
+    }
+}
+
+/// What a finished match makes of its board: a game's result, or each seat's points.
+enum Finished {
+    Game(&'static str),
+    Table(Vec<u32>),
 }
 
 /// Whether a board's result is in: a game's result, or every seat's points at a table.

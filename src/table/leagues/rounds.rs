@@ -14,7 +14,6 @@ use crate::store::leagues::{
 use crate::store::{MatchId, Place, Player, PlayerId, Status, StoreError};
 use crate::table::time_control::TimeControl;
 use crate::table::{Table, Update};
-use std::collections::HashSet;
 
 impl Table {
     /// Pairs and starts the league's next round (starting the season first if it was open
@@ -207,15 +206,7 @@ impl Table {
         Ok(match league.new.format {
             Format::Swiss => {
                 // Forfeits scored for time after both players moved were games all the same.
-                let mut played = HashSet::new();
-                for p in &stored {
-                    if let (Some(id), Some(result)) = (p.match_id, p.result.as_deref())
-                        && result.contains('F')
-                        && self.store.load_head(id)?.plies >= 2
-                    {
-                        played.insert((p.round, p.board));
-                    }
-                }
+                let played = self.played_forfeits(&stored)?;
                 match swiss_plan(&registrations, &stored, &played, &away, round, total) {
                     Ok(plan) => plan,
                     Err(dutch::DutchError::Impossible { .. }) => {

@@ -5,7 +5,7 @@
 use super::{LeagueError, default_tiebreaks, settled};
 use crate::league::pods::{self, TableEntry};
 use crate::league::standings::{Results, Standing, Tiebreak, points};
-use crate::store::leagues::{Format, League, PairingRow};
+use crate::store::leagues::{Format, League, PairingRow, Registration, Season};
 use crate::store::{Player, PlayerId};
 use crate::table::Table;
 use std::collections::HashMap;
@@ -73,24 +73,11 @@ impl Table {
         &mut self,
         league: &League,
     ) -> Result<Option<Vec<String>>, LeagueError> {
-        if !matches!(
-            league.new.format,
-            Format::RoundRobin | Format::DoubleRoundRobin
-        ) {
-            return Ok(None);
-        }
         let standings = self.league_standings(league)?;
         let season = self.store.season(league.id)?;
-        let number: HashMap<PlayerId, u32> = self
-            .store
-            .registrations(season.id)?
-            .iter()
-            .filter_map(|r| Some((r.player, r.number?)))
-            .collect();
-        let away = self.store.unavailable(season.id)?;
-        let results = two_player_results(&self.store.pairings(season.id)?, &number, &away);
-        let order: Vec<u32> = standings.iter().map(|(s, _)| s.player).collect();
-        let grid = results.crosstable(&order);
+        let Some(grid) = self.season_crosstable(league, &season, &standings)? else {
+            return Ok(None);
+        };
         let width = standings
             .iter()
             .map(|(_, p)| p.name.chars().count())
@@ -106,7 +93,7 @@ impl Table {
             "{:>3}  {:width$}  {}  Points",
             "",
             "",
-            (1..=order.len())
+            (1..=grid.len())
                 .map(|i| format!("{i:>cell$}"))
                 .collect::<Vec<_>>()
                 .join(" ")
@@ -126,6 +113,27 @@ impl Table {
         Ok(Some(lines))
     }
 
+    /// A round robin season's crosstable: a row a player in the order of `standings` (the
+    /// season's), a cell for each of them in the same order (None for a Swiss or pods league).
+    pub fn season_crosstable(
+        &self,
+        league: &League,
+        season: &Season,
+        standings: &[(Standing, Player)],
+    ) -> Result<Option<Vec<Vec<String>>>, LeagueError> {
+        if !matches!(
+            league.new.format,
+            Format::RoundRobin | Format::DoubleRoundRobin
+        ) {
+            return Ok(None);
+        }
+        let number = start_numbers(&self.store.registrations(season.id)?);
+        let away = self.store.unavailable(season.id)?;
+        let results = two_player_results(&self.settled_pairings(season.id)?, &number, &away);
+        let order: Vec<u32> = standings.iter().map(|(s, _)| s.player).collect();
+        Ok(Some(results.crosstable(&order)))
+    }
+
     /// The standings of the league's season: each line with its player.
     pub fn league_standings(
         &mut self,
@@ -133,14 +141,19 @@ impl Table {
     ) -> Result<Vec<(Standing, Player)>, LeagueError> {
         self.sync_results(league)?;
         let season = self.store.season(league.id)?;
-        let registrations = self.store.registrations(season.id)?;
-        let number: HashMap<PlayerId, u32> = registrations
-            .iter()
-            .filter_map(|r| Some((r.player, r.number?)))
-            .collect();
+        self.season_standings(league, &season)
+    }
+
+    /// The standings of any season of the league, its finished matches' results taken in
+    /// without writing them: each line with its player.
+    pub fn season_standings(
+        &self,
+        league: &League,
+        season: &Season,
+    ) -> Result<Vec<(Standing, Player)>, LeagueError> {
+        let number = start_numbers(&self.store.registrations(season.id)?);
         let away = self.store.unavailable(season.id)?;
-        let order: Vec<Tiebreak> = serde_json::from_str(&league.new.tiebreaks)
-            .unwrap_or(default_tiebreaks(league.new.format));
+        let order: Vec<Tiebreak> = tiebreaks_of(league);
         let by_number: HashMap<u32, PlayerId> = number.iter().map(|(p, n)| (*n, *p)).collect();
         let with_players = |table: &Table, lines: Vec<Standing>| {
             lines
@@ -148,7 +161,7 @@ impl Table {
                 .map(|s| Ok((s.clone(), table.store.player(by_number[&s.player])?)))
                 .collect::<Result<Vec<_>, LeagueError>>()
         };
-        let pairings = self.store.pairings(season.id)?;
+        let pairings = self.settled_pairings(season.id)?;
         if league.new.format == Format::Pods {
             let numbers: Vec<u32> = by_number.keys().copied().collect();
             let entries = table_entries(&pairings, &number);
@@ -157,6 +170,19 @@ impl Table {
         let results = two_player_results(&pairings, &number, &away).scored(league.new.scoring);
         with_players(self, results.standings(&order))
     }
+}
+
+/// The tiebreaks the league's standings use, in order.
+pub fn tiebreaks_of(league: &League) -> Vec<Tiebreak> {
+    serde_json::from_str(&league.new.tiebreaks).unwrap_or(default_tiebreaks(league.new.format))
+}
+
+/// Each registered player's start number, once the season started.
+fn start_numbers(registrations: &[Registration]) -> HashMap<PlayerId, u32> {
+    registrations
+        .iter()
+        .filter_map(|r| Some((r.player, r.number?)))
+        .collect()
 }
 
 /// A two-player season's results as the standings read them.

@@ -196,7 +196,7 @@ async fn serving() -> std::net::SocketAddr {
 async fn connections_past_the_limit_are_closed_and_those_within_it_served() {
     let address = serving().await;
     let mut held = Vec::new();
-    for _ in 0..super::CONNECTIONS {
+    for _ in 0..super::LIMITS.connections {
         held.push(tokio::net::TcpStream::connect(address).await.unwrap());
     }
     // Those are accepted (and held, sending nothing); one more is closed at once.
@@ -228,7 +228,7 @@ async fn a_client_that_never_sends_its_request_is_dropped_after_the_head_time() 
     assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
     let waited = started.elapsed();
     assert!(
-        (super::HEAD_TIME..super::CONNECTION_TIME).contains(&waited),
+        (super::LIMITS.head_time..super::LIMITS.connection_time).contains(&waited),
         "closed after {waited:?}"
     );
 }
