@@ -442,7 +442,7 @@ fn run_bot() -> ExitCode {
             deckmate::web::metrics::start(address, table.clone()).await?;
         }
         if let Some(address) = config.web {
-            deckmate::web::site::start(address, table.clone(), false).await?;
+            let _served = deckmate::web::site::start(address, table.clone(), false).await?;
         }
         discord::run(config, table).await
     };

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 
 /// Serves `db`'s pages at `address` until the process is stopped (Ctrl-C); `ready` is told the
-/// address once it listens.
+/// address once it listens (the port chosen, when `address` gave 0).
 pub async fn serve_database(
     db: &Path,
     address: SocketAddr,
@@ -20,7 +20,7 @@ pub async fn serve_database(
     }
     let store = Store::open(db).map_err(|e| e.to_string())?;
     let table = TableHandle::spawn(Table::new(store));
-    super::site::start(address, table, true)
+    let address = super::site::start(address, table, true)
         .await
         .map_err(|e| e.to_string())?;
     ready(address);

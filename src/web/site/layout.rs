@@ -29,6 +29,8 @@ pub fn frame(
                     meta http-equiv="refresh" content=(seconds);
                 }
                 title { (title) " · deckmate" }
+                // No icon to fetch: a browser asks for /favicon.ico otherwise.
+                link rel="icon" href="data:,";
                 link rel="stylesheet" href=(STYLE_PATH);
             }
             body {

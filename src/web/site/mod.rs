@@ -101,7 +101,7 @@ fn secure(headers: &mut axum::http::HeaderMap) {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'none'; img-src 'self'; style-src 'self'; frame-ancestors 'none'; \
+            "default-src 'none'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'; \
              base-uri 'none'; form-action 'none'",
         ),
     );
@@ -286,19 +286,21 @@ pub fn router(site: Arc<Site>) -> Router {
 }
 
 /// Serves the pages at `address` from now until the process ends, reading on twins of
-/// `table` of their own; an error when the address cannot be had.
+/// `table` of their own: the address they are served at (its port chosen when `address` gave
+/// 0), or an error when the address cannot be had.
 pub async fn start(
     address: std::net::SocketAddr,
     table: TableHandle,
     local: bool,
-) -> Result<(), WebError> {
+) -> Result<std::net::SocketAddr, WebError> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
         .map_err(|source| WebError { address, source })?;
+    let address = listener.local_addr().unwrap_or(address);
     tracing::info!(%address, "serving the public web pages");
     let site = Site::new(Reads::of(table, 2).await, local);
     tokio::spawn(crate::web::http::serve(listener, router(site), LIMITS));
-    Ok(())
+    Ok(address)
 }
 
 /// Why the pages could not be served.
