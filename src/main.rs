@@ -263,7 +263,12 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            let said = |at| println!("Serving the pages of {} at http://{at}/ (Ctrl-C stops).", db.display());
+            let said = |at| {
+                println!(
+                    "Serving the pages of {} at http://{at}/ (Ctrl-C stops).",
+                    db.display()
+                )
+            };
             match runtime.block_on(deckmate::web::alone::serve_database(&db, addr, said)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {

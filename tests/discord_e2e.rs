@@ -822,3 +822,5 @@ async fn replay_posts_the_match_as_an_animated_gif() {
     );
     assert_settled(&fake, &outbox_table).await;
 }
+#[path = "discord_e2e/web_links.rs"]
+mod web_links;

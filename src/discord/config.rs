@@ -228,9 +228,9 @@ impl BotConfig {
         }
         let metrics = match present("METRICS_ADDR") {
             None => None,
-            Some(text) => Some(
-                address(&text).ok_or_else(|| ConfigError::BadMetricsAddress(text.clone()))?,
-            ),
+            Some(text) => {
+                Some(address(&text).ok_or_else(|| ConfigError::BadMetricsAddress(text.clone()))?)
+            }
         };
         let web = match present("WEB_ADDR") {
             None => None,

@@ -84,7 +84,8 @@ pub(crate) async fn setup(
     }
     // Deadlines (clocks, reminders, Memory's reveal) fire from here on, those that fell due
     // while the bot was down first.
-    scheduler::spawn(table.clone(), ctx.http.clone());
+    let public: Option<std::sync::Arc<str>> = public_url.as_deref().map(Into::into);
+    scheduler::spawn(table.clone(), ctx.http.clone(), public);
     // The computer takes its turns, those it owed when the bot stopped first.
     // The computer's turns in this process's servers only: another process takes the others.
     let serves: thinking::Serves = std::sync::Arc::new(move |guild| shards.serves(guild));

@@ -117,6 +117,27 @@ pub async fn start_bot_pausing(
     chat: ChatMode,
     pause_ms: u64,
 ) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
+    start_bot_configured(fake, table, chat, pause_ms, &[]).await
+}
+
+/// [`start_bot_on`] with PUBLIC_URL `public` (the address of web pages it links to).
+pub async fn start_bot_linking(
+    fake: &FakeDiscord,
+    table: Table,
+    public: &str,
+) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
+    let extra = [("PUBLIC_URL", public.to_string())];
+    start_bot_configured(fake, table, ChatMode::All, 100, &extra).await
+}
+
+/// [`start_bot_pausing`] with `extra` variables in its environment.
+async fn start_bot_configured(
+    fake: &FakeDiscord,
+    table: Table,
+    chat: ChatMode,
+    pause_ms: u64,
+    extra: &[(&str, String)],
+) -> (TableHandle, std::sync::Arc<serenity::ShardManager>) {
     // The bot's own configuration path: the environment a deployment would set, pointing
     // DISCORD_API_URL at the fake (serenity's rate limiter on).
     let vars = [
@@ -134,6 +155,7 @@ pub async fn start_bot_pausing(
     ];
     let config = deckmate::discord::BotConfig::from_vars(|name| {
         vars.iter()
+            .chain(extra)
             .find(|(k, _)| *k == name)
             .map(|(_, v)| v.clone())
     })

@@ -167,7 +167,10 @@ pub async fn server(
         && computers_rated.is_none()
         && web.is_none();
     let pages = |s: &ServerSettings| match (&ctx.data().public_url, s.web) {
-        (Some(url), true) => format!(" Its pages: {}", absolute(url, &Scope::of(admin.guild.as_deref()).home())),
+        (Some(url), true) => format!(
+            " Its pages: {}",
+            absolute(url, &Scope::of(admin.guild.as_deref()).home())
+        ),
         (None, true) => " (this bot serves no web pages: its operator sets WEB_ADDR)".into(),
         (_, false) => String::new(),
     };
@@ -208,7 +211,11 @@ pub async fn server(
                 })
         })
         .await??;
-    ephemeral(ctx, format!("Saved. {}{}", describe(&settings), pages(&settings))).await
+    ephemeral(
+        ctx,
+        format!("Saved. {}{}", describe(&settings), pages(&settings)),
+    )
+    .await
 }
 
 /// Puts `new` in `field` when there is one; whether it did.

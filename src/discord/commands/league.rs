@@ -8,6 +8,7 @@ use crate::discord::format::limits;
 use crate::discord::format::options::GameChoice;
 use crate::discord::format::plain::{plain, plain_lines};
 use crate::discord::shared::admins::{admin_of, post_ruling};
+use crate::discord::shared::links;
 use crate::discord::shared::lists::{
     Standings, pairings_page, read_standings, refusal, standings_text,
 };
@@ -329,7 +330,11 @@ pub async fn rating(
     let user = player.unwrap_or_else(|| ctx.author().clone());
     let id = player_of(ctx.data(), &user).await?.id;
     let kind = game.kind();
-    let (lines, past) = ctx
+    let (public, guild) = (
+        ctx.data().public_url.clone(),
+        ctx.guild_id().map(|g| g.to_string()),
+    );
+    let (lines, past, page) = ctx
         .data()
         .table
         .call(move |t| -> Result<_, TableError> {
@@ -337,7 +342,8 @@ pub async fn rating(
                 Some(true) => t.rating_history(kind, None, id)?,
                 _ => vec![],
             };
-            Ok((t.ratings(kind, None)?, past))
+            let page = links::leaderboard(t, public.as_deref(), guild.as_deref(), kind);
+            Ok((t.ratings(kind, None)?, past, page))
         })
         .await??;
     let mut text = match lines.iter().find(|l| l.player.id == id) {
@@ -368,7 +374,14 @@ pub async fn rating(
             if point.games == 1 { "" } else { "s" }
         ));
     }
-    say(ctx, text, true).await
+    match page {
+        Some(url) => {
+            let buttons = vec![links::row(url, "This server's leaderboard")];
+            let reply = CreateReply::default().content(text).components(buttons);
+            reply::private(ctx, reply).await
+        }
+        None => say(ctx, text, true).await,
+    }
 }
 
 /// The best players of a game, on this server or everywhere.

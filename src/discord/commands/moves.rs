@@ -9,6 +9,7 @@ use crate::discord::format::plain::plain_lines;
 use crate::discord::format::{pictures, pings};
 use crate::discord::shared::acting::{board_after, log_applied, refused};
 use crate::discord::shared::autocomplete::autocomplete_action;
+use crate::discord::shared::links;
 use crate::discord::shared::lookups::{NOT_A_MATCH, ephemeral, match_here, player_of, refuse};
 use crate::discord::shared::reply::answer;
 use crate::discord::shared::{dm_memory, outbox, reopen, reply};
@@ -130,7 +131,12 @@ pub async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     };
     log_applied(ctx, id, &update);
     if update.result.is_some() {
-        answer(ctx, board_reply(&update).await?).await?;
+        let reply = board_reply(&update).await?;
+        answer(
+            ctx,
+            links::reply_with_finished(reply, ctx.data(), &update).await,
+        )
+        .await?;
         outbox::delivered(&ctx.data().table, &update).await;
         return Ok(());
     }

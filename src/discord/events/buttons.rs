@@ -10,6 +10,7 @@ use crate::discord::format::menu::Pick;
 use crate::discord::format::plain::{plain, plain_lines};
 use crate::discord::format::{logs, pages, pictures, pings};
 use crate::discord::shared::challenges::{accept_challenge, decline_challenge};
+use crate::discord::shared::links;
 use crate::discord::shared::lookups::player_of;
 use crate::discord::shared::press::{Deferred, Press, pressed, refuse};
 use crate::discord::shared::{acting, lists, outbox, rematch};
@@ -324,7 +325,13 @@ async fn act_by_component(
         // Pressed in a direct message: the board goes to the match's thread, the mover is
         // told here.
         let player = player_of(data, &press.user).await?;
-        let told = acting::played_elsewhere(&ctx.http, &data.table, &update, &player).await;
+        let told = acting::played_elsewhere(
+            &ctx.http,
+            (&data.table, data.public_url.as_deref()),
+            &update,
+            &player,
+        )
+        .await;
         press.settle(ctx, told).await?;
         return Ok(());
     }
@@ -333,7 +340,10 @@ async fn act_by_component(
         .public(
             ctx,
             update_text(&update),
-            choice_components(&update),
+            match links::finished(&data.table, data.public_url.as_deref(), &update).await {
+                Some(link) => vec![link],
+                None => choice_components(&update),
+            },
             board,
             pings::of_update(&update),
         )

@@ -17,7 +17,7 @@ use crate::discord::format::logs::player_message;
 use crate::discord::format::{logs, notices, pings};
 use crate::discord::shared::acting::act_on_message;
 use crate::discord::shared::lookups::{match_here, player_of};
-use crate::discord::shared::{dm_memory, outbox};
+use crate::discord::shared::{dm_memory, links, outbox};
 use crate::discord::{Data, Error};
 use crate::store::{MatchId, Player};
 use crate::table::{TableError, Update};
@@ -146,7 +146,8 @@ async fn played(
     // message (Discord refuses a reply to a deleted message unless told not to fail).
     let mut reference = serenity::MessageReference::from(msg);
     reference.fail_if_not_exists = Some(false);
-    let reply = notices::changed_message(update)
+    let reply = notices::changed_message(update).await;
+    let reply = links::with_finished(reply, &data.table, data.public_url.as_deref(), update)
         .await
         .reference_message(reference);
     if let Err(e) = msg.channel_id.send_message(&ctx.http, reply).await {

@@ -155,7 +155,13 @@ async fn play(
     let reply = match result {
         Ok(update) if update.repeated => return Ok(()),
         Ok(update) => {
-            let told = played_elsewhere(&ctx.http, &data.table, &update, player).await;
+            let told = played_elsewhere(
+                &ctx.http,
+                (&data.table, data.public_url.as_deref()),
+                &update,
+                player,
+            )
+            .await;
             serenity::CreateMessage::new().content(told)
         }
         Err(TableError::Refused(_)) => return Ok(()),

@@ -4,6 +4,7 @@
 use crate::discord::format::boards::{board_reply, confirmation, private_lines};
 use crate::discord::format::notices::{changed_message, channel_of};
 use crate::discord::format::{logs, plain};
+use crate::discord::shared::links;
 use crate::discord::shared::lookups::{NOT_A_MATCH, ephemeral, match_here, player_of, refuse};
 use crate::discord::shared::reply::answer;
 use crate::discord::shared::{outbox, reply};
@@ -63,12 +64,22 @@ pub(crate) async fn board_after(
             // is given (Discord keeps whichever arrives first and refuses the other), without
             // the private lines and timer that went with the first.
             log_applied(ctx, id, &update);
-            answer(ctx, board_reply(&update).await?).await?;
+            let reply = board_reply(&update).await?;
+            answer(
+                ctx,
+                links::reply_with_finished(reply, ctx.data(), &update).await,
+            )
+            .await?;
             Ok(())
         }
         Ok(update) => {
             log_applied(ctx, id, &update);
-            answer(ctx, board_reply(&update).await?).await?;
+            let reply = board_reply(&update).await?;
+            answer(
+                ctx,
+                links::reply_with_finished(reply, ctx.data(), &update).await,
+            )
+            .await?;
             outbox::delivered(&ctx.data().table, &update).await;
             if let Some(text) = private_lines(&update, player) {
                 ephemeral(ctx, text).await?;
@@ -118,7 +129,7 @@ pub(crate) async fn act_on_message(
 /// what to tell the mover.
 pub(crate) async fn played_elsewhere(
     http: &serenity::Http,
-    table: &crate::table::TableHandle,
+    (table, pages): (&crate::table::TableHandle, Option<&str>),
     update: &Update,
     player: &Player,
 ) -> String {
@@ -126,7 +137,10 @@ pub(crate) async fn played_elsewhere(
     let mut told = format!("Match #{}: {}", update.match_id, public.join(" "));
     if let Some(thread) = channel_of(&update.place) {
         match thread
-            .send_message(http, changed_message(update).await)
+            .send_message(
+                http,
+                links::with_finished(changed_message(update).await, table, pages, update).await,
+            )
             .await
         {
             Ok(_) => {

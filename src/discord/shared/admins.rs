@@ -5,7 +5,7 @@ use crate::discord::format::notices::{changed_message, channel_of};
 use crate::discord::format::plain::plain;
 use crate::discord::format::{logs, pages};
 use crate::discord::shared::lookups::{ephemeral, player_of};
-use crate::discord::shared::outbox;
+use crate::discord::shared::{links, outbox};
 use crate::discord::{Context, Error};
 use crate::store::ServerSettings;
 use crate::table::Update;
@@ -133,7 +133,16 @@ pub(crate) async fn post_ruling(ctx: Context<'_>, update: &Update) -> String {
     };
     let http = &ctx.serenity_context().http;
     let told = match thread
-        .send_message(http, changed_message(update).await)
+        .send_message(
+            http,
+            links::with_finished(
+                changed_message(update).await,
+                &ctx.data().table,
+                ctx.data().public_url.as_deref(),
+                update,
+            )
+            .await,
+        )
         .await
     {
         Ok(_) => {

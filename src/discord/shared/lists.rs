@@ -55,6 +55,8 @@ pub(crate) struct Standings {
     pub(crate) columns: Vec<String>,
     pub(crate) rows: Vec<Vec<String>>,
     pub(crate) crosstable: Option<Vec<String>>,
+    /// The season's web page, when the server publishes its pages.
+    pub(crate) page: Option<String>,
 }
 
 /// Reads the standings of the league `name` of `guild`.
@@ -63,10 +65,12 @@ pub(crate) async fn read_standings(
     guild: Option<String>,
     name: String,
 ) -> Result<Result<Standings, LeagueError>, Error> {
+    let public = data.public_url.clone();
     Ok(data
         .table
         .call(move |t| -> Result<Standings, LeagueError> {
             let l = t.league(guild.as_deref(), &name)?;
+            let page = crate::discord::shared::links::season(t, public.as_deref(), &l);
             let order: Vec<Tiebreak> = serde_json::from_str(&l.new.tiebreaks).unwrap_or_default();
             let standings = t.league_standings(&l)?;
             let crosstable = t.league_crosstable(&l)?;
@@ -103,6 +107,7 @@ pub(crate) async fn read_standings(
                 columns,
                 rows,
                 crosstable,
+                page,
             })
         })
         .await?)
@@ -119,9 +124,18 @@ pub(crate) fn standings_text(
         1 => standings.head.clone(),
         n => format!("{}, page {p} of {n}", standings.head),
     };
-    let (mut text, rows) = pages::page(head, &standings.lines, page, &listing);
+    let (mut text, mut rows) = pages::page(head, &standings.lines, page, &listing);
+    if let Some(url) = &standings.page {
+        rows.push(crate::discord::shared::links::row(
+            url.clone(),
+            "Season page",
+        ));
+    }
     // A round robin's crosstable, when it fits in the message.
-    if let (Some(grid), true) = (&standings.crosstable, rows.is_empty()) {
+    if let (Some(grid), true) = (
+        &standings.crosstable,
+        rows.len() <= usize::from(standings.page.is_some()),
+    ) {
         // A name's backtick would close the block early; its @everyone stays words.
         let grid = grid.join("\n").replace('`', "'").replace('@', "@\u{200B}");
         let block = format!("\n```\n{grid}\n```");

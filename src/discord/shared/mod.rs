@@ -9,6 +9,7 @@ pub mod autocomplete;
 pub mod challenges;
 pub mod dm_memory;
 pub mod home;
+pub mod links;
 pub mod lists;
 
 pub mod lookups;

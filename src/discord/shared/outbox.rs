@@ -13,6 +13,7 @@ use crate::discord::format::notices::{
     changed_message, channel_of, reminder_text, thread_of, time_up_message, vacation_text,
 };
 use crate::discord::format::{limits, logs, pictures, pings, plain};
+use crate::discord::shared::links;
 use crate::discord::shared::nonces::Nonces;
 use crate::discord::shared::{dm_memory, rounds, threads, turns};
 use crate::store::outbox::{Destination, Post, PostState};
@@ -74,11 +75,12 @@ fn classify(error: &serenity::Error) -> Failure {
 }
 
 /// Starts the sender; it ends when the table stops.
-pub fn spawn(table: TableHandle, http: Arc<serenity::Http>) {
-    tokio::spawn(run(table, http));
+/// `public` is where the web pages are (PUBLIC_URL), for the links under what it posts.
+pub fn spawn(table: TableHandle, http: Arc<serenity::Http>, public: Option<Arc<str>>) {
+    tokio::spawn(run(table, http, public));
 }
 
-async fn run(table: TableHandle, http: Arc<serenity::Http>) {
+async fn run(table: TableHandle, http: Arc<serenity::Http>, public: Option<Arc<str>>) {
     let owed = table.owed();
     // Destinations with a send under way: their next post waits for it.
     let busy: Arc<Mutex<HashSet<String>>> = Arc::default();
@@ -104,11 +106,16 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
                         skipped.push(post.id);
                         continue;
                     }
-                    let (table, http, busy, done) =
-                        (table.clone(), http.clone(), busy.clone(), done.clone());
+                    let (table, http, busy, done, public) = (
+                        table.clone(),
+                        http.clone(),
+                        busy.clone(),
+                        done.clone(),
+                        public.clone(),
+                    );
                     tokio::spawn(async move {
                         let destination = post.destination.clone();
-                        send_isolated(&table, &http, post).await;
+                        send_isolated(&table, &http, post, public).await;
                         if let Ok(mut b) = busy.lock() {
                             b.remove(&destination);
                         }
@@ -149,7 +156,12 @@ async fn run(table: TableHandle, http: Arc<serenity::Http>) {
 
 /// Sends one post in a task of its own and records what came of it: sent, tried again later,
 /// or refused for good (and then handled). A panic puts the post back for a retry.
-async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Post) {
+async fn send_isolated(
+    table: &TableHandle,
+    http: &Arc<serenity::Http>,
+    post: Post,
+    public: Option<Arc<str>>,
+) {
     let (id, destination) = (post.id, post.destination.clone());
     // The look at the outbox that found this post may have been taken while an earlier send
     // of it was being recorded: a post sent, retried or given up since is not sent again.
@@ -164,7 +176,7 @@ async fn send_isolated(table: &TableHandle, http: &Arc<serenity::Http>, post: Po
     }
     let sending = {
         let (table, http, post) = (table.clone(), http.clone(), post.clone());
-        tokio::spawn(async move { send(&http, &table, &post).await })
+        tokio::spawn(async move { send(&http, &table, &post, public.as_deref()).await })
     };
     let outcome = match sending.await {
         Ok(outcome) => outcome,
@@ -469,7 +481,12 @@ async fn shown_already(
 }
 
 /// Composes and sends one post.
-async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result<(), Failure> {
+async fn send(
+    http: &serenity::Http,
+    table: &TableHandle,
+    post: &Post,
+    pages: Option<&str>,
+) -> Result<(), Failure> {
     let owed = Owed::parse(&post.payload).map_err(|e| Failure::Refused {
         reason: format!("an unreadable payload: {e}"),
         code: 0,
@@ -512,7 +529,9 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 let text = limits::cut(&text, limits::CONTENT);
                 return poster.say(text).await;
             } else {
-                poster.send(changed_message(&update).await).await?;
+                let message = changed_message(&update).await;
+                let message = links::with_finished(message, table, pages, &update).await;
+                poster.send(message).await?;
             }
             if turns && current {
                 turns::tell_turns(http, table, &update, None, &poster.nonces).await;
@@ -619,7 +638,7 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 poster.say(text).await?;
             }
             if let Some((_, started)) = round {
-                rounds::announce(http, table, to, league, started, &poster.nonces)
+                rounds::announce(http, table, to, (league, pages), started, &poster.nonces)
                     .await
                     .map_err(|e| match e.downcast_ref::<serenity::Error>() {
                         // Discord refused (a missing permission): trying again would post
@@ -663,8 +682,9 @@ async fn send(http: &serenity::Http, table: &TableHandle, post: &Post) -> Result
                 })?;
             match found {
                 Some((p, seated)) => {
+                    let link = rounds::season_link(table, league, pages).await;
                     poster
-                        .send(rounds::pairing_message(round, &p, &seated))
+                        .send(rounds::pairing_message(round, &p, &seated, link))
                         .await
                 }
                 // Paired again since: the new boards are owed posts of their own.

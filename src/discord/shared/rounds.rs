@@ -17,6 +17,7 @@ pub(crate) fn pairing_message(
     round: u32,
     p: &PairingRow,
     seated: &[Player],
+    season: Option<String>,
 ) -> serenity::CreateMessage {
     let everyone: Vec<String> = seated.iter().map(mention).collect();
     let line = match (seated, &p.result) {
@@ -43,9 +44,16 @@ pub(crate) fn pairing_message(
             everyone.join(", ")
         ),
     };
-    serenity::CreateMessage::new()
+    let message = serenity::CreateMessage::new()
         .content(line)
-        .allowed_mentions(pings::only(seated))
+        .allowed_mentions(pings::only(seated));
+    match season {
+        Some(url) => {
+            let url = format!("{url}#round-{round}");
+            message.components(vec![crate::discord::shared::links::row(url, "Season page")])
+        }
+        None => message,
+    }
 }
 
 /// Announces a started round of `league` in its `channel`, every board at once: the way of
@@ -54,10 +62,11 @@ pub(crate) async fn announce(
     http: &serenity::Http,
     table: &crate::table::TableHandle,
     channel: serenity::ChannelId,
-    league: i64,
+    (league, public): (i64, Option<&str>),
     started: RoundStarted,
     nonces: &Nonces,
 ) -> Result<(), Error> {
+    let link = season_link(table, league, public).await;
     for p in started.pairings {
         let (round, board, match_id) = (p.round, p.board, p.match_id);
         let found = table
@@ -65,9 +74,29 @@ pub(crate) async fn announce(
             .await??;
         if let Some((p, seated)) = found {
             channel
-                .send_message(http, nonces.stamp(pairing_message(round, &p, &seated)))
+                .send_message(
+                    http,
+                    nonces.stamp(pairing_message(round, &p, &seated, link.clone())),
+                )
                 .await?;
         }
     }
     Ok(())
+}
+
+/// The address of league `league`'s season page, when its server publishes its pages.
+pub(crate) async fn season_link(
+    table: &crate::table::TableHandle,
+    league: i64,
+    public: Option<&str>,
+) -> Option<String> {
+    let public = public?.to_string();
+    table
+        .call_quietly(move |t| {
+            let league = t.store().league_by_id(league).ok()??;
+            crate::discord::shared::links::season(t, Some(&public), &league)
+        })
+        .await
+        .ok()
+        .flatten()
 }

@@ -20,8 +20,8 @@ const LONGEST_SLEEP: i64 = 3600;
 
 /// Starts the loop, and the outbox's sender beside it (which posts what the loop fires); both
 /// end when the table stops.
-pub fn spawn(table: TableHandle, http: Arc<serenity::Http>) {
-    outbox::spawn(table.clone(), http);
+pub fn spawn(table: TableHandle, http: Arc<serenity::Http>, public: Option<Arc<str>>) {
+    outbox::spawn(table.clone(), http, public);
     tokio::spawn(run(table));
 }
 

@@ -31,7 +31,11 @@ impl Table {
         }
         let rounds = self.store.rounds(season.id)?;
         let closed = rounds.iter().take_while(|r| r.closed).count() as u32;
-        let total = season.rounds.unwrap_or(rounds.len() as u32).max(closed).max(1);
+        let total = season
+            .rounds
+            .unwrap_or(rounds.len() as u32)
+            .max(closed)
+            .max(1);
         let pairings: Vec<PairingRow> = self
             .settled_pairings(season.id)?
             .into_iter()
@@ -54,24 +58,44 @@ impl Table {
                 }
             };
             let Some(black) = p.black else {
-                put(p.white, match p.result.as_deref() {
-                    Some("bye") => Played::Bye,
-                    Some("half-bye") => Played::Out { halves: 1 },
-                    _ => Played::Out { halves: 0 },
-                });
+                put(
+                    p.white,
+                    match p.result.as_deref() {
+                        Some("bye") => Played::Bye,
+                        Some("half-bye") => Played::Out { halves: 1 },
+                        _ => Played::Out { halves: 0 },
+                    },
+                );
                 continue;
             };
-            let (w, b) = (number_of.get(&p.white).copied().unwrap_or(0), number_of.get(&black).copied().unwrap_or(0));
+            let (w, b) = (
+                number_of.get(&p.white).copied().unwrap_or(0),
+                number_of.get(&black).copied().unwrap_or(0),
+            );
             let game = |halves: u32| {
                 (
-                    Played::Game { opponent: b, colour: Colour::White, halves },
-                    Played::Game { opponent: w, colour: Colour::Black, halves: 2 - halves },
+                    Played::Game {
+                        opponent: b,
+                        colour: Colour::White,
+                        halves,
+                    },
+                    Played::Game {
+                        opponent: w,
+                        colour: Colour::Black,
+                        halves: 2 - halves,
+                    },
                 )
             };
             let forfeit = |white_won: bool, black_won: bool| {
                 (
-                    Played::Forfeit { opponent: b, won: white_won },
-                    Played::Forfeit { opponent: w, won: black_won },
+                    Played::Forfeit {
+                        opponent: b,
+                        won: white_won,
+                    },
+                    Played::Forfeit {
+                        opponent: w,
+                        won: black_won,
+                    },
                 )
             };
             let counted = over_board.contains(&(p.round, p.board));

@@ -21,8 +21,8 @@ mod server;
 
 use crate::games::GameKind;
 use crate::store::MatchId;
-use crate::table::{Reads, Table, TableError, TableHandle};
 use crate::table::leagues::LeagueError;
+use crate::table::{Reads, Table, TableError, TableHandle};
 use crate::web::http::Limits;
 use crate::web::paths::{NAME_LIMIT, Scope};
 use axum::Router;
@@ -109,7 +109,10 @@ fn secure(headers: &mut axum::http::HeaderMap) {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("max-age=5"));
 }
 
@@ -318,9 +321,15 @@ async fn home(State(site): State<Arc<Site>>) -> Response {
 async fn style() -> Response {
     let mut response = STYLE.into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/css; charset=utf-8"));
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/css; charset=utf-8"),
+    );
     secure(headers);
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("max-age=3600"));
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("max-age=3600"),
+    );
     response
 }
 
@@ -337,7 +346,12 @@ macro_rules! scope_or_404 {
 /// A number from an address (digits only, no sign, in range), or a 404.
 macro_rules! number_or_404 {
     ($text:expr) => {
-        match $text.bytes().all(|b| b.is_ascii_digit()).then(|| $text.parse().ok()).flatten() {
+        match $text
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| $text.parse().ok())
+            .flatten()
+        {
             Some(n) => n,
             None => return not_found(),
         }
@@ -348,45 +362,69 @@ async fn server_home(State(site): State<Arc<Site>>, Path(scope): Path<String>) -
     let scope = scope_or_404!(scope);
     let key = scope.home();
     let s = scope.clone();
-    respond(site, key, scope, |_| Ok(Some(None)), move |t| {
-        let mut leagues = Vec::new();
-        for league in t.store().leagues_in(s.guild())? {
-            let seasons = t.store().seasons_of(league.id)?;
-            leagues.push((league, seasons));
-        }
-        let games = match s.guild() {
-            Some(guild) => t.store().rated_games(guild)?,
-            None => vec![],
-        };
-        Ok(Some(Page::html(server::server_page(&s, &leagues, &games))))
-    })
+    respond(
+        site,
+        key,
+        scope,
+        |_| Ok(Some(None)),
+        move |t| {
+            let mut leagues = Vec::new();
+            for league in t.store().leagues_in(s.guild())? {
+                let seasons = t.store().seasons_of(league.id)?;
+                leagues.push((league, seasons));
+            }
+            let games = match s.guild() {
+                Some(guild) => t.store().rated_games(guild)?,
+                None => vec![],
+            };
+            Ok(Some(Page::html(server::server_page(&s, &leagues, &games))))
+        },
+    )
     .await
 }
 
 /// The league named `name` in `scope`, if there is one.
-fn league_of(t: &mut Table, scope: &Scope, name: &str) -> Result<Option<crate::store::leagues::League>, SiteError> {
+fn league_of(
+    t: &mut Table,
+    scope: &Scope,
+    name: &str,
+) -> Result<Option<crate::store::leagues::League>, SiteError> {
     if name.chars().count() > NAME_LIMIT {
         return Ok(None);
     }
     Ok(t.store().league_named(scope.guild(), name)?)
 }
 
-async fn league(State(site): State<Arc<Site>>, Path((scope, name)): Path<(String, String)>) -> Response {
+async fn league(
+    State(site): State<Arc<Site>>,
+    Path((scope, name)): Path<(String, String)>,
+) -> Response {
     let scope = scope_or_404!(scope);
     let key = scope.league(&name);
     let s = scope.clone();
-    respond(site, key, scope, |_| Ok(Some(None)), move |t| {
-        let Some(league) = league_of(t, &s, &name)? else {
-            return Ok(None);
-        };
-        let seasons = t.store().seasons_of(league.id)?;
-        Ok(Some(Page::html(season::league_page(&s, &league, &seasons))))
-    })
+    respond(
+        site,
+        key,
+        scope,
+        |_| Ok(Some(None)),
+        move |t| {
+            let Some(league) = league_of(t, &s, &name)? else {
+                return Ok(None);
+            };
+            let seasons = t.store().seasons_of(league.id)?;
+            Ok(Some(Page::html(season::league_page(&s, &league, &seasons))))
+        },
+    )
     .await
 }
 
 /// The stamp of season `number` of the league `name`: None when there is no such season.
-fn season_stamp(t: &mut Table, scope: &Scope, name: &str, number: u32) -> Result<Option<Option<String>>, SiteError> {
+fn season_stamp(
+    t: &mut Table,
+    scope: &Scope,
+    name: &str,
+    number: u32,
+) -> Result<Option<Option<String>>, SiteError> {
     let Some(league) = league_of(t, scope, name)? else {
         return Ok(None);
     };
@@ -448,9 +486,15 @@ async fn trf(
 }
 
 /// The stamp of match `id` when it is played in `scope` (its version): None otherwise.
-fn match_stamp(t: &mut Table, scope: &Scope, id: MatchId) -> Result<Option<Option<String>>, SiteError> {
+fn match_stamp(
+    t: &mut Table,
+    scope: &Scope,
+    id: MatchId,
+) -> Result<Option<Option<String>>, SiteError> {
     Ok(match t.store().match_stamp(id)? {
-        Some((guild, version)) if guild.as_deref() == scope.guild() => Some(Some(version.to_string())),
+        Some((guild, version)) if guild.as_deref() == scope.guild() => {
+            Some(Some(version.to_string()))
+        }
         _ => None,
     })
 }
@@ -469,7 +513,10 @@ async fn of_match(
     respond(site, key, scope, stamp, move |t| draw(t, &s)).await
 }
 
-async fn match_page(State(site): State<Arc<Site>>, Path((scope, id)): Path<(String, String)>) -> Response {
+async fn match_page(
+    State(site): State<Arc<Site>>,
+    Path((scope, id)): Path<(String, String)>,
+) -> Response {
     let scope = scope_or_404!(scope);
     let id: MatchId = number_or_404!(id);
     let key = scope.game(id);
@@ -480,7 +527,10 @@ async fn match_page(State(site): State<Arc<Site>>, Path((scope, id)): Path<(Stri
     .await
 }
 
-async fn board_png(State(site): State<Arc<Site>>, Path((scope, id)): Path<(String, String)>) -> Response {
+async fn board_png(
+    State(site): State<Arc<Site>>,
+    Path((scope, id)): Path<(String, String)>,
+) -> Response {
     let scope = scope_or_404!(scope);
     let id: MatchId = number_or_404!(id);
     let key = format!("{}/board.png", scope.game(id));
@@ -493,7 +543,10 @@ async fn board_png(State(site): State<Arc<Site>>, Path((scope, id)): Path<(Strin
     .await
 }
 
-async fn replay_gif(State(site): State<Arc<Site>>, Path((scope, id)): Path<(String, String)>) -> Response {
+async fn replay_gif(
+    State(site): State<Arc<Site>>,
+    Path((scope, id)): Path<(String, String)>,
+) -> Response {
     let scope = scope_or_404!(scope);
     let id: MatchId = number_or_404!(id);
     let key = format!("{}/replay.gif", scope.game(id));
@@ -523,26 +576,38 @@ async fn pgn(State(site): State<Arc<Site>>, Path((scope, id)): Path<(String, Str
     .await
 }
 
-async fn player(State(site): State<Arc<Site>>, Path((scope, id)): Path<(String, String)>) -> Response {
+async fn player(
+    State(site): State<Arc<Site>>,
+    Path((scope, id)): Path<(String, String)>,
+) -> Response {
     let scope = scope_or_404!(scope);
     let id: crate::store::PlayerId = number_or_404!(id);
     let key = scope.player(id);
     let s = scope.clone();
-    respond(site, key, scope, |_| Ok(Some(None)), move |t| {
-        // A player is shown in a server only if they played or registered there.
-        let store = t.store();
-        if store.matches_in(id, s.guild(), 1)?.is_empty()
-            && store.leagues_of_player(id, s.guild())?.is_empty()
-        {
-            return Ok(None);
-        }
-        let view = t.player_view(id, s.guild())?;
-        Ok(Some(Page::html(player::player_page(&s, &view))))
-    })
+    respond(
+        site,
+        key,
+        scope,
+        |_| Ok(Some(None)),
+        move |t| {
+            // A player is shown in a server only if they played or registered there.
+            let store = t.store();
+            if store.matches_in(id, s.guild(), 1)?.is_empty()
+                && store.leagues_of_player(id, s.guild())?.is_empty()
+            {
+                return Ok(None);
+            }
+            let view = t.player_view(id, s.guild())?;
+            Ok(Some(Page::html(player::player_page(&s, &view))))
+        },
+    )
     .await
 }
 
-async fn leaderboard(State(site): State<Arc<Site>>, Path((scope, game)): Path<(String, String)>) -> Response {
+async fn leaderboard(
+    State(site): State<Arc<Site>>,
+    Path((scope, game)): Path<(String, String)>,
+) -> Response {
     let scope = scope_or_404!(scope);
     let Some(game) = GameKind::ALL.into_iter().find(|g| g.id() == game) else {
         return not_found();
@@ -552,10 +617,16 @@ async fn leaderboard(State(site): State<Arc<Site>>, Path((scope, game)): Path<(S
     };
     let key = scope.leaderboard(game);
     let s = scope.clone();
-    respond(site, key, scope, |_| Ok(Some(None)), move |t| {
-        let lines = t.ratings(game, Some(&guild))?;
-        Ok(Some(Page::html(player::leaderboard_page(&s, game, &lines))))
-    })
+    respond(
+        site,
+        key,
+        scope,
+        |_| Ok(Some(None)),
+        move |t| {
+            let lines = t.ratings(game, Some(&guild))?;
+            Ok(Some(Page::html(player::leaderboard_page(&s, game, &lines))))
+        },
+    )
     .await
 }
 

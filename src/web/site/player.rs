@@ -71,20 +71,32 @@ pub fn chart(game: GameKind, history: &[HistoryPoint]) -> Markup {
         return html! {};
     }
     let (first, last) = (history[0].at, history[history.len() - 1].at);
-    let low = history.iter().map(|p| p.rating).fold(f64::INFINITY, f64::min);
-    let high = history.iter().map(|p| p.rating).fold(f64::NEG_INFINITY, f64::max);
+    let low = history
+        .iter()
+        .map(|p| p.rating)
+        .fold(f64::INFINITY, f64::min);
+    let high = history
+        .iter()
+        .map(|p| p.rating)
+        .fold(f64::NEG_INFINITY, f64::max);
     let (low, high) = if high - low < 20.0 {
         (low - 10.0, high + 10.0)
     } else {
         (low, high)
     };
-    let x = |at: i64| PAD + (WIDTH - 2.0 * PAD) * (at - first) as f64 / (last - first).max(1) as f64;
+    let x =
+        |at: i64| PAD + (WIDTH - 2.0 * PAD) * (at - first) as f64 / (last - first).max(1) as f64;
     let y = |r: f64| HEIGHT - PAD / 2.0 - (HEIGHT - PAD) * (r - low) / (high - low);
     let points: Vec<String> = history
         .iter()
         .map(|p| format!("{:.1},{:.1}", x(p.at), y(p.rating)))
         .collect();
-    let label = format!("{} rating from {} to {}", game.name(), when(first), when(last));
+    let label = format!(
+        "{} rating from {} to {}",
+        game.name(),
+        when(first),
+        when(last)
+    );
     html! {
         svg.chart xmlns="http://www.w3.org/2000/svg" role="img" aria-label=(label)
             viewBox=(format!("0 0 {WIDTH} {HEIGHT}")) {

@@ -118,17 +118,28 @@ pub fn league(db: &ScratchDb, name: &str, args: &[&str]) -> String {
         #[command(subcommand)]
         action: LeagueAction,
     }
-    let parsed = <Line as clap::Parser>::try_parse_from(std::iter::once("league").chain(args.iter().copied()))
-        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let parsed = <Line as clap::Parser>::try_parse_from(
+        std::iter::once("league").chain(args.iter().copied()),
+    )
+    .unwrap_or_else(|e| panic!("{args:?}: {e}"));
     let mut out = Vec::new();
-    run_league(std::path::Path::new(db.location()), name, parsed.action, &mut out)
-        .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    run_league(
+        std::path::Path::new(db.location()),
+        name,
+        parsed.action,
+        &mut out,
+    )
+    .unwrap_or_else(|e| panic!("{args:?}: {e}"));
     String::from_utf8(out).unwrap()
 }
 
 /// Turns server `guild`'s pages on (or off), as `/admin server web:on` does.
 pub fn publish(table: &mut Table, guild: &str, on: bool) {
-    let admin = table.store().discord_player("100000000000000009", "admin").unwrap().id;
+    let admin = table
+        .store()
+        .discord_player("100000000000000009", "admin")
+        .unwrap()
+        .id;
     let key = format!("test:web:{guild}:{on}");
     table
         .store()

@@ -30,7 +30,11 @@ fn standings_rows(page: &Html) -> Vec<String> {
 async fn a_simulated_round_robin_reads_end_to_end_on_the_web() {
     let db = ScratchDb::new("web-round-robin");
     league(&db, "Autumn Cup", &["create", "--game", "chess"]);
-    league(&db, "Autumn Cup", &["simulate", "--players", "6", "--seed", "3"]);
+    league(
+        &db,
+        "Autumn Cup",
+        &["simulate", "--players", "6", "--seed", "3"],
+    );
     let printed = league(&db, "Autumn Cup", &["standings"]);
     let expected: Vec<String> = printed
         .lines()
@@ -48,20 +52,39 @@ async fn a_simulated_round_robin_reads_end_to_end_on_the_web() {
     assert_eq!(local, ["/s/local"]);
     let server = get(at, "/s/local").await.html();
     let seasons = attributes(&server, "main li a", "href");
-    assert_eq!(seasons, ["/s/local/leagues/Autumn%20Cup", "/s/local/leagues/Autumn%20Cup/1"]);
+    assert_eq!(
+        seasons,
+        [
+            "/s/local/leagues/Autumn%20Cup",
+            "/s/local/leagues/Autumn%20Cup/1"
+        ]
+    );
     let league_page = get(at, &seasons[0]).await;
     assert_eq!(league_page.status, 200);
     let season = get(at, &seasons[1]).await;
     assert_eq!(season.status, 200);
     assert_eq!(
-        season.header("content-security-policy").map(|c| c.starts_with("default-src 'none'")),
+        season
+            .header("content-security-policy")
+            .map(|c| c.starts_with("default-src 'none'")),
         Some(true)
     );
     let page = season.html();
     assert_eq!(texts(&page, "h1"), ["Autumn Cup, season 1"]);
     assert_eq!(standings_rows(&page), expected, "{printed}");
-    let header: Vec<String> = printed.lines().next().unwrap().split("  ").skip(3).map(str::to_string).collect();
-    assert_eq!(texts(&page, "table.standings thead th")[3..], header[..], "{printed}");
+    let header: Vec<String> = printed
+        .lines()
+        .next()
+        .unwrap()
+        .split("  ")
+        .skip(3)
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        texts(&page, "table.standings thead th")[3..],
+        header[..],
+        "{printed}"
+    );
     // The crosstable: a row a player, a cell for each of them.
     let cross = texts(&page, "table.cross tbody tr");
     assert_eq!(cross.len(), 6);
@@ -71,7 +94,12 @@ async fn a_simulated_round_robin_reads_end_to_end_on_the_web() {
     assert_eq!(games.len(), 15);
     let results = texts(&page, "table.pairings td.result");
     assert_eq!(results.len(), 15);
-    assert!(results.iter().all(|r| ["1-0", "0-1", "½-½"].contains(&r.as_str())), "{results:?}");
+    assert!(
+        results
+            .iter()
+            .all(|r| ["1-0", "0-1", "½-½"].contains(&r.as_str())),
+        "{results:?}"
+    );
     for game in &games {
         let answer = get(at, game).await;
         assert_eq!(answer.status, 200, "{game}");
@@ -79,7 +107,10 @@ async fn a_simulated_round_robin_reads_end_to_end_on_the_web() {
         let players = texts(&page, "ul.players li");
         assert_eq!(players.len(), 2, "{game}");
         let moves = texts(&page, "ol.moves li");
-        assert!(!moves.is_empty(), "{game}: the moves of a finished game are shown");
+        assert!(
+            !moves.is_empty(),
+            "{game}: the moves of a finished game are shown"
+        );
         let board = attributes(&page, "img.board", "src");
         let picture = get(at, &board[0]).await;
         assert_eq!(picture.status, 200, "{}", board[0]);
@@ -88,7 +119,11 @@ async fn a_simulated_round_robin_reads_end_to_end_on_the_web() {
         // Chess has PGN, and a finished game has no refresh.
         let pgn = attributes(&page, "a[download]", "href");
         let file = get(at, &pgn[0]).await;
-        assert!(file.text().contains("[Event \"deckmate match #"), "{}", file.text());
+        assert!(
+            file.text().contains("[Event \"deckmate match #"),
+            "{}",
+            file.text()
+        );
         assert!(attributes(&page, "meta[http-equiv=refresh]", "content").is_empty());
     }
     let players = attributes(&page, "table.standings a", "href");
@@ -97,23 +132,42 @@ async fn a_simulated_round_robin_reads_end_to_end_on_the_web() {
         assert_eq!(answer.status, 200, "{player}");
         let page = answer.html();
         assert_eq!(texts(&page, "table.matches tbody tr").len(), 5, "{player}");
-        assert_eq!(attributes(&page, "main ul li a", "href"), ["/s/local/leagues/Autumn%20Cup/1"]);
+        assert_eq!(
+            attributes(&page, "main ul li a", "href"),
+            ["/s/local/leagues/Autumn%20Cup/1"]
+        );
     }
     // The round robin's TRF16 file: its event, rounds, and a line a player.
     let trf = attributes(&page, "a[download]", "href");
     assert_eq!(trf, ["/s/local/leagues/Autumn%20Cup/1/trf"]);
     let file = get(at, &trf[0]).await;
     assert_eq!(file.status, 200);
-    assert_eq!(file.header("content-disposition"), Some("attachment; filename=\"season-1.trf\""));
+    assert_eq!(
+        file.header("content-disposition"),
+        Some("attachment; filename=\"season-1.trf\"")
+    );
     let text = file.text();
-    assert!(text.starts_with("012 Autumn Cup, season 1\nXXR 5\nXXC white1\n"), "{text}");
-    assert_eq!(text.lines().filter(|l| l.starts_with("001")).count(), 6, "{text}");
+    assert!(
+        text.starts_with("012 Autumn Cup, season 1\nXXR 5\nXXC white1\n"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("001")).count(),
+        6,
+        "{text}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_trf_download_pairs_the_next_round_as_the_league_does() {
     let db = ScratchDb::new("web-swiss-trf");
-    league(&db, "Open", &["create", "--game", "chess", "--format", "swiss", "--rounds", "5"]);
+    league(
+        &db,
+        "Open",
+        &[
+            "create", "--game", "chess", "--format", "swiss", "--rounds", "5",
+        ],
+    );
     let names: Vec<String> = (1..=9).map(|i| format!("p{i}")).collect();
     let mut join = vec!["join"];
     join.extend(names.iter().map(String::as_str));
@@ -143,7 +197,12 @@ async fn the_trf_download_pairs_the_next_round_as_the_league_does() {
     let tournament = crate::league::trf::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(tournament.round(), 4, "{text}");
     assert_eq!(tournament.rounds, 5);
-    let absent: Vec<u32> = tournament.entrants.iter().filter(|e| !e.present).map(|e| e.number).collect();
+    let absent: Vec<u32> = tournament
+        .entrants
+        .iter()
+        .filter(|e| !e.present)
+        .map(|e| e.number)
+        .collect();
     assert_eq!(absent, [4, 7], "{text}");
     let from_file = dutch::pair(&tournament).unwrap();
 
@@ -158,12 +217,21 @@ async fn the_trf_download_pairs_the_next_round_as_the_league_does() {
         .iter()
         .map(|r| (r.player, r.number.unwrap()))
         .collect();
-    let round4: Vec<_> = table.store().pairings(season.id).unwrap().into_iter().filter(|p| p.round == 4).collect();
+    let round4: Vec<_> = table
+        .store()
+        .pairings(season.id)
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.round == 4)
+        .collect();
     let games: Vec<(u32, u32)> = round4
         .iter()
         .filter_map(|p| Some((number[&p.white], number[&p.black?])))
         .collect();
-    let bye = round4.iter().find(|p| p.result.as_deref() == Some("bye")).map(|p| number[&p.white]);
+    let bye = round4
+        .iter()
+        .find(|p| p.result.as_deref() == Some("bye"))
+        .map(|p| number[&p.white]);
     let paired: Vec<(u32, u32)> = from_file.games.iter().map(|g| (g.white, g.black)).collect();
     assert_eq!(games, paired, "{text}");
     assert_eq!(bye, from_file.bye, "{text}");

@@ -33,9 +33,15 @@ async fn a_server_is_served_only_while_its_pages_are_on() {
     let db = ScratchDb::new("web-opt-in");
     let mut table = Table::new(db.open());
     let p = players(&mut table, ["ann", "bob"]);
-    let here = table.create(GameKind::Chess, &[], &p, 1, &place(GUILD)).unwrap().match_id;
+    let here = table
+        .create(GameKind::Chess, &[], &p, 1, &place(GUILD))
+        .unwrap()
+        .match_id;
     let elsewhere = "600000000000000002";
-    let there = table.create(GameKind::Chess, &[], &p, 2, &place(elsewhere)).unwrap().match_id;
+    let there = table
+        .create(GameKind::Chess, &[], &p, 2, &place(elsewhere))
+        .unwrap()
+        .match_id;
     let served = serve(table, false).await;
     let at = served.address;
     let pages = [
@@ -45,20 +51,40 @@ async fn a_server_is_served_only_while_its_pages_are_on() {
         format!("/s/{GUILD}/players/{}", p[0].id),
     ];
     for page in &pages {
-        assert_eq!(get(at, page).await.status, 404, "{page} before the pages are on");
+        assert_eq!(
+            get(at, page).await.status,
+            404,
+            "{page} before the pages are on"
+        );
     }
-    served.table.call(|t| publish(t, GUILD, true)).await.unwrap();
+    served
+        .table
+        .call(|t| publish(t, GUILD, true))
+        .await
+        .unwrap();
     for page in &pages {
         assert_eq!(get(at, page).await.status, 200, "{page} once they are on");
     }
     // Another server's match is not this server's page, and that server did not opt in.
-    assert_eq!(get(at, &format!("/s/{GUILD}/matches/{there}")).await.status, 404);
-    assert_eq!(get(at, &format!("/s/{elsewhere}/matches/{there}")).await.status, 404);
+    assert_eq!(
+        get(at, &format!("/s/{GUILD}/matches/{there}")).await.status,
+        404
+    );
+    assert_eq!(
+        get(at, &format!("/s/{elsewhere}/matches/{there}"))
+            .await
+            .status,
+        404
+    );
     assert_eq!(get(at, &format!("/s/{elsewhere}")).await.status, 404);
     // The console's leagues are served only by `deckmate web`.
     assert_eq!(get(at, "/s/local").await.status, 404);
     // Turned off, the pages go within the time a page is kept.
-    served.table.call(|t| publish(t, GUILD, false)).await.unwrap();
+    served
+        .table
+        .call(|t| publish(t, GUILD, false))
+        .await
+        .unwrap();
     tokio::time::sleep(super::super::FRESH + Duration::from_millis(100)).await;
     for page in &pages {
         assert_eq!(get(at, page).await.status, 404, "{page} once they are off");
@@ -71,21 +97,39 @@ async fn names_are_shown_as_text_never_as_markup() {
     let mut table = Table::new(db.open());
     let evil = "<script>alert(1)</script>";
     let p = players(&mut table, [evil, "<img src=x onerror=alert(2)>&amp;"]);
-    let id = table.create(GameKind::Chess, &[], &p, 1, &place(GUILD)).unwrap().match_id;
+    let id = table
+        .create(GameKind::Chess, &[], &p, 1, &place(GUILD))
+        .unwrap()
+        .match_id;
     table.act(id, p[0].id, None, "e4").unwrap();
     publish(&mut table, GUILD, true);
     let served = serve(table, false).await;
-    for path in [format!("/s/{GUILD}/matches/{id}"), format!("/s/{GUILD}/players/{}", p[0].id)] {
+    for path in [
+        format!("/s/{GUILD}/matches/{id}"),
+        format!("/s/{GUILD}/players/{}", p[0].id),
+    ] {
         let answer = get(served.address, &path).await;
         assert_eq!(answer.status, 200, "{path}");
         let page = answer.html();
-        assert!(texts(&page, "script").is_empty(), "{path}: {}", answer.text());
+        assert!(
+            texts(&page, "script").is_empty(),
+            "{path}: {}",
+            answer.text()
+        );
         assert!(attributes(&page, "img", "onerror").is_empty(), "{path}");
         let shown = texts(&page, "main").join(" ");
         assert!(shown.contains(evil), "{path}: {shown}");
-        assert!(!answer.text().contains(evil), "{path}: the name is escaped in the source");
+        assert!(
+            !answer.text().contains(evil),
+            "{path}: the name is escaped in the source"
+        );
     }
-    let moves = texts(&get(served.address, &format!("/s/{GUILD}/matches/{id}")).await.html(), "ol.moves li");
+    let moves = texts(
+        &get(served.address, &format!("/s/{GUILD}/matches/{id}"))
+            .await
+            .html(),
+        "ol.moves li",
+    );
     assert_eq!(moves, [format!("{evil}: e4")]);
 }
 
@@ -94,11 +138,17 @@ async fn addresses_that_name_nothing_are_not_found() {
     let db = ScratchDb::new("web-not-found");
     let mut table = Table::new(db.open());
     let p = players(&mut table, ["ann", "bob"]);
-    let id = table.create(GameKind::Chess, &[], &p, 1, &place(GUILD)).unwrap().match_id;
+    let id = table
+        .create(GameKind::Chess, &[], &p, 1, &place(GUILD))
+        .unwrap()
+        .match_id;
     publish(&mut table, GUILD, true);
     let served = serve(table, true).await;
     let at = served.address;
-    assert_eq!(get(at, &format!("/s/{GUILD}/matches/{id}")).await.status, 200);
+    assert_eq!(
+        get(at, &format!("/s/{GUILD}/matches/{id}")).await.status,
+        200
+    );
     let missing = [
         "/s/abc".to_string(),
         "/s/123456789012345678901".into(),
@@ -130,19 +180,30 @@ async fn addresses_that_name_nothing_are_not_found() {
     // The one file served is the style sheet, from the program itself.
     let style = get(at, "/style.css").await;
     assert_eq!(style.status, 200);
-    assert_eq!(style.header("content-type"), Some("text/css; charset=utf-8"));
+    assert_eq!(
+        style.header("content-type"),
+        Some("text/css; charset=utf-8")
+    );
     // A head past the limit is refused, and the next request is served.
     let mut stream = tokio::net::TcpStream::connect(at).await.unwrap();
-    let huge = format!("GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "a".repeat(64 * 1024));
+    let huge = format!(
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n",
+        "a".repeat(64 * 1024)
+    );
     let _ = stream.write_all(huge.as_bytes()).await;
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer).await;
     let head = String::from_utf8_lossy(&answer);
-    assert!(answer.is_empty() || head.starts_with("HTTP/1.1 431"), "{head}");
+    assert!(
+        answer.is_empty() || head.starts_with("HTTP/1.1 431"),
+        "{head}"
+    );
     assert_eq!(get(at, "/").await.status, 200);
     // Pages are read, not written: anything but GET is refused.
     let mut stream = tokio::net::TcpStream::connect(at).await.unwrap();
-    let post = format!("POST /s/{GUILD}/matches/{id} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+    let post = format!(
+        "POST /s/{GUILD}/matches/{id} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
     stream.write_all(post.as_bytes()).await.unwrap();
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer).await.unwrap();
@@ -153,16 +214,26 @@ async fn addresses_that_name_nothing_are_not_found() {
 /// legal in both: their pages and pictures are the same bytes, though what the players hold
 /// differs. Returns how many actions were played alike.
 async fn same_pages_from_different_deals(game: GameKind, options: &[(&str, &str)]) -> usize {
-    let options: Vec<(String, String)> =
-        options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let options: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
     let label = format!("{} {options:?}", game.id());
-    let dbs = [ScratchDb::new(&format!("web-hidden-a-{}", game.id())), ScratchDb::new(&format!("web-hidden-b-{}", game.id()))];
+    let dbs = [
+        ScratchDb::new(&format!("web-hidden-a-{}", game.id())),
+        ScratchDb::new(&format!("web-hidden-b-{}", game.id())),
+    ];
     let mut tables: Vec<Table> = dbs.iter().map(|db| Table::new(db.open())).collect();
     let mut ids = Vec::new();
     let mut seats = Vec::new();
     for (table, seed) in tables.iter_mut().zip([5, 6]) {
         let p = players(table, ["ann", "bob"]);
-        ids.push(table.create(game, &options, &p, seed, &place(GUILD)).unwrap().match_id);
+        ids.push(
+            table
+                .create(game, &options, &p, seed, &place(GUILD))
+                .unwrap()
+                .match_id,
+        );
         publish(table, GUILD, true);
         seats.push(p);
     }
@@ -172,7 +243,9 @@ async fn same_pages_from_different_deals(game: GameKind, options: &[(&str, &str)
     let mut played = 0;
     for _ in 0..40 {
         let shown = tables[0].show(id).unwrap();
-        let Some((seat, _)) = shown.to_act.first().cloned() else { break };
+        let Some((seat, _)) = shown.to_act.first().cloned() else {
+            break;
+        };
         // An action both deals allow (a move of the board, a card both hands hold).
         let allowed = tables[1].legal(id, seats[1][seat.index()].id).unwrap();
         let both: Vec<String> = tables[0]
@@ -185,9 +258,16 @@ async fn same_pages_from_different_deals(game: GameKind, options: &[(&str, &str)
             break;
         }
         let choice = both[rng.below(both.len())].clone();
-        let confirmed = crate::table::Request { confirmed: true, ..Default::default() };
-        let a = tables[0].act(id, seats[0][seat.index()].id, confirmed.clone(), &choice).unwrap();
-        let b = tables[1].act(id, seats[1][seat.index()].id, confirmed, &choice).unwrap();
+        let confirmed = crate::table::Request {
+            confirmed: true,
+            ..Default::default()
+        };
+        let a = tables[0]
+            .act(id, seats[0][seat.index()].id, confirmed.clone(), &choice)
+            .unwrap();
+        let b = tables[1]
+            .act(id, seats[1][seat.index()].id, confirmed, &choice)
+            .unwrap();
         if a.result.is_some() || b.result.is_some() {
             break;
         }
@@ -208,9 +288,15 @@ async fn same_pages_from_different_deals(game: GameKind, options: &[(&str, &str)
         }
         answers.push(bodies);
     }
-    assert!(answers[0] == answers[1], "{label}: after {played} actions alike, the pages differ");
+    assert!(
+        answers[0] == answers[1],
+        "{label}: after {played} actions alike, the pages differ"
+    );
     let page = Html::parse_document(std::str::from_utf8(&answers[0][0].2).unwrap());
-    assert!(texts(&page, "ol.moves li").is_empty(), "{label}: a running match's hidden moves stay hidden");
+    assert!(
+        texts(&page, "ol.moves li").is_empty(),
+        "{label}: a running match's hidden moves stay hidden"
+    );
     assert_eq!(answers[0][3].1, 404, "{label}: and so does any PGN");
     played
 }
@@ -218,8 +304,14 @@ async fn same_pages_from_different_deals(game: GameKind, options: &[(&str, &str)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_shows_nothing_a_spectator_may_not_see() {
     let played = same_pages_from_different_deals(GameKind::Chessatete, &[]).await;
-    assert!(played >= 4, "Chess-à-Tête: only {played} actions were legal in both deals");
+    assert!(
+        played >= 4,
+        "Chess-à-Tête: only {played} actions were legal in both deals"
+    );
     let played = same_pages_from_different_deals(GameKind::Enprise, &[("variant", "blind")]).await;
     // A battleplan card differs between the deals from the first one on.
-    assert!(played >= 1, "En Prise Blind: only {played} actions were legal in both deals");
+    assert!(
+        played >= 1,
+        "En Prise Blind: only {played} actions were legal in both deals"
+    );
 }
