@@ -35,6 +35,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 pub use layout::{STYLE, STYLE_PATH};
+pub use season::season_page;
 
 /// How long a page is served from memory without asking whether it changed.
 pub const FRESH: Duration = Duration::from_secs(1);
