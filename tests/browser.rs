@@ -204,6 +204,8 @@ fn a_visitor_sees_the_console_standings_and_a_board_in_a_real_browser() {
         })()"#,
     );
     let canary = cdp.wait_for_error(&session, &mut chromium);
+    println!("the browser reports a blocked picture: {canary}");
+    chromium.close(&mut cdp);
     assert!(
         canary.contains("Content Security Policy") || canary.contains("192.0.2.1"),
         "{canary}"
@@ -437,6 +439,21 @@ impl Browser {
         browser
     }
 
+    /// Asks the browser to quit, so that it ends its own helper processes, and waits a while
+    /// for it (the guard kills it anyway).
+    fn close(&mut self, cdp: &mut Cdp) {
+        let _ = cdp.ws.send(Message::text(
+            json!({"id": 0, "method": "Browser.close"}).to_string(),
+        ));
+        let deadline = Instant::now() + STEP;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.0.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Panics, with what the browser said, if it has stopped.
     fn check_alive(&mut self) {
         if let Ok(Some(status)) = self.child.0.try_wait() {
@@ -517,6 +534,13 @@ impl Cdp {
         for domain in ["Page.enable", "Runtime.enable", "Log.enable"] {
             self.call(Some(&session), domain, json!({}), browser);
         }
+        // The page's own size, whatever the headless window's frame takes from the window.
+        self.call(
+            Some(&session),
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": 1000, "height": 1400, "deviceScaleFactor": 1, "mobile": false}),
+            browser,
+        );
         session
     }
 
