@@ -164,6 +164,41 @@ impl Store {
     }
 }
 
+impl Store {
+    /// A stamp that changes whenever what server `guild`'s own pages (None: the console's)
+    /// that span it may show has: its matches (how many, their moves, whether rated) and its
+    /// leagues' seasons and registrations. The server, player and leaderboard pages are kept
+    /// under it.
+    pub fn scope_stamp(&self, guild: Option<&str>) -> Result<String, StoreError> {
+        let parts: [i64; 7] = self.conn.query_row(
+            "SELECT
+               (SELECT COUNT(*) FROM matches WHERE COALESCE(guild_id, '') = COALESCE(?1, '')),
+               (SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM matches
+                  WHERE COALESCE(guild_id, '') = COALESCE(?1, '')),
+               (SELECT CAST(COALESCE(SUM(rated), 0) AS BIGINT) FROM matches
+                  WHERE COALESCE(guild_id, '') = COALESCE(?1, '')),
+               (SELECT COUNT(*) FROM matches
+                  WHERE COALESCE(guild_id, '') = COALESCE(?1, '') AND status <> 'active'),
+               (SELECT COUNT(*) FROM seasons s JOIN leagues l ON l.id = s.league_id
+                  WHERE COALESCE(l.guild_id, '') = COALESCE(?1, '')),
+               (SELECT COUNT(*) FROM seasons s JOIN leagues l ON l.id = s.league_id
+                  WHERE COALESCE(l.guild_id, '') = COALESCE(?1, '') AND s.status <> 'registration'),
+               (SELECT COUNT(*) FROM registrations r JOIN seasons s ON s.id = r.season_id
+                  JOIN leagues l ON l.id = s.league_id
+                  WHERE COALESCE(l.guild_id, '') = COALESCE(?1, ''))",
+            params![guild],
+            |r| {
+                let mut parts = [0; 7];
+                for (i, part) in parts.iter_mut().enumerate() {
+                    *part = r.get(i)?;
+                }
+                Ok(parts)
+            },
+        )?;
+        Ok(parts.map(|p| p.to_string()).join("."))
+    }
+}
+
 /// Where a league's board is: the league, the season, round and board of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardOf {

@@ -363,25 +363,31 @@ async fn server_home(State(site): State<Arc<Site>>, Path(scope): Path<String>) -
     let scope = scope_or_404!(scope);
     let key = scope.home();
     let s = scope.clone();
-    respond(
-        site,
-        key,
-        scope,
-        |_| Ok(Some(None)),
-        move |t| {
-            let mut leagues = Vec::new();
-            for league in t.store().leagues_in(s.guild())? {
-                let seasons = t.store().seasons_of(league.id)?;
-                leagues.push((league, seasons));
-            }
-            let games = match s.guild() {
-                Some(guild) => t.store().rated_games(guild)?,
-                None => vec![],
-            };
-            Ok(Some(Page::html(server::server_page(&s, &leagues, &games))))
-        },
-    )
+    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
+        let mut leagues = Vec::new();
+        for league in t.store().leagues_in(s.guild())? {
+            let seasons = t.store().seasons_of(league.id)?;
+            leagues.push((league, seasons));
+        }
+        let games = match s.guild() {
+            Some(guild) => t.store().rated_games(guild)?,
+            None => vec![],
+        };
+        Ok(Some(Page::html(server::server_page(&s, &leagues, &games))))
+    })
     .await
+}
+
+/// The stamp of the pages that span `scope` (its matches, leagues and seasons, and the
+/// leagues' settings): [`crate::store::Store::scope_stamp`].
+fn scope_stamp(
+    scope: Scope,
+) -> impl FnOnce(&mut Table) -> Result<Option<Option<String>>, SiteError> + Send + 'static {
+    move |t| {
+        let counts = t.store().scope_stamp(scope.guild())?;
+        let leagues = t.store().leagues_in(scope.guild())?;
+        Ok(Some(Some(format!("{counts}/{leagues:?}"))))
+    }
 }
 
 /// The league named `name` in `scope`, if there is one.
@@ -403,19 +409,13 @@ async fn league(
     let scope = scope_or_404!(scope);
     let key = scope.league(&name);
     let s = scope.clone();
-    respond(
-        site,
-        key,
-        scope,
-        |_| Ok(Some(None)),
-        move |t| {
-            let Some(league) = league_of(t, &s, &name)? else {
-                return Ok(None);
-            };
-            let seasons = t.store().seasons_of(league.id)?;
-            Ok(Some(Page::html(season::league_page(&s, &league, &seasons))))
-        },
-    )
+    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
+        let Some(league) = league_of(t, &s, &name)? else {
+            return Ok(None);
+        };
+        let seasons = t.store().seasons_of(league.id)?;
+        Ok(Some(Page::html(season::league_page(&s, &league, &seasons))))
+    })
     .await
 }
 
@@ -433,7 +433,8 @@ fn season_stamp(
     let Some(season) = seasons.iter().find(|s| s.number == number) else {
         return Ok(None);
     };
-    Ok(Some(Some(t.store().season_stamp(season.id)?)))
+    let stamp = t.store().season_stamp(season.id)?;
+    Ok(Some(Some(format!("{stamp}/{:?}", league.new))))
 }
 
 async fn season(
@@ -585,23 +586,17 @@ async fn player(
     let id: crate::store::PlayerId = number_or_404!(id);
     let key = scope.player(id);
     let s = scope.clone();
-    respond(
-        site,
-        key,
-        scope,
-        |_| Ok(Some(None)),
-        move |t| {
-            // A player is shown in a server only if they played or registered there.
-            let store = t.store();
-            if store.matches_in(id, s.guild(), 1)?.is_empty()
-                && store.leagues_of_player(id, s.guild())?.is_empty()
-            {
-                return Ok(None);
-            }
-            let view = t.player_view(id, s.guild())?;
-            Ok(Some(Page::html(player::player_page(&s, &view))))
-        },
-    )
+    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
+        // A player is shown in a server only if they played or registered there.
+        let store = t.store();
+        if store.matches_in(id, s.guild(), 1)?.is_empty()
+            && store.leagues_of_player(id, s.guild())?.is_empty()
+        {
+            return Ok(None);
+        }
+        let view = t.player_view(id, s.guild())?;
+        Ok(Some(Page::html(player::player_page(&s, &view))))
+    })
     .await
 }
 
@@ -618,16 +613,10 @@ async fn leaderboard(
     };
     let key = scope.leaderboard(game);
     let s = scope.clone();
-    respond(
-        site,
-        key,
-        scope,
-        |_| Ok(Some(None)),
-        move |t| {
-            let lines = t.ratings(game, Some(&guild))?;
-            Ok(Some(Page::html(player::leaderboard_page(&s, game, &lines))))
-        },
-    )
+    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
+        let lines = t.ratings(game, Some(&guild))?;
+        Ok(Some(Page::html(player::leaderboard_page(&s, game, &lines))))
+    })
     .await
 }
 

@@ -236,3 +236,46 @@ async fn the_trf_download_pairs_the_next_round_as_the_league_does() {
     assert_eq!(games, paired, "{text}");
     assert_eq!(bye, from_file.bye, "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_page_is_drawn_again_once_what_it_shows_changes() {
+    let db = ScratchDb::new("web-kept");
+    let mut table = Table::new(db.open());
+    let p: Vec<_> = ["ann", "bob"]
+        .iter()
+        .map(|n| table.store().local_player(n).unwrap())
+        .collect();
+    let place = crate::store::Place::default();
+    let id = table
+        .create(crate::games::GameKind::Chess, &[], &p, 1, &place)
+        .unwrap()
+        .match_id;
+    let served = serve(table, true).await;
+    let at = served.address;
+    let page = format!("/s/local/matches/{id}");
+    let player = format!("/s/local/players/{}", p[0].id);
+    let moves = |a: &Answer| texts(&a.html(), "ol.moves li");
+    assert!(moves(&get(at, &page).await).is_empty());
+    assert_eq!(
+        texts(&get(at, &player).await.html(), "table.matches tbody tr").len(),
+        1
+    );
+    // Asked again at once: the same page, from memory.
+    assert!(moves(&get(at, &page).await).is_empty());
+    let (ann, bob) = (p[0].clone(), p[1].clone());
+    served
+        .table
+        .call(move |t| {
+            t.act(id, ann.id, None, "e4").unwrap();
+            t.create(crate::games::GameKind::Chess, &[], &[ann, bob], 2, &place)
+                .unwrap();
+        })
+        .await
+        .unwrap();
+    tokio::time::sleep(super::super::FRESH + std::time::Duration::from_millis(100)).await;
+    assert_eq!(moves(&get(at, &page).await), ["ann: e4"]);
+    assert_eq!(
+        texts(&get(at, &player).await.html(), "table.matches tbody tr").len(),
+        2
+    );
+}
