@@ -45,7 +45,9 @@ fn season(db: &std::path::Path) -> deckmate::store::leagues::League {
         for (i, p) in started.pairings.iter().enumerate() {
             if p.black.is_some() {
                 let result = results[(i + round as usize) % results.len()];
-                table.record_result(&league, round, p.board, result).unwrap();
+                table
+                    .record_result(&league, round, p.board, result)
+                    .unwrap();
             }
         }
         table.close_round(&league).unwrap();
@@ -60,7 +62,10 @@ fn pages(c: &mut Criterion) {
     let db = dir.join("season.db");
     let league = season(&db);
     let writer = Table::new(deckmate::store::Store::open(&db).unwrap());
-    let mut twin = writer.reader().unwrap().expect("a file has read-only twins");
+    let mut twin = writer
+        .reader()
+        .unwrap()
+        .expect("a file has read-only twins");
     let scope = Scope::Local;
     let html = |t: &mut Table| {
         t.reading(|t| {

@@ -429,9 +429,15 @@ impl Browser {
                     }
                     browser.said.push(line);
                 }
-                Err(_) => panic!(
+                Err(mpsc::RecvTimeoutError::Timeout) => panic!(
                     "{} gave no DevTools address in {BROWSER_START:?}; it said:\n{}",
                     binary.display(),
+                    browser.said.join("\n")
+                ),
+                Err(mpsc::RecvTimeoutError::Disconnected) => panic!(
+                    "{} closed its standard error without a DevTools address ({}); it said:\n{}",
+                    binary.display(),
+                    browser.exit_status(),
                     browser.said.join("\n")
                 ),
             }
@@ -445,13 +451,20 @@ impl Browser {
         let _ = cdp.ws.send(Message::text(
             json!({"id": 0, "method": "Browser.close"}).to_string(),
         ));
+        self.exit_status();
+    }
+
+    /// How the browser ended, waiting for it at most STEP.
+    fn exit_status(&mut self) -> String {
         let deadline = Instant::now() + STEP;
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.0.try_wait() {
-                return;
+            match self.child.0.try_wait() {
+                Ok(Some(status)) => return status.to_string(),
+                Ok(None) => std::thread::sleep(Duration::from_millis(50)),
+                Err(e) => return e.to_string(),
             }
-            std::thread::sleep(Duration::from_millis(50));
         }
+        format!("still running after {STEP:?}")
     }
 
     /// Panics, with what the browser said, if it has stopped.
