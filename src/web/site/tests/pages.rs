@@ -204,7 +204,15 @@ async fn the_trf_download_pairs_the_next_round_as_the_league_does() {
         .map(|e| e.number)
         .collect();
     assert_eq!(absent, [4, 7], "{text}");
+    // `deckmate pair --dutch FILE -p OUT`, as a director would run it on the download.
+    let dir = std::env::temp_dir().join(format!("deckmate-web-trf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (file, out) = (dir.join("season-1.trf"), dir.join("pairs.txt"));
+    std::fs::write(&file, &text).unwrap();
+    crate::console::league::run_pair(&file, Some(&out)).unwrap();
+    let paired_by_file = std::fs::read_to_string(&out).unwrap();
     let from_file = dutch::pair(&tournament).unwrap();
+    assert_eq!(paired_by_file, crate::league::trf::write_pairs(&from_file));
 
     league(&db, "Open", &["start"]);
     let mut table = Table::new(db.open());
@@ -235,6 +243,12 @@ async fn the_trf_download_pairs_the_next_round_as_the_league_does() {
     let paired: Vec<(u32, u32)> = from_file.games.iter().map(|g| (g.white, g.black)).collect();
     assert_eq!(games, paired, "{text}");
     assert_eq!(bye, from_file.bye, "{text}");
+    let league_round = crate::league::Round {
+        games: games.iter().map(|&(white, black)| crate::league::Pairing { white, black }).collect(),
+        bye,
+    };
+    assert_eq!(crate::league::trf::write_pairs(&league_round), paired_by_file);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
