@@ -139,8 +139,8 @@ impl Table {
         for b in &boards {
             let seats = b.table.iter().map(|s| s.player);
             for id in [b.white].into_iter().chain(b.black).chain(seats) {
-                if !names.contains_key(&id) {
-                    names.insert(id, self.store.player(id)?.name);
+                if let std::collections::hash_map::Entry::Vacant(name) = names.entry(id) {
+                    name.insert(self.store.player(id)?.name);
                 }
             }
         }

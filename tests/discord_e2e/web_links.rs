@@ -123,7 +123,7 @@ async fn a_published_servers_league_links_to_its_pages() {
     // The standings, and a rating, link to their pages.
     let n = fake.requests().len();
     let id = league(&fake, &alice, "standings", named(json!([])), "0");
-    assert_eq!(links(&fake.reply_to(n, &id).await), [season.clone()]);
+    assert_eq!(links(&fake.reply_to(n, &id).await), [season]);
     let n = fake.requests().len();
     let id = fake.command(
         &alice,

@@ -55,9 +55,8 @@ pub(crate) async fn finished(
     update: &Update,
 ) -> Option<serenity::CreateActionRow> {
     let public = public?.to_string();
-    if update.result.is_none() {
-        return None;
-    }
+    // Only a finished match's board links to its page.
+    update.result.as_ref()?;
     let (guild, id) = (update.place.guild_id.clone(), update.match_id);
     let url = table
         .call_quietly(move |t| match_page(t, &public, guild.as_deref(), id))

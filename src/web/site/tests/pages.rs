@@ -244,10 +244,16 @@ async fn the_trf_download_pairs_the_next_round_as_the_league_does() {
     assert_eq!(games, paired, "{text}");
     assert_eq!(bye, from_file.bye, "{text}");
     let league_round = crate::league::Round {
-        games: games.iter().map(|&(white, black)| crate::league::Pairing { white, black }).collect(),
+        games: games
+            .iter()
+            .map(|&(white, black)| crate::league::Pairing { white, black })
+            .collect(),
         bye,
     };
-    assert_eq!(crate::league::trf::write_pairs(&league_round), paired_by_file);
+    assert_eq!(
+        crate::league::trf::write_pairs(&league_round),
+        paired_by_file
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

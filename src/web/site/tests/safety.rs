@@ -263,7 +263,7 @@ async fn same_pages_from_different_deals(game: GameKind, options: &[(&str, &str)
             ..Default::default()
         };
         let a = tables[0]
-            .act(id, seats[0][seat.index()].id, confirmed.clone(), &choice)
+            .act(id, seats[0][seat.index()].id, confirmed, &choice)
             .unwrap();
         let b = tables[1]
             .act(id, seats[1][seat.index()].id, confirmed, &choice)
