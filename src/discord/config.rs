@@ -33,8 +33,8 @@ pub struct BotConfig {
     pub metrics: Option<std::net::SocketAddr>,
     /// Where to serve the public web pages (WEB_ADDR), if anywhere.
     pub web: Option<std::net::SocketAddr>,
-    /// The pages' address as people reach it (PUBLIC_URL, else `http://` and WEB_ADDR), for
-    /// the links the bot posts; None: no links.
+    /// The pages' address as people reach it (PUBLIC_URL), for the links the bot posts; None:
+    /// no links.
     pub public_url: Option<String>,
 }
 
@@ -243,7 +243,9 @@ impl BotConfig {
                 Some(url.trim_end_matches('/').to_string())
             }
             Some(url) => return Err(ConfigError::BadPublicUrl(url)),
-            None => web.map(|a| format!("http://{a}")),
+            // Not WEB_ADDR itself: it is often a loopback address behind a proxy, which
+            // nobody on Discord could open.
+            None => None,
         };
         Ok(BotConfig {
             metrics,

@@ -307,6 +307,14 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         false
     }
 
+    /// Whether a spectator's view may hide again what it once showed (En Prise Memory's plans,
+    /// shown to be memorised, then turned face down): a replay of its earlier views would then
+    /// tell what the players are meant to remember, so it is shown only once the match is over.
+    /// The default: what a spectator saw stays seen.
+    fn hides_what_it_showed(&self) -> bool {
+        false
+    }
+
     /// How the game ended, in the game's own words, naming who did what ("White won by
     /// checkmate", "Black closed in their own king: White won"). The default names seats 1 and
     /// 2 White and Black.

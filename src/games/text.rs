@@ -53,6 +53,9 @@ pub trait TextGame: Debug + Send + Sync {
     /// ([`Game::private_choices`]).
     fn private_choices(&self) -> bool;
 
+    /// Whether a spectator's view may hide again what it showed ([`Game::hides_what_it_showed`]).
+    fn hides_what_it_showed(&self) -> bool;
+
     /// The text of one legal action of `seat` chosen at random, or None if it has none.
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String>;
 
@@ -158,6 +161,10 @@ impl<G: Registered> TextGame for G {
 
     fn private_choices(&self) -> bool {
         Game::private_choices(self)
+    }
+
+    fn hides_what_it_showed(&self) -> bool {
+        Game::hides_what_it_showed(self)
     }
 
     fn random_action(&self, seat: Seat, rng: &mut GameRng) -> Option<String> {

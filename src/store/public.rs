@@ -6,6 +6,7 @@ use super::db::{OptionalExtension, params};
 use super::leagues::{League, LeagueId, Season, SeasonId, SeasonStatus};
 use super::{MatchId, PlayerId, Status, Store, StoreError};
 use crate::games::GameKind;
+use std::hash::{Hash, Hasher};
 
 /// One of a player's matches as a list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,86 +118,95 @@ impl Store {
             .collect())
     }
 
-    /// Where match `id` is played (its server, None for the console) and its version, or None
-    /// when there is no such match: enough to decide whether it may be shown and whether a
-    /// page drawn before is still current.
-    pub fn match_stamp(&self, id: MatchId) -> Result<Option<(Option<String>, u64)>, StoreError> {
+    /// Where match `id` is played (its server, None for the console), its version and
+    /// whether a clock runs in it, or None when there is no such match: enough to decide
+    /// whether it may be shown and whether a page drawn before is still current.
+    pub fn match_stamp(&self, id: MatchId) -> Result<Option<MatchStamp>, StoreError> {
         Ok(self
             .conn
             .query_row(
-                "SELECT guild_id, version FROM matches WHERE id = ?1",
+                "SELECT guild_id, version, status, time_control FROM matches WHERE id = ?1",
                 [id],
-                |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64)),
+                |r| {
+                    let status: String = r.get(2)?;
+                    let control: String = r.get(3)?;
+                    Ok(MatchStamp {
+                        guild: r.get(0)?,
+                        version: r.get::<_, i64>(1)? as u64,
+                        ticking: status == "active" && !control.is_empty() && control != "none",
+                    })
+                },
             )
             .optional()?)
     }
 
-    /// A stamp that changes whenever what a page of season `season` shows may have: its
-    /// status, registrations and absences, rounds and their deadlines, pairings and results, and the moves of
-    /// its matches. Equal stamps, equal pages.
-    pub fn season_stamp(&self, season: SeasonId) -> Result<String, StoreError> {
-        let parts: [i64; 10] = self.conn.query_row(
-            "SELECT
-               (SELECT CAST(COALESCE(SUM(m.version), 0) AS BIGINT) FROM pairings p
-                  JOIN matches m ON m.id = p.match_id WHERE p.season_id = ?1),
-               (SELECT COUNT(*) FROM pairings p WHERE p.season_id = ?1),
-               (SELECT COUNT(p.result) FROM pairings p WHERE p.season_id = ?1),
-               (SELECT CAST(COALESCE(SUM(s.points), 0) AS BIGINT) FROM pairing_seats s
-                  WHERE s.season_id = ?1),
-               (SELECT COUNT(*) FROM registrations r WHERE r.season_id = ?1),
-               (SELECT COUNT(*) FROM registrations r
-                  WHERE r.season_id = ?1 AND r.status <> 'active'),
-               (SELECT COUNT(*) FROM rounds r WHERE r.season_id = ?1 AND r.status = 'closed'),
-               (SELECT CAST(COALESCE(SUM(r.deadline), 0) AS BIGINT) FROM rounds r
-                  WHERE r.season_id = ?1),
-               (SELECT COUNT(*) FROM seasons s WHERE s.id = ?1 AND s.status = 'finished'),
-               (SELECT COUNT(*) FROM unavailable u WHERE u.season_id = ?1)",
+    /// A stamp that changes whenever what a page of season `season` shows may have: the
+    /// season's status, its registrations (with their status), absences, rounds and their
+    /// deadlines, every board and result, and the moves of its matches. Equal stamps, equal
+    /// pages.
+    pub fn season_stamp(&self, season: SeasonId) -> Result<u64, StoreError> {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        let status: Option<String> = self
+            .conn
+            .query_row("SELECT status FROM seasons WHERE id = ?1", [season], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        status.hash(&mut hasher);
+        format!("{:?}", self.registrations(season)?).hash(&mut hasher);
+        format!("{:?}", self.unavailable(season)?).hash(&mut hasher);
+        format!("{:?}", self.rounds(season)?).hash(&mut hasher);
+        format!("{:?}", self.pairings(season)?).hash(&mut hasher);
+        let moves: i64 = self.conn.query_row(
+            "SELECT CAST(COALESCE(SUM(m.version), 0) AS BIGINT) FROM pairings p
+             JOIN matches m ON m.id = p.match_id WHERE p.season_id = ?1",
             [season],
-            |r| {
-                let mut parts = [0; 10];
-                for (i, part) in parts.iter_mut().enumerate() {
-                    *part = r.get(i)?;
-                }
-                Ok(parts)
-            },
+            |r| r.get(0),
         )?;
-        Ok(parts.map(|p| p.to_string()).join("."))
+        moves.hash(&mut hasher);
+        Ok(hasher.finish())
+    }
+
+    /// A stamp that changes whenever what server `guild`'s pages that span it (None: the
+    /// console's) may show has: its matches (how many, their moves, which are over or rated),
+    /// its leagues and their settings, seasons and registrations.
+    pub fn scope_stamp(&self, guild: Option<&str>) -> Result<u64, StoreError> {
+        // Indexed (migration 0021): one server's rows are read, not every match's.
+        let of = match guild {
+            Some(_) => "guild_id = ?1",
+            None => "guild_id IS NULL AND CAST(?1 AS TEXT) IS NULL",
+        };
+        let matches: [i64; 4] = self.conn.query_row(
+            &format!(
+                "SELECT COUNT(*), CAST(COALESCE(SUM(version), 0) AS BIGINT),
+                        CAST(COALESCE(SUM(rated), 0) AS BIGINT),
+                        CAST(COALESCE(SUM(CASE WHEN status = 'active' THEN 0 ELSE 1 END), 0)
+                             AS BIGINT)
+                 FROM matches WHERE {of}"
+            ),
+            params![guild],
+            |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]),
+        )?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        matches.hash(&mut hasher);
+        for league in self.leagues_in(guild)? {
+            format!("{league:?}").hash(&mut hasher);
+            for season in self.seasons_of(league.id)? {
+                format!("{season:?}").hash(&mut hasher);
+                format!("{:?}", self.registrations(season.id)?).hash(&mut hasher);
+            }
+        }
+        Ok(hasher.finish())
     }
 }
 
-impl Store {
-    /// A stamp that changes whenever what server `guild`'s own pages (None: the console's)
-    /// that span it may show has: its matches (how many, their moves, whether rated) and its
-    /// leagues' seasons and registrations. The server, player and leaderboard pages are kept
-    /// under it.
-    pub fn scope_stamp(&self, guild: Option<&str>) -> Result<String, StoreError> {
-        let parts: [i64; 7] = self.conn.query_row(
-            "SELECT
-               (SELECT COUNT(*) FROM matches WHERE COALESCE(guild_id, '') = COALESCE(?1, '')),
-               (SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM matches
-                  WHERE COALESCE(guild_id, '') = COALESCE(?1, '')),
-               (SELECT CAST(COALESCE(SUM(rated), 0) AS BIGINT) FROM matches
-                  WHERE COALESCE(guild_id, '') = COALESCE(?1, '')),
-               (SELECT COUNT(*) FROM matches
-                  WHERE COALESCE(guild_id, '') = COALESCE(?1, '') AND status <> 'active'),
-               (SELECT COUNT(*) FROM seasons s JOIN leagues l ON l.id = s.league_id
-                  WHERE COALESCE(l.guild_id, '') = COALESCE(?1, '')),
-               (SELECT COUNT(*) FROM seasons s JOIN leagues l ON l.id = s.league_id
-                  WHERE COALESCE(l.guild_id, '') = COALESCE(?1, '') AND s.status <> 'registration'),
-               (SELECT COUNT(*) FROM registrations r JOIN seasons s ON s.id = r.season_id
-                  JOIN leagues l ON l.id = s.league_id
-                  WHERE COALESCE(l.guild_id, '') = COALESCE(?1, ''))",
-            params![guild],
-            |r| {
-                let mut parts = [0; 7];
-                for (i, part) in parts.iter_mut().enumerate() {
-                    *part = r.get(i)?;
-                }
-                Ok(parts)
-            },
-        )?;
-        Ok(parts.map(|p| p.to_string()).join("."))
-    }
+/// What decides whether a match's page drawn before is current.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchStamp {
+    pub guild: Option<String>,
+    pub version: u64,
+    /// A clock runs: its page's times change without a move.
+    pub ticking: bool,
 }
 
 /// Where a league's board is: the league, the season, round and board of a match.

@@ -65,6 +65,8 @@ pub struct MatchView {
     pub pgn: Option<String>,
     /// The league board it was played for.
     pub board: Option<BoardOf>,
+    /// Whether its replay may be seen now ([`Table::public_replay`]).
+    pub replay: bool,
 }
 
 /// A player's standing in one game.
@@ -176,6 +178,7 @@ impl Table {
             moves,
             pgn,
             board: self.store.board_of(id)?,
+            replay: self.replay_is_public(id)?,
         })
     }
 

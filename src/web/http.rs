@@ -4,7 +4,9 @@
 //! so nothing a client does (a slow head, an idle socket, a flood of connections) holds the bot.
 
 use axum::Router;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How hard a server holds its clients.
@@ -18,15 +20,18 @@ pub struct Limits {
     pub connection_time: Duration,
     /// The most bytes a request's head may take.
     pub head_bytes: usize,
+    /// Connections one address may hold at once, so that one client cannot take every slot.
+    pub per_client: usize,
 }
 
 /// Serves `router` on `listener` until the process ends, within `limits`.
 pub async fn serve(listener: tokio::net::TcpListener, router: Router, limits: Limits) {
     let service = hyper_util::service::TowerToHyperService::new(router);
     let slots = Arc::new(tokio::sync::Semaphore::new(limits.connections));
+    let clients: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::default();
     loop {
-        let stream = match listener.accept().await {
-            Ok((stream, _)) => stream,
+        let (stream, from) = match listener.accept().await {
+            Ok(accepted) => accepted,
             Err(e) => {
                 // Out of file handles, say: wait a little rather than spin.
                 tracing::warn!(error = %e, "an HTTP connection could not be accepted");
@@ -35,13 +40,17 @@ pub async fn serve(listener: tokio::net::TcpListener, router: Router, limits: Li
             }
         };
         let _ = stream.set_nodelay(true);
+        let Some(client) = Client::admit(&clients, from.ip(), limits.per_client) else {
+            drop(stream);
+            continue;
+        };
         let Ok(slot) = slots.clone().try_acquire_owned() else {
             drop(stream);
             continue;
         };
         let service = service.clone();
         tokio::spawn(async move {
-            let _slot = slot;
+            let _held = (slot, client);
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(limits.head_time)
@@ -60,4 +69,42 @@ pub fn address(text: &str) -> Option<std::net::SocketAddr> {
         return Some(std::net::SocketAddr::from(([127, 0, 0, 1], port)));
     }
     text.parse().ok()
+}
+
+/// One connection counted against its address, until dropped.
+struct Client {
+    clients: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    ip: IpAddr,
+}
+
+impl Client {
+    /// Counts a connection from `ip`, unless it holds `most` already.
+    fn admit(
+        clients: &Arc<Mutex<HashMap<IpAddr, usize>>>,
+        ip: IpAddr,
+        most: usize,
+    ) -> Option<Client> {
+        let mut held = clients.lock().unwrap_or_else(|e| e.into_inner());
+        let count = held.entry(ip).or_insert(0);
+        if *count >= most {
+            return None;
+        }
+        *count += 1;
+        Some(Client {
+            clients: clients.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let mut held = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = held.get_mut(&self.ip) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.ip);
+            }
+        }
+    }
 }

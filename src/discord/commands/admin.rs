@@ -171,7 +171,11 @@ pub async fn server(
             " Its pages: {}",
             absolute(url, &Scope::of(admin.guild.as_deref()).home())
         ),
-        (None, true) => " (this bot serves no web pages: its operator sets WEB_ADDR)".into(),
+        (None, true) => {
+            " (the bot's operator has not given the pages' address, PUBLIC_URL, so no links are \
+             posted)"
+                .into()
+        }
         (_, false) => String::new(),
     };
     if nothing {

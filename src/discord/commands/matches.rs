@@ -121,11 +121,18 @@ pub async fn replay(
                     "match #{id} is not played in this server"
                 )));
             }
-            t.replay_views(id)
+            t.public_replay(id)
         })
         .await?;
     let views = match views {
-        Ok(views) => views,
+        Ok(Some(views)) => views,
+        Ok(None) => {
+            let text = format!(
+                "Match #{id} shows its players what they must then remember: its replay is \
+                 shown once it is over."
+            );
+            return ephemeral(ctx, text).await;
+        }
         Err(e) => return ephemeral(ctx, player_message(&e)).await,
     };
     reply::defer(ctx).await?;

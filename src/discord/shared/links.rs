@@ -10,6 +10,15 @@ use crate::table::{Table, TableHandle, Update};
 use crate::web::paths::{Scope, absolute};
 use poise::serenity_prelude as serenity;
 
+/// The longest address Discord takes for a link button.
+pub(crate) const URL_LIMIT: usize = 512;
+
+/// `url` when Discord takes it for a link button (a long league name percent-encoded can
+/// make it too long, and a message with a button Discord refuses is refused whole).
+fn fits(url: String) -> Option<String> {
+    (url.len() <= URL_LIMIT).then_some(url)
+}
+
 /// A row of one link button to `url`.
 pub(crate) fn row(url: String, label: &str) -> serenity::CreateActionRow {
     serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new_link(url).label(label)])
@@ -29,7 +38,8 @@ pub(crate) fn season(t: &mut Table, public: Option<&str>, league: &League) -> Op
     }
     let season = t.store().season(league.id).ok()?;
     let path = Scope::of(guild).season(&league.new.name, season.number);
-    Some(absolute(public, &path))
+    // Room for the round's anchor a pairing adds.
+    fits(absolute(public, &path)).filter(|url| url.len() + 10 <= URL_LIMIT)
 }
 
 /// The address of `game`'s leaderboard in server `guild`, when it publishes.
@@ -40,12 +50,16 @@ pub(crate) fn leaderboard(
     game: GameKind,
 ) -> Option<String> {
     let public = public?;
-    published(t, guild).then(|| absolute(public, &Scope::of(guild).leaderboard(game)))
+    published(t, guild)
+        .then(|| absolute(public, &Scope::of(guild).leaderboard(game)))
+        .and_then(fits)
 }
 
 /// The address of match `id` (played in `guild`), when its server publishes.
 fn match_page(t: &mut Table, public: &str, guild: Option<&str>, id: MatchId) -> Option<String> {
-    published(t, guild).then(|| absolute(public, &Scope::of(guild).game(id)))
+    published(t, guild)
+        .then(|| absolute(public, &Scope::of(guild).game(id)))
+        .and_then(fits)
 }
 
 /// A link button to `update`'s match page, when the match is over and its server publishes.

@@ -755,6 +755,11 @@ impl Game for EnPrise {
         self.options.variant == Variant::Blind
     }
 
+    /// In Memory, the plans are shown to be memorised, then turned face down.
+    fn hides_what_it_showed(&self) -> bool {
+        self.options.variant == Variant::Memory
+    }
+
     fn describe(&self, outcome: &Outcome) -> String {
         describe(self, outcome)
     }

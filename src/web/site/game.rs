@@ -56,7 +56,11 @@ pub fn match_page(scope: &Scope, view: &MatchView) -> Markup {
         img.board src=(format!("{href}/board.png?v={}", view.shown.version))
             alt=(format!("The board of match #{id} as a spectator sees it"));
         p {
-            a href=(format!("{href}/replay.gif?v={}", view.shown.version)) { "Replay (animated picture)" }
+            @if view.replay {
+                a href=(format!("{href}/replay.gif?v={}", view.shown.version)) { "Replay (animated picture)" }
+            } @else {
+                span.muted { "The replay is shown once the match is over." }
+            }
             @if view.pgn.is_some() {
                 " · " a href=(format!("{href}/pgn")) download=(format!("match-{id}.pgn")) { "PGN" }
             }

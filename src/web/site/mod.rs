@@ -16,20 +16,20 @@
 mod game;
 mod layout;
 mod player;
+mod routes;
 mod season;
 mod server;
 
-use crate::games::GameKind;
-use crate::store::MatchId;
+use crate::games::AnyView;
 use crate::table::leagues::LeagueError;
 use crate::table::{Reads, Table, TableError, TableHandle};
 use crate::web::http::Limits;
-use crate::web::paths::{NAME_LIMIT, Scope};
+use crate::web::paths::Scope;
 use axum::Router;
-use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use routes::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -39,8 +39,13 @@ pub use season::season_page;
 
 /// How long a page is served from memory without asking whether it changed.
 pub const FRESH: Duration = Duration::from_secs(1);
-/// How many pages are kept in memory; past it the oldest are dropped.
+/// How many pages are kept in memory, and their bytes at most; past either the oldest are
+/// dropped.
 pub const CAPACITY: usize = 2048;
+pub const BYTES: usize = 64 << 20;
+/// Replays drawn at once (a long match's GIF is the costliest thing served); a request for one
+/// more while they are drawn is answered 503, to try again in a moment.
+pub const REPLAYS_AT_ONCE: usize = 1;
 
 /// The public pages' limits: many readers, each request small and quick.
 const LIMITS: Limits = Limits {
@@ -48,6 +53,8 @@ const LIMITS: Limits = Limits {
     head_time: Duration::from_secs(5),
     connection_time: Duration::from_secs(30),
     head_bytes: 16 * 1024,
+    // A reverse proxy in front is one address: it should keep its own per-visitor limit.
+    per_client: 64,
 };
 
 /// What a page is, for its content type and how it is offered.
@@ -92,12 +99,19 @@ impl IntoResponse for Page {
         {
             headers.insert(header::CONTENT_DISPOSITION, value);
         }
-        secure(headers);
         response
     }
 }
 
-/// Headers every answer carries: no script, no frame, no guessing of types.
+/// Gives every answer, whatever made it (a page, a 404, axum's own 405), the headers of
+/// [`secure`].
+async fn secured(mut response: Response) -> Response {
+    secure(response.headers_mut());
+    response
+}
+
+/// Headers every answer carries: no script, no frame, no guessing of types; a page may be
+/// kept by the browser 5 seconds unless it says otherwise.
 fn secure(headers: &mut axum::http::HeaderMap) {
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
@@ -114,7 +128,9 @@ fn secure(headers: &mut axum::http::HeaderMap) {
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("max-age=5"));
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("max-age=5"));
+    }
 }
 
 /// A page kept in memory.
@@ -129,6 +145,8 @@ pub struct Site {
     reads: Reads,
     local: bool,
     kept: Mutex<HashMap<String, Kept>>,
+    /// Replays being drawn ([`REPLAYS_AT_ONCE`]).
+    drawing: tokio::sync::Semaphore,
 }
 
 impl Site {
@@ -138,6 +156,7 @@ impl Site {
             reads,
             local,
             kept: Mutex::new(HashMap::new()),
+            drawing: tokio::sync::Semaphore::new(REPLAYS_AT_ONCE),
         })
     }
 
@@ -161,12 +180,20 @@ impl Site {
 
     fn keep(&self, key: String, stamp: Option<String>, page: Page) {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        if kept.len() >= CAPACITY && !kept.contains_key(&key) {
+        kept.remove(&key);
+        let bytes = |kept: &HashMap<String, Kept>| -> usize {
+            kept.values().map(|k| k.page.body.len()).sum()
+        };
+        if kept.len() >= CAPACITY || bytes(&kept) + page.body.len() > BYTES {
             // Drop the oldest half at once, so that this is rare.
             let mut ages: Vec<Instant> = kept.values().map(|k| k.checked).collect();
             ages.sort();
-            let cut = ages[ages.len() / 2];
-            kept.retain(|_, k| k.checked > cut);
+            if let Some(cut) = ages.get(ages.len() / 2).copied() {
+                kept.retain(|_, k| k.checked > cut);
+            }
+        }
+        if page.body.len() > BYTES / 4 {
+            return; // served, not kept: one page may not crowd out the others
         }
         kept.insert(
             key,
@@ -178,11 +205,14 @@ impl Site {
         );
     }
 
-    /// Whether `scope`'s pages are served.
+    /// Whether `scope`'s pages are served: a server's while its admins have them on and the
+    /// bot is still in it.
     fn open(&self, t: &mut Table, scope: &Scope) -> Result<bool, SiteError> {
         match scope {
             Scope::Local => Ok(self.local),
-            Scope::Server(guild) => Ok(t.store().server_settings(guild)?.web),
+            Scope::Server(guild) => {
+                Ok(t.store().server_settings(guild)?.web && !t.store().is_guild_removed(guild)?)
+            }
         }
     }
 }
@@ -236,6 +266,11 @@ where
             Ok(Some(page))
         })
         .await;
+    answer(read)
+}
+
+/// A read's answer: the page, a 404, or a 503 (the error logged).
+fn answer(read: Result<Found, crate::table::CallError>) -> Response {
     match read {
         Ok(Ok(Some(page))) => page.into_response(),
         Ok(Ok(None)) => not_found(),
@@ -247,6 +282,74 @@ where
         Err(e) => {
             tracing::error!(error = %e, "a web page could not be read");
             unavailable("The bot is busy just now; try again in a moment.")
+        }
+    }
+}
+
+/// [`respond`] for a replay: its views are read on a twin, then drawn as a GIF away from it,
+/// [`REPLAYS_AT_ONCE`] at a time (a 503 while they are busy), so that no number of requests
+/// for replays holds the twins or the cores.
+async fn respond_drawn_apart<S, V>(
+    site: Arc<Site>,
+    key: String,
+    scope: Scope,
+    stamp: S,
+    views: V,
+) -> Response
+where
+    S: FnOnce(&mut Table) -> Result<Option<Option<String>>, SiteError> + Send + 'static,
+    V: FnOnce(&mut Table) -> Result<Option<Vec<AnyView>>, SiteError> + Send + 'static,
+{
+    if let Some(page) = site.fresh(&key) {
+        return page.into_response();
+    }
+    enum Read {
+        Kept(Page),
+        Views(Option<String>, Vec<AnyView>),
+    }
+    let reader = site.clone();
+    let (k, sc) = (key.clone(), scope.clone());
+    let read = site
+        .reads
+        .read(move |t| -> Result<Option<Read>, SiteError> {
+            if !reader.open(t, &sc)? {
+                return Ok(None);
+            }
+            let Some(stamp) = stamp(t)? else {
+                return Ok(None);
+            };
+            if let Some(page) = reader.current(&k, stamp.as_deref()) {
+                return Ok(Some(Read::Kept(page)));
+            }
+            Ok(views(t)?.map(|v| Read::Views(stamp, v)))
+        })
+        .await;
+    let (stamp, views) = match read {
+        Ok(Ok(Some(Read::Kept(page)))) => return page.into_response(),
+        Ok(Ok(Some(Read::Views(stamp, views)))) => (stamp, views),
+        Ok(Ok(None)) => return not_found(),
+        Ok(Err(e)) => return answer(Ok(Err(e))),
+        Err(e) => return answer(Err(e)),
+    };
+    let Ok(_turn) = site.drawing.try_acquire() else {
+        let mut busy = unavailable("Another replay is being drawn; try again in a moment.");
+        busy.headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+        return busy;
+    };
+    let drawn = tokio::task::spawn_blocking(move || crate::render::render_replay(&views)).await;
+    match drawn {
+        Ok(gif) => {
+            let page = Page {
+                kind: Kind::Gif,
+                body: gif.into(),
+            };
+            site.keep(key, stamp, page.clone());
+            page.into_response()
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "a replay could not be drawn");
+            unavailable("The replay could not be drawn.")
         }
     }
 }
@@ -277,15 +380,16 @@ pub fn router(site: Arc<Site>) -> Router {
         .route(STYLE_PATH, get(style))
         .route("/s/{scope}", get(server_home))
         .route("/s/{scope}/leagues/{league}", get(league))
-        .route("/s/{scope}/leagues/{league}/{season}", get(season))
+        .route("/s/{scope}/leagues/{league}/{season}", get(season_at))
         .route("/s/{scope}/leagues/{league}/{season}/trf", get(trf))
         .route("/s/{scope}/matches/{id}", get(match_page))
         .route("/s/{scope}/matches/{id}/board.png", get(board_png))
         .route("/s/{scope}/matches/{id}/replay.gif", get(replay_gif))
         .route("/s/{scope}/matches/{id}/pgn", get(pgn))
-        .route("/s/{scope}/players/{id}", get(player))
+        .route("/s/{scope}/players/{id}", get(player_at))
         .route("/s/{scope}/leaderboard/{game}", get(leaderboard))
         .fallback(|| async { not_found() })
+        .layer(axum::middleware::map_response(secured))
         .with_state(site)
 }
 
@@ -313,311 +417,6 @@ pub async fn start(
 pub struct WebError {
     address: std::net::SocketAddr,
     source: std::io::Error,
-}
-
-async fn home(State(site): State<Arc<Site>>) -> Response {
-    Page::html(server::home_page(site.local)).into_response()
-}
-
-async fn style() -> Response {
-    let mut response = STYLE.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/css; charset=utf-8"),
-    );
-    secure(headers);
-    headers.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("max-age=3600"),
-    );
-    response
-}
-
-/// A scope from an address, or a 404.
-macro_rules! scope_or_404 {
-    ($text:expr) => {
-        match Scope::parse(&$text) {
-            Some(scope) => scope,
-            None => return not_found(),
-        }
-    };
-}
-
-/// A number from an address (digits only, no sign, in range), or a 404.
-macro_rules! number_or_404 {
-    ($text:expr) => {
-        match $text
-            .bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| $text.parse().ok())
-            .flatten()
-        {
-            Some(n) => n,
-            None => return not_found(),
-        }
-    };
-}
-
-async fn server_home(State(site): State<Arc<Site>>, Path(scope): Path<String>) -> Response {
-    let scope = scope_or_404!(scope);
-    let key = scope.home();
-    let s = scope.clone();
-    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
-        let mut leagues = Vec::new();
-        for league in t.store().leagues_in(s.guild())? {
-            let seasons = t.store().seasons_of(league.id)?;
-            leagues.push((league, seasons));
-        }
-        let games = match s.guild() {
-            Some(guild) => t.store().rated_games(guild)?,
-            None => vec![],
-        };
-        Ok(Some(Page::html(server::server_page(&s, &leagues, &games))))
-    })
-    .await
-}
-
-/// The stamp of the pages that span `scope` (its matches, leagues and seasons, and the
-/// leagues' settings): [`crate::store::Store::scope_stamp`].
-fn scope_stamp(
-    scope: Scope,
-) -> impl FnOnce(&mut Table) -> Result<Option<Option<String>>, SiteError> + Send + 'static {
-    move |t| {
-        let counts = t.store().scope_stamp(scope.guild())?;
-        let leagues = t.store().leagues_in(scope.guild())?;
-        Ok(Some(Some(format!("{counts}/{leagues:?}"))))
-    }
-}
-
-/// The league named `name` in `scope`, if there is one.
-fn league_of(
-    t: &mut Table,
-    scope: &Scope,
-    name: &str,
-) -> Result<Option<crate::store::leagues::League>, SiteError> {
-    if name.chars().count() > NAME_LIMIT {
-        return Ok(None);
-    }
-    Ok(t.store().league_named(scope.guild(), name)?)
-}
-
-async fn league(
-    State(site): State<Arc<Site>>,
-    Path((scope, name)): Path<(String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let key = scope.league(&name);
-    let s = scope.clone();
-    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
-        let Some(league) = league_of(t, &s, &name)? else {
-            return Ok(None);
-        };
-        let seasons = t.store().seasons_of(league.id)?;
-        Ok(Some(Page::html(season::league_page(&s, &league, &seasons))))
-    })
-    .await
-}
-
-/// The stamp of season `number` of the league `name`: None when there is no such season.
-fn season_stamp(
-    t: &mut Table,
-    scope: &Scope,
-    name: &str,
-    number: u32,
-) -> Result<Option<Option<String>>, SiteError> {
-    let Some(league) = league_of(t, scope, name)? else {
-        return Ok(None);
-    };
-    let seasons = t.store().seasons_of(league.id)?;
-    let Some(season) = seasons.iter().find(|s| s.number == number) else {
-        return Ok(None);
-    };
-    let stamp = t.store().season_stamp(season.id)?;
-    Ok(Some(Some(format!("{stamp}/{:?}", league.new))))
-}
-
-async fn season(
-    State(site): State<Arc<Site>>,
-    Path((scope, name, number)): Path<(String, String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let number: u32 = number_or_404!(number);
-    let key = scope.season(&name, number);
-    let (s, n) = (scope.clone(), name.clone());
-    let stamp = move |t: &mut Table| season_stamp(t, &s, &n, number);
-    let s = scope.clone();
-    respond(site, key, scope, stamp, move |t| {
-        let Some(league) = league_of(t, &s, &name)? else {
-            return Ok(None);
-        };
-        let Some(view) = t.season_view(&league, number)? else {
-            return Ok(None);
-        };
-        Ok(Some(Page::html(season::season_page(&s, &view))))
-    })
-    .await
-}
-
-async fn trf(
-    State(site): State<Arc<Site>>,
-    Path((scope, name, number)): Path<(String, String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let number: u32 = number_or_404!(number);
-    let key = scope.trf(&name, number);
-    let (s, n) = (scope.clone(), name.clone());
-    let stamp = move |t: &mut Table| season_stamp(t, &s, &n, number);
-    let s = scope.clone();
-    respond(site, key, scope, stamp, move |t| {
-        let Some(league) = league_of(t, &s, &name)? else {
-            return Ok(None);
-        };
-        if !season::has_trf(&league) {
-            return Ok(None);
-        }
-        let Some(text) = t.season_trf(&league, number)? else {
-            return Ok(None);
-        };
-        Ok(Some(Page {
-            kind: Kind::Download(format!("season-{number}.trf")),
-            body: text.into(),
-        }))
-    })
-    .await
-}
-
-/// The stamp of match `id` when it is played in `scope` (its version): None otherwise.
-fn match_stamp(
-    t: &mut Table,
-    scope: &Scope,
-    id: MatchId,
-) -> Result<Option<Option<String>>, SiteError> {
-    Ok(match t.store().match_stamp(id)? {
-        Some((guild, version)) if guild.as_deref() == scope.guild() => {
-            Some(Some(version.to_string()))
-        }
-        _ => None,
-    })
-}
-
-/// Serves something of match `id` drawn by `draw`, under `key`.
-async fn of_match(
-    site: Arc<Site>,
-    scope: Scope,
-    id: MatchId,
-    key: String,
-    draw: impl FnOnce(&mut Table, &Scope) -> Found + Send + 'static,
-) -> Response {
-    let s = scope.clone();
-    let stamp = move |t: &mut Table| match_stamp(t, &s, id);
-    let s = scope.clone();
-    respond(site, key, scope, stamp, move |t| draw(t, &s)).await
-}
-
-async fn match_page(
-    State(site): State<Arc<Site>>,
-    Path((scope, id)): Path<(String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let id: MatchId = number_or_404!(id);
-    let key = scope.game(id);
-    of_match(site, scope, id, key, move |t, s| {
-        let view = t.match_view(id)?;
-        Ok(Some(Page::html(game::match_page(s, &view))))
-    })
-    .await
-}
-
-async fn board_png(
-    State(site): State<Arc<Site>>,
-    Path((scope, id)): Path<(String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let id: MatchId = number_or_404!(id);
-    let key = format!("{}/board.png", scope.game(id));
-    of_match(site, scope, id, key, move |t, _| {
-        Ok(Some(Page {
-            kind: Kind::Png,
-            body: t.show(id)?.board_png().into(),
-        }))
-    })
-    .await
-}
-
-async fn replay_gif(
-    State(site): State<Arc<Site>>,
-    Path((scope, id)): Path<(String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let id: MatchId = number_or_404!(id);
-    let key = format!("{}/replay.gif", scope.game(id));
-    of_match(site, scope, id, key, move |t, _| {
-        let views = t.replay_views(id)?;
-        Ok(Some(Page {
-            kind: Kind::Gif,
-            body: crate::render::render_replay(&views).into(),
-        }))
-    })
-    .await
-}
-
-async fn pgn(State(site): State<Arc<Site>>, Path((scope, id)): Path<(String, String)>) -> Response {
-    let scope = scope_or_404!(scope);
-    let id: MatchId = number_or_404!(id);
-    let key = format!("{}/pgn", scope.game(id));
-    of_match(site, scope, id, key, move |t, _| {
-        if !crate::table::public::log_is_public(&t.show(id)?) {
-            return Ok(None);
-        }
-        Ok(t.export_pgn(id)?.map(|text| Page {
-            kind: Kind::Download(format!("match-{id}.pgn")),
-            body: text.into(),
-        }))
-    })
-    .await
-}
-
-async fn player(
-    State(site): State<Arc<Site>>,
-    Path((scope, id)): Path<(String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let id: crate::store::PlayerId = number_or_404!(id);
-    let key = scope.player(id);
-    let s = scope.clone();
-    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
-        // A player is shown in a server only if they played or registered there.
-        let store = t.store();
-        if store.matches_in(id, s.guild(), 1)?.is_empty()
-            && store.leagues_of_player(id, s.guild())?.is_empty()
-        {
-            return Ok(None);
-        }
-        let view = t.player_view(id, s.guild())?;
-        Ok(Some(Page::html(player::player_page(&s, &view))))
-    })
-    .await
-}
-
-async fn leaderboard(
-    State(site): State<Arc<Site>>,
-    Path((scope, game)): Path<(String, String)>,
-) -> Response {
-    let scope = scope_or_404!(scope);
-    let Some(game) = GameKind::ALL.into_iter().find(|g| g.id() == game) else {
-        return not_found();
-    };
-    let Some(guild) = scope.guild().map(str::to_string) else {
-        return not_found();
-    };
-    let key = scope.leaderboard(game);
-    let s = scope.clone();
-    respond(site, key, scope.clone(), scope_stamp(scope), move |t| {
-        let lines = t.ratings(game, Some(&guild))?;
-        Ok(Some(Page::html(player::leaderboard_page(&s, game, &lines))))
-    })
-    .await
 }
 
 #[cfg(test)]

@@ -299,3 +299,19 @@ async fn a_kept_page_is_drawn_again_once_what_it_shows_changes() {
         2
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_directors_change_of_result_shows_on_the_season_page() {
+    let db = ScratchDb::new("web-result-change");
+    league(&db, "Duel", &["create", "--game", "chess"]);
+    league(&db, "Duel", &["join", "ann", "bob"]);
+    league(&db, "Duel", &["start"]);
+    league(&db, "Duel", &["record", "1", "1", "1-0"]);
+    let served = serve(Table::new(db.open()), true).await;
+    let path = "/s/local/leagues/Duel/1";
+    let results = |a: &Answer| texts(&a.html(), "table.pairings td.result");
+    assert_eq!(results(&get(served.address, path).await), ["1-0"]);
+    league(&db, "Duel", &["record", "1", "1", "0-1"]);
+    tokio::time::sleep(super::super::FRESH + std::time::Duration::from_millis(100)).await;
+    assert_eq!(results(&get(served.address, path).await), ["0-1"]);
+}

@@ -315,3 +315,85 @@ async fn a_page_shows_nothing_a_spectator_may_not_see() {
         "En Prise Blind: only {played} actions were legal in both deals"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_memory_matchs_replay_waits_for_its_end() {
+    let db = ScratchDb::new("web-memory-replay");
+    let mut table = Table::new(db.open());
+    let p = players(&mut table, ["ann", "bob"]);
+    let memory = [("variant".to_string(), "memory".to_string())];
+    let id = table
+        .create(GameKind::Enprise, &memory, &p, 1, &place(GUILD))
+        .unwrap()
+        .match_id;
+    // Both ready: the plans were shown to be memorised, and are face down now.
+    for player in &p {
+        table.act(id, player.id, None, "ready").unwrap();
+    }
+    publish(&mut table, GUILD, true);
+    let served = serve(table, false).await;
+    let page = format!("/s/{GUILD}/matches/{id}");
+    let html = get(served.address, &page).await.html();
+    assert!(attributes(&html, "a[href*='replay.gif']", "href").is_empty());
+    let replay = format!("{page}/replay.gif");
+    assert_eq!(
+        get(served.address, &replay).await.status,
+        404,
+        "its first frames show the plans"
+    );
+    let ann = p[0].id;
+    served
+        .table
+        .call(move |t| t.resign(id, ann, None).map(|_| ()))
+        .await
+        .unwrap()
+        .unwrap();
+    tokio::time::sleep(super::super::FRESH + Duration::from_millis(100)).await;
+    let html = get(served.address, &page).await.html();
+    let link = attributes(&html, "a[href*='replay.gif']", "href");
+    assert_eq!(link.len(), 1);
+    let gif = get(served.address, &link[0]).await;
+    assert_eq!(gif.status, 200);
+    assert!(gif.body.starts_with(b"GIF89a"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_the_security_headers_and_bad_segments_are_not_found() {
+    let served = serve(Table::new(ScratchDb::new("web-headers").open()), true).await;
+    let at = served.address;
+    for path in [
+        "/s/local/leagues/%FF",
+        "/s/local/matches/%FF",
+        "/s/local/leagues/%FF/1/trf",
+        "/s/%FF",
+    ] {
+        let answer = get(at, path).await;
+        assert_eq!(answer.status, 404, "{path}");
+        assert_eq!(
+            answer.header("content-type"),
+            Some("text/html; charset=utf-8"),
+            "{path}"
+        );
+    }
+    let mut stream = tokio::net::TcpStream::connect(at).await.unwrap();
+    let post = "DELETE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    stream.write_all(post.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let head = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 405"), "{head}");
+    assert!(
+        head.contains("content-security-policy: default-src 'none'"),
+        "{head}"
+    );
+    for path in ["/", "/nothing", "/style.css", "/s/local"] {
+        let answer = get(at, path).await;
+        let csp = answer.header("content-security-policy").unwrap_or_default();
+        assert!(csp.starts_with("default-src 'none'"), "{path}: {csp:?}");
+        assert_eq!(
+            answer.header("x-content-type-options"),
+            Some("nosniff"),
+            "{path}"
+        );
+    }
+}
