@@ -182,6 +182,21 @@ enum Command {
     },
 }
 
+/// The async runtime the bot and the web pages run on; None (said on standard error) when it
+/// cannot start.
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => Some(runtime),
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            None
+        }
+    }
+}
+
 fn parse_address(text: &str) -> Result<std::net::SocketAddr, String> {
     deckmate::web::http::address(text)
         .ok_or_else(|| format!("{text:?} is a port (8080) or an address and port (0.0.0.0:8080)"))
@@ -253,15 +268,8 @@ fn main() -> ExitCode {
             }
         }
         Command::Web { db, addr } => {
-            let runtime = match tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()
-            {
-                Ok(runtime) => runtime,
-                Err(e) => {
-                    eprintln!("error: cannot start the async runtime: {e}");
-                    return ExitCode::FAILURE;
-                }
+            let Some(runtime) = runtime() else {
+                return ExitCode::FAILURE;
             };
             let said = |at| {
                 println!(
@@ -431,15 +439,8 @@ fn run_bot() -> ExitCode {
     // RUST_LOG may come from .env, read just now.
     init_logs(vec![config.token.clone()]);
     let token = config.token.clone();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime,
-        Err(e) => {
-            eprintln!("error: cannot start the async runtime: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(runtime) = runtime() else {
+        return ExitCode::FAILURE;
     };
     let bot = async {
         let table = discord::open_table(&config)?;

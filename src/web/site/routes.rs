@@ -129,31 +129,40 @@ fn season_of(path: Segments<(String, String, String)>) -> Option<(Scope, String,
     Some((scope_of(&scope)?, name, number(&number_text)?))
 }
 
-pub(super) async fn season_at(
-    State(site): State<Arc<Site>>,
+/// Serves what `draw` makes of a season (its league and number), under the address `key`
+/// gives it, kept by the season's stamp.
+async fn of_season(
+    site: Arc<Site>,
     path: Segments<(String, String, String)>,
+    key: impl FnOnce(&Scope, &str, u32) -> String,
+    draw: impl FnOnce(&mut Table, &Scope, &League, u32) -> Found + Send + 'static,
 ) -> Response {
     let Some((scope, name, number)) = season_of(path) else {
         return not_found();
     };
-    let key = scope.season(&name, number);
+    let key = key(&scope, &name, number);
     let (s, d, n) = (scope.clone(), scope.clone(), name.clone());
+    let stamp = move |t: &mut Table| season_stamp(t, &s, &n, number);
     let draw = move |t: &mut Table| -> Found {
-        let Some(league) = league_of(t, &d, &name)? else {
-            return Ok(None);
-        };
-        let Some(view) = t.season_view(&league, number)? else {
-            return Ok(None);
-        };
-        Ok(Some(Page::html(season::season_page(&d, &view))))
+        match league_of(t, &d, &name)? {
+            Some(league) => draw(t, &d, &league, number),
+            None => Ok(None),
+        }
     };
-    respond(
-        site,
-        key,
-        scope,
-        move |t| season_stamp(t, &s, &n, number),
-        draw,
-    )
+    respond(site, key, scope, stamp, draw).await
+}
+
+pub(super) async fn season_at(
+    State(site): State<Arc<Site>>,
+    path: Segments<(String, String, String)>,
+) -> Response {
+    let key = |s: &Scope, name: &str, number| s.season(name, number);
+    of_season(site, path, key, |t, scope, league, number| {
+        let Some(view) = t.season_view(league, number)? else {
+            return Ok(None);
+        };
+        Ok(Some(Page::html(season::season_page(scope, &view))))
+    })
     .await
 }
 
@@ -161,30 +170,16 @@ pub(super) async fn trf(
     State(site): State<Arc<Site>>,
     path: Segments<(String, String, String)>,
 ) -> Response {
-    let Some((scope, name, number)) = season_of(path) else {
-        return not_found();
-    };
-    let key = scope.trf(&name, number);
-    let (s, d, n) = (scope.clone(), scope.clone(), name.clone());
-    let draw = move |t: &mut Table| -> Found {
-        let Some(league) = league_of(t, &d, &name)? else {
-            return Ok(None);
-        };
-        if !season::has_trf(&league) {
+    let key = |s: &Scope, name: &str, number| s.trf(name, number);
+    of_season(site, path, key, |t, _, league, number| {
+        if !season::has_trf(league) {
             return Ok(None);
         }
-        Ok(t.season_trf(&league, number)?.map(|text| Page {
+        Ok(t.season_trf(league, number)?.map(|text| Page {
             kind: Kind::Download(format!("season-{number}.trf")),
             body: text.into(),
         }))
-    };
-    respond(
-        site,
-        key,
-        scope,
-        move |t| season_stamp(t, &s, &n, number),
-        draw,
-    )
+    })
     .await
 }
 
