@@ -134,10 +134,21 @@ impl Store {
                         guild: r.get(0)?,
                         version: r.get::<_, i64>(1)? as u64,
                         ticking: status == "active" && !control.is_empty() && control != "none",
+                        names: vec![],
                     })
                 },
             )
-            .optional()?)
+            .optional()?
+            .map(|mut stamp| {
+                stamp.names = self.conn.query_all(
+                    "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id
+                     WHERE s.match_id = ?1 ORDER BY s.seat",
+                    [id],
+                    |r| r.get(0),
+                )?;
+                Ok::<_, StoreError>(stamp)
+            })
+            .transpose()?)
     }
 
     /// A stamp that changes whenever what a page of season `season` shows may have: the
@@ -154,6 +165,18 @@ impl Store {
             .optional()?;
         status.hash(&mut hasher);
         format!("{:?}", self.registrations(season)?).hash(&mut hasher);
+        // Everyone the page names, under their names of now.
+        let names: Vec<String> = self.conn.query_all(
+            "SELECT p.name FROM players p WHERE p.id IN (
+                 SELECT r.player_id FROM registrations r WHERE r.season_id = ?1
+                 UNION SELECT s.player_id FROM pairing_seats s WHERE s.season_id = ?1
+                 UNION SELECT x.white FROM pairings x WHERE x.season_id = ?1
+                 UNION SELECT x.black FROM pairings x WHERE x.season_id = ?1)
+             ORDER BY p.id",
+            [season],
+            |r| r.get(0),
+        )?;
+        names.hash(&mut hasher);
         format!("{:?}", self.unavailable(season)?).hash(&mut hasher);
         format!("{:?}", self.rounds(season)?).hash(&mut hasher);
         format!("{:?}", self.pairings(season)?).hash(&mut hasher);
@@ -207,6 +230,8 @@ pub struct MatchStamp {
     pub version: u64,
     /// A clock runs: its page's times change without a move.
     pub ticking: bool,
+    /// The players' names in seat order (a player renamed on Discord is renamed here).
+    pub names: Vec<String>,
 }
 
 /// Where a league's board is: the league, the season, round and board of a match.

@@ -26,7 +26,8 @@ pub struct RatingLine {
     pub games: u32,
 }
 
-fn period_of(at: i64) -> i64 {
+/// The Glicko-2 rating period (a week from Monday, UTC) that `at` falls in.
+pub fn period_of(at: i64) -> i64 {
     (at + MONDAY_OFFSET).div_euclid(PERIOD)
 }
 

@@ -40,7 +40,7 @@ pub async fn serve(listener: tokio::net::TcpListener, router: Router, limits: Li
             }
         };
         let _ = stream.set_nodelay(true);
-        let Some(client) = Client::admit(&clients, from.ip(), limits.per_client) else {
+        let Some(client) = Client::admit(&clients, client_of(from.ip()), limits.per_client) else {
             drop(stream);
             continue;
         };
@@ -106,5 +106,20 @@ impl Drop for Client {
                 held.remove(&self.ip);
             }
         }
+    }
+}
+
+/// Whom a connection is counted against: an IPv4 address, or an IPv6 address's /64 (what one
+/// host is usually given, so that it cannot take a new address for each connection).
+fn client_of(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let [a, b, c, d, ..] = v6.segments();
+                IpAddr::V6(std::net::Ipv6Addr::new(a, b, c, d, 0, 0, 0, 0))
+            }
+        },
     }
 }

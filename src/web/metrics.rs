@@ -148,7 +148,7 @@ const LIMITS: Limits = Limits {
     head_time: Duration::from_secs(5),
     connection_time: Duration::from_secs(15),
     head_bytes: 8192,
-    per_client: 16,
+    per_client: 4,
 };
 
 /// Serves `/metrics` on `listener` until the process ends (see [`LIMITS`]).

@@ -195,19 +195,39 @@ async fn serving() -> std::net::SocketAddr {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_past_the_limit_are_closed_and_those_within_it_served() {
     let address = serving().await;
+    let limits = super::LIMITS;
+    // A connection from 127.0.0.`n` (the whole of 127/8 is this host's).
+    let from = |n: u8| async move {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(([127, 0, 0, n], 0).into()).unwrap();
+        socket.connect(address).await.unwrap()
+    };
+    // Closed without an answer.
+    let refused = |mut stream: tokio::net::TcpStream| async move {
+        let mut buffer = [0u8; 64];
+        let read = tokio::time::timeout(Duration::from_secs(3), stream.read(&mut buffer)).await;
+        assert!(
+            matches!(read, Ok(Ok(0)) | Ok(Err(_))),
+            "closed without an answer: {read:?}"
+        );
+    };
+    // One address holds its share (sending nothing); one more from it is closed at once.
     let mut held = Vec::new();
-    for _ in 0..super::LIMITS.connections {
-        held.push(tokio::net::TcpStream::connect(address).await.unwrap());
+    for _ in 0..limits.per_client {
+        held.push(from(1).await);
     }
-    // Those are accepted (and held, sending nothing); one more is closed at once.
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let mut extra = tokio::net::TcpStream::connect(address).await.unwrap();
-    let mut buffer = [0u8; 64];
-    let read = tokio::time::timeout(Duration::from_secs(3), extra.read(&mut buffer)).await;
-    assert!(
-        matches!(read, Ok(Ok(0)) | Ok(Err(_))),
-        "closed without an answer: {read:?}"
-    );
+    refused(from(1).await).await;
+    // Other addresses fill the rest; past the whole limit, a new address is closed too.
+    let mut n = 2;
+    while held.len() < limits.connections {
+        for _ in 0..limits.per_client.min(limits.connections - held.len()) {
+            held.push(from(n).await);
+        }
+        n += 1;
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    refused(from(n).await).await;
     // A connection within the limit is still answered.
     let first = &mut held[0];
     let request = "GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n";

@@ -145,8 +145,11 @@ pub struct Site {
     reads: Reads,
     local: bool,
     kept: Mutex<HashMap<String, Kept>>,
-    /// Replays being drawn ([`REPLAYS_AT_ONCE`]).
-    drawing: tokio::sync::Semaphore,
+    /// Replays being drawn ([`REPLAYS_AT_ONCE`]); a turn is held by the drawing itself, so a
+    /// client that goes away does not free it.
+    drawing: Arc<tokio::sync::Semaphore>,
+    /// Each scope's stamp as last read, for [`FRESH`]: every page of a server shares it.
+    scopes: Mutex<HashMap<Scope, (Instant, String)>>,
 }
 
 impl Site {
@@ -156,7 +159,8 @@ impl Site {
             reads,
             local,
             kept: Mutex::new(HashMap::new()),
-            drawing: tokio::sync::Semaphore::new(REPLAYS_AT_ONCE),
+            drawing: Arc::new(tokio::sync::Semaphore::new(REPLAYS_AT_ONCE)),
+            scopes: Mutex::new(HashMap::new()),
         })
     }
 
@@ -179,6 +183,9 @@ impl Site {
     }
 
     fn keep(&self, key: String, stamp: Option<String>, page: Page) {
+        if page.body.len() > BYTES / 4 {
+            return; // served, not kept: one page may not crowd out the others
+        }
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
         kept.remove(&key);
         let bytes = |kept: &HashMap<String, Kept>| -> usize {
@@ -192,9 +199,6 @@ impl Site {
                 kept.retain(|_, k| k.checked > cut);
             }
         }
-        if page.body.len() > BYTES / 4 {
-            return; // served, not kept: one page may not crowd out the others
-        }
         kept.insert(
             key,
             Kept {
@@ -203,6 +207,27 @@ impl Site {
                 page,
             },
         );
+    }
+
+    /// `scope`'s stamp ([`crate::store::Store::scope_stamp`]), read at most once a [`FRESH`]
+    /// whatever the number of its pages asked for.
+    fn scope_stamp(&self, t: &mut Table, scope: &Scope) -> Result<String, SiteError> {
+        if let Some((at, stamp)) = self
+            .scopes
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(scope)
+            && at.elapsed() < FRESH
+        {
+            return Ok(stamp.clone());
+        }
+        let stamp = t.store().scope_stamp(scope.guild())?.to_string();
+        let mut scopes = self.scopes.lock().unwrap_or_else(|e| e.into_inner());
+        if scopes.len() >= CAPACITY {
+            scopes.clear();
+        }
+        scopes.insert(scope.clone(), (Instant::now(), stamp.clone()));
+        Ok(stamp)
     }
 
     /// Whether `scope`'s pages are served: a server's while its admins have them on and the
@@ -305,7 +330,12 @@ where
     }
     enum Read {
         Kept(Page),
-        Views(Option<String>, Vec<AnyView>),
+        Busy,
+        Views(
+            Option<String>,
+            Vec<AnyView>,
+            tokio::sync::OwnedSemaphorePermit,
+        ),
     }
     let reader = site.clone();
     let (k, sc) = (key.clone(), scope.clone());
@@ -321,32 +351,41 @@ where
             if let Some(page) = reader.current(&k, stamp.as_deref()) {
                 return Ok(Some(Read::Kept(page)));
             }
-            Ok(views(t)?.map(|v| Read::Views(stamp, v)))
+            // The turn to draw first: a replay is not even read while another is drawn.
+            let Ok(turn) = reader.drawing.clone().try_acquire_owned() else {
+                return Ok(Some(Read::Busy));
+            };
+            Ok(views(t)?.map(|v| Read::Views(stamp, v, turn)))
         })
         .await;
-    let (stamp, views) = match read {
+    let (stamp, views, turn) = match read {
         Ok(Ok(Some(Read::Kept(page)))) => return page.into_response(),
-        Ok(Ok(Some(Read::Views(stamp, views)))) => (stamp, views),
+        Ok(Ok(Some(Read::Views(stamp, views, turn)))) => (stamp, views, turn),
+        Ok(Ok(Some(Read::Busy))) => {
+            let mut busy = unavailable("Another replay is being drawn; try again in a moment.");
+            busy.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+            return busy;
+        }
         Ok(Ok(None)) => return not_found(),
         Ok(Err(e)) => return answer(Ok(Err(e))),
         Err(e) => return answer(Err(e)),
     };
-    let Ok(_turn) = site.drawing.try_acquire() else {
-        let mut busy = unavailable("Another replay is being drawn; try again in a moment.");
-        busy.headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
-        return busy;
-    };
-    let drawn = tokio::task::spawn_blocking(move || crate::render::render_replay(&views)).await;
+    // Drawn and kept by the blocking task itself, which holds the turn: a client that goes
+    // away while it draws neither frees the turn nor wastes the drawing.
+    let keeper = site.clone();
+    let drawn = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        let page = Page {
+            kind: Kind::Gif,
+            body: crate::render::render_replay(&views).into(),
+        };
+        keeper.keep(key, stamp, page.clone());
+        page
+    })
+    .await;
     match drawn {
-        Ok(gif) => {
-            let page = Page {
-                kind: Kind::Gif,
-                body: gif.into(),
-            };
-            site.keep(key, stamp, page.clone());
-            page.into_response()
-        }
+        Ok(page) => page.into_response(),
         Err(e) => {
             tracing::error!(error = %e, "a replay could not be drawn");
             unavailable("The replay could not be drawn.")
@@ -370,6 +409,10 @@ fn not_found() -> Response {
 fn unavailable(text: &'static str) -> Response {
     let mut response = Page::html(maud::html! { p { (text) } }).into_response();
     *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    // Not to be kept by a proxy: the next try may well succeed.
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 

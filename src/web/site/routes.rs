@@ -54,10 +54,10 @@ fn number<N: std::str::FromStr>(text: &str) -> Option<N> {
 
 /// The stamp of the pages that span `scope` ([`crate::store::Store::scope_stamp`]), and the
 /// week, which the ratings depend on.
-fn scope_stamp(t: &mut Table, scope: &Scope) -> Stamped {
-    // Ratings widen week by week without a game (Glicko-2's periods).
-    let week = t.now().div_euclid(7 * 86_400);
-    let stamp = t.store().scope_stamp(scope.guild())?;
+fn scope_stamp(site: &Site, t: &mut Table, scope: &Scope) -> Stamped {
+    // Ratings widen period by period without a game (Glicko-2's weeks from Monday).
+    let week = crate::table::ratings::period_of(t.now());
+    let stamp = site.scope_stamp(t, scope)?;
     Ok(Some(Some(format!("{stamp}/{week}"))))
 }
 
@@ -79,7 +79,8 @@ pub(super) async fn server_home(State(site): State<Arc<Site>>, path: Segments<St
         };
         Ok(Some(Page::html(server::server_page(&d, &leagues, &games))))
     };
-    respond(site, key, scope, move |t| scope_stamp(t, &s), draw).await
+    let memo = site.clone();
+    respond(site, key, scope, move |t| scope_stamp(&memo, t, &s), draw).await
 }
 
 /// The league named `name` in `scope`, if there is one.
@@ -106,7 +107,8 @@ pub(super) async fn league(
         let seasons = t.store().seasons_of(league.id)?;
         Ok(Some(Page::html(season::league_page(&d, &league, &seasons))))
     };
-    respond(site, key, scope, move |t| scope_stamp(t, &s), draw).await
+    let memo = site.clone();
+    respond(site, key, scope, move |t| scope_stamp(&memo, t, &s), draw).await
 }
 
 /// The stamp of season `number` of the league `name`: None when there is no such season.
@@ -190,8 +192,17 @@ fn match_stamp(t: &mut Table, scope: &Scope, id: MatchId) -> Stamped {
     Ok(match t.store().match_stamp(id)? {
         Some(m) if m.guild.as_deref() == scope.guild() => {
             let tick = if m.ticking { now.div_euclid(15) } else { 0 };
-            Some(Some(format!("{}/{tick}", m.version)))
+            Some(Some(format!("{}/{tick}/{:?}", m.version, m.names)))
         }
+        _ => None,
+    })
+}
+
+/// The stamp of match `id`'s replay when it is played in `scope`: its version (a replay shows
+/// no clock).
+fn replay_stamp(t: &mut Table, scope: &Scope, id: MatchId) -> Stamped {
+    Ok(match t.store().match_stamp(id)? {
+        Some(m) if m.guild.as_deref() == scope.guild() => Some(Some(m.version.to_string())),
         _ => None,
     })
 }
@@ -255,7 +266,7 @@ pub(super) async fn replay_gif(
     };
     let key = format!("{}/replay.gif", scope.game(id));
     let s = scope.clone();
-    let stamp = move |t: &mut Table| match_stamp(t, &s, id);
+    let stamp = move |t: &mut Table| replay_stamp(t, &s, id);
     super::respond_drawn_apart(site, key, scope, stamp, move |t| Ok(t.public_replay(id)?)).await
 }
 
@@ -290,7 +301,7 @@ pub(super) async fn player_at(
         return not_found();
     };
     let key = scope.player(id);
-    let (s, d) = (scope.clone(), scope.clone());
+    let (s, d, memo) = (scope.clone(), scope.clone(), site.clone());
     let stamp = move |t: &mut Table| -> Stamped {
         // A player is shown in a server only if they played or registered there: asked first,
         // so that an address naming no one costs one small read.
@@ -300,7 +311,7 @@ pub(super) async fn player_at(
         {
             return Ok(None);
         }
-        scope_stamp(t, &s)
+        scope_stamp(&memo, t, &s)
     };
     let draw = move |t: &mut Table| -> Found {
         let view = t.player_view(id, d.guild())?;
@@ -328,5 +339,6 @@ pub(super) async fn leaderboard(
         let lines = t.ratings(game, Some(&guild)).map_err(SiteError::from)?;
         Ok(Some(Page::html(player::leaderboard_page(&d, game, &lines))))
     };
-    respond(site, key, scope, move |t| scope_stamp(t, &s), draw).await
+    let memo = site.clone();
+    respond(site, key, scope, move |t| scope_stamp(&memo, t, &s), draw).await
 }
