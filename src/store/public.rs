@@ -122,7 +122,7 @@ impl Store {
     /// whether a clock runs in it, or None when there is no such match: enough to decide
     /// whether it may be shown and whether a page drawn before is still current.
     pub fn match_stamp(&self, id: MatchId) -> Result<Option<MatchStamp>, StoreError> {
-        Ok(self
+        let found = self
             .conn
             .query_row(
                 "SELECT guild_id, version, status, time_control FROM matches WHERE id = ?1",
@@ -138,17 +138,17 @@ impl Store {
                     })
                 },
             )
-            .optional()?
-            .map(|mut stamp| {
-                stamp.names = self.conn.query_all(
-                    "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id
-                     WHERE s.match_id = ?1 ORDER BY s.seat",
-                    [id],
-                    |r| r.get(0),
-                )?;
-                Ok::<_, StoreError>(stamp)
-            })
-            .transpose()?)
+            .optional()?;
+        let Some(mut stamp) = found else {
+            return Ok(None);
+        };
+        stamp.names = self.conn.query_all(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id
+             WHERE s.match_id = ?1 ORDER BY s.seat",
+            [id],
+            |r| r.get(0),
+        )?;
+        Ok(Some(stamp))
     }
 
     /// A stamp that changes whenever what a page of season `season` shows may have: the
