@@ -295,7 +295,7 @@ async fn server_settings_limit_play_set_its_clock_and_cooldown_and_turn_typed_mo
             "Saved. On this server: /play may be used in <#{OTHER_CHANNEL}>; a clock of 3 days \
              a move unless the challenger names one; moves typed in match threads are not read \
              (slash commands and DMs still work); 10 minutes between two challenges from one \
-             member; matches against the computer are never rated."
+             member; matches against the computer are never rated; no public web pages."
         )
     );
     assert_eq!(admin_log(&table), [(None, "settings".to_string())]);
