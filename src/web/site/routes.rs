@@ -185,24 +185,20 @@ pub(super) async fn trf(
     .await
 }
 
-/// The stamp of match `id` when it is played in `scope`: its version, and while a clock runs
-/// the quarter minute, so that the times left shown follow it. None otherwise.
-fn match_stamp(t: &mut Table, scope: &Scope, id: MatchId) -> Stamped {
+/// The stamp of match `id` when it is played in `scope`: its version and the names it shows,
+/// and, for a page that shows its clocks (`clocked`), the quarter minute while a clock runs,
+/// so that the times left follow it. None otherwise.
+fn match_stamp(t: &mut Table, scope: &Scope, id: MatchId, clocked: bool) -> Stamped {
     let now = t.now();
     Ok(match t.store().match_stamp(id)? {
         Some(m) if m.guild.as_deref() == scope.guild() => {
-            let tick = if m.ticking { now.div_euclid(15) } else { 0 };
+            let tick = if clocked && m.ticking {
+                now.div_euclid(15)
+            } else {
+                0
+            };
             Some(Some(format!("{}/{tick}/{:?}", m.version, m.names)))
         }
-        _ => None,
-    })
-}
-
-/// The stamp of match `id`'s replay when it is played in `scope`: its version (a replay shows
-/// no clock).
-fn replay_stamp(t: &mut Table, scope: &Scope, id: MatchId) -> Stamped {
-    Ok(match t.store().match_stamp(id)? {
-        Some(m) if m.guild.as_deref() == scope.guild() => Some(Some(m.version.to_string())),
         _ => None,
     })
 }
@@ -221,7 +217,7 @@ async fn of_match(
     draw: impl FnOnce(&mut Table, &Scope) -> Found + Send + 'static,
 ) -> Response {
     let (s, d) = (scope.clone(), scope.clone());
-    let stamp = move |t: &mut Table| match_stamp(t, &s, id);
+    let stamp = move |t: &mut Table| match_stamp(t, &s, id, true);
     respond(site, key, scope, stamp, move |t| draw(t, &d)).await
 }
 
@@ -266,7 +262,8 @@ pub(super) async fn replay_gif(
     };
     let key = format!("{}/replay.gif", scope.game(id));
     let s = scope.clone();
-    let stamp = move |t: &mut Table| replay_stamp(t, &s, id);
+    // A replay shows no clock.
+    let stamp = move |t: &mut Table| match_stamp(t, &s, id, false);
     super::respond_drawn_apart(site, key, scope, stamp, move |t| Ok(t.public_replay(id)?)).await
 }
 
