@@ -2,7 +2,7 @@
 //! transaction as the change that moves its clocks, and a deadline is claimed (marked fired) in
 //! the same transaction as its effect, so it fires once, also across restarts.
 
-use super::db::{Connection, OptionalExtension, params};
+use super::db::{Connection, OptionalExtension, ToValue, params};
 use super::{MatchId, Store, StoreError};
 use crate::engine::Seat;
 
@@ -81,18 +81,17 @@ pub(super) fn replace(
     deadlines: &[NewDeadline],
 ) -> Result<(), StoreError> {
     let keys: Vec<String> = deadlines.iter().map(|d| d.key(id)).collect();
-    let pending = tx.query_all(
-        "SELECT id, key FROM deadlines WHERE match_id = ?1 AND fired_at IS NULL",
-        [id],
-        |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)),
-    )?;
-    for (row, key) in pending {
-        if !keys.contains(&key) {
-            tx.execute("DELETE FROM deadlines WHERE id = ?1", [row])?;
-        }
+    // One statement, whose answer nobody waits for: the pending ones not kept go.
+    let kept: Vec<String> = (0..keys.len()).map(|i| format!("?{}", i + 2)).collect();
+    let mut sql = String::from("DELETE FROM deadlines WHERE match_id = ?1 AND fired_at IS NULL");
+    if !kept.is_empty() {
+        sql.push_str(&format!(" AND key NOT IN ({})", kept.join(", ")));
     }
+    let mut values = vec![id.to_value()];
+    values.extend(keys.iter().map(ToValue::to_value));
+    tx.execute_later(&sql, values)?;
     for (deadline, key) in deadlines.iter().zip(&keys) {
-        tx.execute(
+        tx.execute_later(
             "INSERT INTO deadlines (key, due_at, kind, match_id, seat, payload)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (key) DO NOTHING",
             params![

@@ -321,6 +321,10 @@ fn why_not(tx: &Connection, id: MatchId, expected: u64) -> StoreError {
     }
 }
 
+/// Writes one change. Past the version check nothing a change writes can be refused but by a
+/// fault of the whole transaction, so those writes go to the server with the COMMIT
+/// (`execute_later`); the preconditions (a request's key, a deadline's claim) are answered at
+/// once.
 fn apply_change(
     tx: &Connection,
     id: MatchId,
@@ -330,18 +334,18 @@ fn apply_change(
 ) -> Result<(), StoreError> {
     match change {
         Change::Action { seat, text } => {
-            tx.execute(
+            tx.execute_later(
                 "UPDATE matches SET plies = plies + 1, draw_votes = NULL WHERE id = ?1",
                 [id],
             )?;
-            tx.execute(
+            tx.execute_later(
                 "INSERT INTO actions (match_id, ply, seat, action, created_at)
                  VALUES (?1, (SELECT plies FROM matches WHERE id = ?1), ?2, ?3, ?4)",
                 params![id, seat.0, text, t],
             )?;
         }
         Change::Snapshot(snapshot) => {
-            tx.execute(
+            tx.execute_later(
                 "INSERT INTO snapshots (match_id, plies, rules, state, digest)
                  VALUES (?1, ?2, ?3, ?4, ?5)
                  ON CONFLICT (match_id) DO UPDATE
@@ -378,30 +382,30 @@ fn apply_change(
         }
         Change::DrawVotes(seats) => {
             let bits = seats.iter().fold(0i64, |bits, s| bits | 1 << s.0);
-            tx.execute(
+            tx.execute_later(
                 "UPDATE matches SET draw_votes = ?1 WHERE id = ?2",
                 params![(bits != 0).then_some(bits), id],
             )?;
         }
         Change::Finish(outcome) => {
             let places = serde_json::to_string(&outcome.places).expect("places serialise");
-            tx.execute(
+            tx.execute_later(
                 "INSERT INTO outcomes (match_id, places, reason, finished_at) VALUES (?1, ?2, ?3, ?4)",
                 params![id, places, outcome.reason, t],
             )?;
-            tx.execute(
+            tx.execute_later(
                 "UPDATE matches SET status = 'finished', draw_votes = NULL WHERE id = ?1",
                 [id],
             )?;
         }
         Change::Abort => {
-            tx.execute(
+            tx.execute_later(
                 "UPDATE matches SET status = 'aborted', draw_votes = NULL WHERE id = ?1",
                 [id],
             )?;
         }
         Change::Clocks(clocks) => {
-            tx.execute(
+            tx.execute_later(
                 "UPDATE matches SET clocks = ?1 WHERE id = ?2",
                 params![clocks, id],
             )?;
@@ -414,9 +418,7 @@ fn apply_change(
             action,
             detail,
         } => super::admin::log_match(tx, id, *admin, action, detail, t)?,
-        Change::Owe(post) => {
-            super::outbox::insert(tx, post, t)?;
-        }
+        Change::Owe(post) => super::outbox::insert_later(tx, post, t)?,
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! destination are sent in the order they were written: only the earliest pending row of a
 //! destination is ever due ([`Store::due_posts`]).
 
-use super::db::{Connection, OptionalExtension, Row, params};
+use super::db::{Connection, OptionalExtension, Row, ToValue, Value, params};
 use super::{MatchId, Store, StoreError};
 
 /// How many times a post is tried before it is given up as failed for good.
@@ -135,22 +135,31 @@ fn post(row: &Row) -> super::db::Result<Post> {
 
 /// Writes `new` inside `conn`'s open transaction (or alone), created at `now`.
 pub(super) fn insert(conn: &Connection, new: &NewPost, now: i64) -> Result<i64, StoreError> {
-    Ok(conn.query_row(
-        "INSERT INTO outbox (match_id, league_id, destination, kind, payload, version,
-             created_at, next_attempt)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) RETURNING id",
-        params![
-            new.match_id,
-            new.league_id,
-            new.destination.key(),
-            new.kind,
-            new.payload,
-            new.version.map(|v| v as i64),
-            now,
-            new.due
-        ],
-        |r| r.get(0),
-    )?)
+    let sql = format!("{INSERT} RETURNING id");
+    Ok(conn.query_row(&sql, insert_values(new, now), |r| r.get(0))?)
+}
+
+/// Writes a post owed when its id is not needed: on PostgreSQL it goes to the server with the
+/// transaction's next awaited statement or its COMMIT.
+pub(super) fn insert_later(conn: &Connection, new: &NewPost, now: i64) -> Result<(), StoreError> {
+    Ok(conn.execute_later(INSERT, insert_values(new, now))?)
+}
+
+const INSERT: &str = "INSERT INTO outbox (match_id, league_id, destination, kind, payload, version,
+         created_at, next_attempt)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+
+fn insert_values(new: &NewPost, now: i64) -> Vec<Value> {
+    vec![
+        new.match_id.to_value(),
+        new.league_id.to_value(),
+        new.destination.key().to_value(),
+        new.kind.to_value(),
+        new.payload.to_value(),
+        new.version.map(|v| v as i64).to_value(),
+        now.to_value(),
+        new.due.to_value(),
+    ]
 }
 
 /// The earliest pending post of each destination: only these may be sent next.
@@ -194,7 +203,7 @@ impl Store {
             post,
         )?;
         for post in &posts {
-            tx.execute(
+            tx.execute_later(
                 "UPDATE outbox SET next_attempt = ?2 WHERE id = ?1 AND state = 'pending'",
                 params![post.id, now + POST_LEASE],
             )?;
@@ -211,7 +220,7 @@ impl Store {
         }
         let tx = self.write()?;
         for id in ids {
-            tx.execute(
+            tx.execute_later(
                 "UPDATE outbox SET next_attempt = ?2
                  WHERE id = ?1 AND state = 'pending' AND next_attempt > ?2",
                 params![id, now],

@@ -34,7 +34,17 @@ pub enum DbError {
     #[error("SQLite: {0}")]
     Sqlite(#[from] rusqlite::Error),
     #[error("PostgreSQL: {}", postgres_detail(.0))]
-    Postgres(#[from] ::postgres::Error),
+    Postgres(#[from] tokio_postgres::Error),
+    #[error("PostgreSQL's client could not start its runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error(
+        "the connection to PostgreSQL was lost with the transaction open; nothing of it was kept"
+    )]
+    Lost,
+    #[error(
+        "a write sent along with a later statement failed (reported then); nothing of the transaction was kept"
+    )]
+    Spoiled,
     #[error("the query returned no row")]
     NoRows,
     #[error("column {index}: {detail}")]
@@ -95,7 +105,7 @@ pub fn redact_url(url: &str) -> String {
 }
 
 /// What the server said (its message, SQLSTATE and detail), or the client's own error.
-fn postgres_detail(e: &::postgres::Error) -> String {
+fn postgres_detail(e: &tokio_postgres::Error) -> String {
     match e.as_db_error() {
         Some(db) => {
             let mut text = format!("{} ({})", db.message(), db.code().code());
@@ -200,6 +210,50 @@ impl Connection {
         }
     }
 
+    /// Runs a write whose count nobody reads. On PostgreSQL, inside a transaction, it is sent
+    /// with the next statement whose answer is awaited (or the COMMIT), saving a round trip;
+    /// its failure then fails that statement and so the transaction. Use it only for writes
+    /// whose failure is the whole transaction's, never for one whose error the caller handles.
+    pub fn execute_later(&self, sql: &str, params: impl Params) -> Result<()> {
+        let values = params.into_values();
+        match &self.inner {
+            Inner::Sqlite(c) => {
+                c.prepare_cached(sql)?.execute(sqlite_params(&values))?;
+                Ok(())
+            }
+            Inner::Postgres(c) => c.borrow_mut().execute_later(sql, &values),
+        }
+    }
+
+    /// How many times this connection waited for its server (PostgreSQL; 0 for SQLite).
+    pub fn round_trips(&self) -> u64 {
+        match &self.inner {
+            Inner::Sqlite(_) => 0,
+            Inner::Postgres(c) => c.borrow().round_trips,
+        }
+    }
+
+    /// Runs several queries and returns each one's rows, in order: on PostgreSQL they go to
+    /// the server together, in one round trip.
+    pub fn query_many(&self, queries: &[(&str, Vec<Value>)]) -> Result<Vec<Vec<Row>>> {
+        match &self.inner {
+            Inner::Sqlite(c) => queries
+                .iter()
+                .map(|(sql, values)| {
+                    let mut stmt = c.prepare_cached(sql)?;
+                    let width = stmt.column_count();
+                    let mut rows = stmt.query(sqlite_params(values))?;
+                    let mut out = Vec::new();
+                    while let Some(row) = rows.next()? {
+                        out.push(sqlite_row(row, width)?);
+                    }
+                    Ok(out)
+                })
+                .collect(),
+            Inner::Postgres(c) => c.borrow_mut().query_many(queries),
+        }
+    }
+
     /// All rows of a query, each mapped by `f`.
     pub fn query_all<T>(
         &self,
@@ -207,23 +261,8 @@ impl Connection {
         params: impl Params,
         mut f: impl FnMut(&Row) -> Result<T>,
     ) -> Result<Vec<T>> {
-        let values = params.into_values();
-        match &self.inner {
-            Inner::Sqlite(c) => {
-                let mut stmt = c.prepare_cached(sql)?;
-                let width = stmt.column_count();
-                let mut rows = stmt.query(sqlite_params(&values))?;
-                let mut out = Vec::new();
-                while let Some(row) = rows.next()? {
-                    out.push(f(&sqlite_row(row, width)?)?);
-                }
-                Ok(out)
-            }
-            Inner::Postgres(c) => {
-                let rows = c.borrow_mut().query(sql, &values)?;
-                rows.iter().map(&mut f).collect()
-            }
-        }
+        let rows = self.query_many(&[(sql, params.into_values())])?;
+        rows.iter().flatten().map(&mut f).collect()
     }
 
     /// The first row of a query mapped by `f`, or [`DbError::NoRows`].
@@ -318,12 +357,15 @@ impl Connection {
         self.control("RELEASE SAVEPOINT atomically")
     }
 
-    /// Runs a statement that steers the open transaction (a savepoint), prepared once on
-    /// SQLite.
+    /// Runs a statement that steers the open transaction (a savepoint): prepared once on
+    /// SQLite, sent with the next statement awaited on PostgreSQL.
     fn control(&self, sql: &str) -> Result<()> {
         match &self.inner {
             Inner::Sqlite(c) => sqlite_control(c, sql),
-            Inner::Postgres(_) => self.execute_batch(sql),
+            Inner::Postgres(c) => {
+                c.borrow_mut().control_later(sql);
+                Ok(())
+            }
         }
     }
 }

@@ -231,11 +231,23 @@ fn postgres_failures_leave_the_connection_usable_and_never_pass_for_success() {
     };
     assert_eq!(count(&conn), 0, "nothing of it was kept");
 
-    // Another session holds the write lock; this one's wait is cut short by a timeout.
+    // Another session holds the write lock; this one's wait is cut short by a timeout, which
+    // fails the transaction's first statement (its BEGIN goes with it), and the rollback
+    // leaves none open.
     let holder = Connection::postgres(&url).unwrap();
     holder.begin_write().unwrap();
+    holder.execute("SELECT 1", []).unwrap();
     conn.execute_batch("SET lock_timeout = '100ms'").unwrap();
-    assert!(conn.begin_write().is_err());
+    conn.begin_write().unwrap();
+    let waited = conn
+        .execute("INSERT INTO t (id) VALUES (3)", [])
+        .unwrap_err();
+    assert_eq!(
+        waited.sqlstate(),
+        Some("55P03"),
+        "lock_not_available: {waited}"
+    );
+    conn.end(false).unwrap();
     assert!(conn.is_autocommit());
     holder.end(false).unwrap();
     conn.begin_write().unwrap();
@@ -266,4 +278,163 @@ fn postgres_failures_leave_the_connection_usable_and_never_pass_for_success() {
     // The first call may meet the closed session; the one after it is on a new one.
     let _ = conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0));
     assert_eq!(count(&conn), 1);
+}
+
+/// On PostgreSQL a transaction's BEGIN, its savepoints and its `execute_later` writes go to the
+/// server with the next statement awaited: in order (a query sees the writes before it), in
+/// one round trip, and a queued write that fails fails the transaction whole.
+#[test]
+fn postgres_sends_what_nobody_awaits_with_the_next_statement() {
+    let Some(url) = testing::postgres_url() else {
+        eprintln!(
+            "no PostgreSQL server named in {}: skipped",
+            testing::POSTGRES_VARIABLE
+        );
+        return;
+    };
+    let conn = Connection::postgres(&testing::scratch_schema(&url).unwrap()).unwrap();
+    conn.execute_batch("CREATE TABLE t (id BIGINT PRIMARY KEY)")
+        .unwrap();
+    let insert = "INSERT INTO t (id) VALUES (?1)";
+    let count = "SELECT COUNT(*) FROM t";
+    let count_of = |c: &Connection| -> i64 { c.query_row(count, [], |r| r.get(0)).unwrap() };
+    // Prepare both statements, so only the transaction's own round trips are counted.
+    conn.execute(insert, [0]).unwrap();
+    assert_eq!(count_of(&conn), 1);
+
+    let before = conn.round_trips();
+    conn.begin_write().unwrap();
+    conn.savepoint().unwrap();
+    conn.execute_later(insert, [1]).unwrap();
+    conn.execute_later(insert, [2]).unwrap();
+    conn.end_savepoint(true).unwrap();
+    assert_eq!(conn.round_trips(), before, "nothing was sent yet");
+    assert_eq!(
+        count_of(&conn),
+        3,
+        "the query sees the writes queued before it"
+    );
+    assert_eq!(
+        conn.round_trips(),
+        before + 1,
+        "BEGIN, writes and query in one"
+    );
+    conn.execute_later(insert, [3]).unwrap();
+    conn.end(true).unwrap();
+    assert_eq!(
+        conn.round_trips(),
+        before + 2,
+        "the last write went with the COMMIT"
+    );
+    assert_eq!(count_of(&conn), 4);
+
+    // A queued write that fails (a key already there) fails the COMMIT; nothing is kept.
+    conn.begin_write().unwrap();
+    conn.execute_later(insert, [5]).unwrap();
+    conn.execute_later(insert, [1]).unwrap();
+    let refused = conn.end(true).unwrap_err();
+    assert_eq!(
+        refused.sqlstate(),
+        Some("23505"),
+        "unique_violation: {refused}"
+    );
+    assert!(conn.is_autocommit());
+    assert_eq!(count_of(&conn), 4, "the write before it was undone too");
+
+    // A transaction rolled back before anything of it was sent costs no round trip.
+    let before = conn.round_trips();
+    conn.begin_write().unwrap();
+    conn.savepoint().unwrap();
+    conn.end(false).unwrap();
+    assert_eq!(conn.round_trips(), before);
+    assert!(conn.is_autocommit());
+    assert_eq!(count_of(&conn), 4);
+
+    // Outside a transaction a later write is made at once.
+    conn.execute_later(insert, [6]).unwrap();
+    assert_eq!(count_of(&conn), 5);
+}
+
+/// What a pipeline must never do: commit after a write sent along with a later statement
+/// failed (even when a savepoint rolled back afterwards seems to recover the transaction), send
+/// the COMMIT behind a write that failed before it reached the server, or report a commit on a
+/// session that was lost meanwhile as done.
+#[test]
+fn postgres_never_commits_what_failed_in_a_pipeline() {
+    let Some(url) = testing::postgres_url() else {
+        eprintln!(
+            "no PostgreSQL server named in {}: skipped",
+            testing::POSTGRES_VARIABLE
+        );
+        return;
+    };
+    let url = testing::scratch_schema(&url).unwrap();
+    let conn = Connection::postgres(&url).unwrap();
+    conn.execute_batch("CREATE TABLE t (id BIGINT PRIMARY KEY)")
+        .unwrap();
+    let insert = "INSERT INTO t (id) VALUES (?1)";
+    let count_of = |c: &Connection| -> i64 {
+        c.query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0))
+            .unwrap()
+    };
+    conn.execute(insert, [1]).unwrap();
+
+    // Call A queues a write that will fail and returns Ok; call B, in the same transaction,
+    // meets the failure, and its savepoint's rollback (named as A's was) would leave the
+    // transaction usable again. It may not commit.
+    conn.begin_write().unwrap();
+    conn.execute_later(insert, [2]).unwrap();
+    conn.savepoint().unwrap();
+    conn.execute_later(insert, [1]).unwrap();
+    conn.end_savepoint(true).unwrap();
+    conn.savepoint().unwrap();
+    assert!(
+        conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0))
+            .is_err()
+    );
+    conn.end_savepoint(false).unwrap();
+    let commit = conn.end(true).unwrap_err();
+    assert!(matches!(commit, DbError::Spoiled), "{commit}");
+    assert!(conn.is_autocommit());
+    assert_eq!(count_of(&conn), 1, "nothing of it was kept");
+
+    // A value its column cannot take fails before it is sent: the COMMIT behind it is not
+    // sent, and the write before it is undone.
+    conn.begin_write().unwrap();
+    conn.execute_later(insert, [3]).unwrap();
+    conn.execute_later(insert, ["three"]).unwrap();
+    assert!(conn.end(true).is_err());
+    assert!(conn.is_autocommit());
+    assert_eq!(count_of(&conn), 1);
+
+    // The server ends the session in the middle of a transaction: the commit is an error,
+    // and the next transaction runs on a new session.
+    let other = Connection::postgres(&url).unwrap();
+    conn.begin_write().unwrap();
+    conn.execute(insert, [4]).unwrap();
+    let pid: i32 = conn
+        .query_row("SELECT pg_backend_pid()", [], |r| r.get(0))
+        .unwrap();
+    let ended: bool = other
+        .query_row("SELECT pg_terminate_backend(?1)", [pid], |r| r.get(0))
+        .unwrap();
+    assert!(ended);
+    while other
+        .query_row(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE pid = ?1",
+            [pid],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap()
+        > 0
+    {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(conn.execute(insert, [5]).is_err(), "the session is gone");
+    let commit = conn.end(true).unwrap_err();
+    assert!(matches!(commit, DbError::Lost), "{commit}");
+    conn.begin_write().unwrap();
+    conn.execute(insert, [6]).unwrap();
+    conn.end(true).unwrap();
+    assert_eq!(count_of(&other), 2, "the first row and the last");
 }

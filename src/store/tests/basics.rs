@@ -481,3 +481,119 @@ fn leagues_and_their_seasons_survive_the_rebuild_that_allows_swiss() {
     let made = store.create_league(&fresh, 0).unwrap();
     assert_eq!(store.league_named(None, "Winter").unwrap(), Some(made));
 }
+
+/// A move's change as the table makes it (its request's key, the action, a snapshot, clocks,
+/// deadlines and the posts it owes, inside the table's transaction) keeps everything, and on
+/// PostgreSQL costs three round trips: the key with the BEGIN and the write lock, the version
+/// check, then everything else with the COMMIT. Loading the match back costs two.
+#[test]
+fn a_moves_change_keeps_everything_in_few_round_trips() {
+    let mut store = crate::store::testing::scratch();
+    let id = new_match(&mut store);
+    let post = |version: u64| crate::store::outbox::NewPost {
+        match_id: Some(id),
+        league_id: None,
+        destination: crate::store::outbox::Destination::Match(id),
+        kind: "board".into(),
+        payload: "{}".into(),
+        version: Some(version),
+        due: 10,
+    };
+    let play = |store: &mut Store, version: u64, text: &str, key: &str| {
+        let snapshot = Snapshot {
+            plies: version + 1,
+            rules: 1,
+            state: format!("after {text}"),
+            digest: None,
+        };
+        let deadlines = [NewDeadline {
+            kind: DeadlineKind::Timeout,
+            due_at: 1_000 + version as i64,
+            seat: Some(Seat((version % 2) as u8)),
+            payload: 0,
+        }];
+        let (board, turns) = (post(version + 1), post(version + 1));
+        let before = store.connection().round_trips();
+        let level = store.begin().unwrap();
+        let changes = [
+            Change::Request {
+                key,
+                lines: "[]",
+                replaces: None,
+            },
+            Change::Action {
+                seat: Seat((version % 2) as u8),
+                text,
+            },
+            Change::Snapshot(&snapshot),
+            Change::Clocks("[1,2]"),
+            Change::Deadlines(&deadlines),
+            Change::Owe(&board),
+            Change::Owe(&turns),
+        ];
+        assert_eq!(store.change(id, version, &changes).unwrap(), version + 1);
+        store.commit(level).unwrap();
+        store.connection().round_trips() - before
+    };
+    // The first move prepares its statements; the second is the one measured.
+    play(&mut store, 0, "e4", "k1");
+    let trips = play(&mut store, 1, "e5", "k2");
+    if store.engine() == Engine::Postgres {
+        assert_eq!(trips, 3, "round trips of one move");
+    }
+    // The first load prepares its statements; the second is the one measured.
+    store.load(id).unwrap();
+    let before = store.connection().round_trips();
+    let stored = store.load(id).unwrap();
+    if store.engine() == Engine::Postgres {
+        // Its five reads in one, then the end of its read transaction.
+        assert_eq!(
+            store.connection().round_trips() - before,
+            2,
+            "round trips of a load"
+        );
+    }
+    assert_eq!((stored.version, stored.plies), (2, 2));
+    assert_eq!(stored.actions.len(), 2);
+    let snapshot = store.snapshot(id).unwrap().unwrap();
+    assert_eq!((snapshot.plies, snapshot.state.as_str()), (2, "after e5"));
+    let pending = store.deadlines_of(id).unwrap();
+    assert_eq!(
+        pending.len(),
+        1,
+        "the first move's deadline was replaced: {pending:?}"
+    );
+    assert_eq!(pending[0].due_at, 1_001);
+    assert_eq!(
+        store.due_posts(10, 10).unwrap().len(),
+        1,
+        "one destination's head"
+    );
+    assert!(store.request("k2").unwrap().is_some());
+    // The same key again is refused as a duplicate, and nothing of it is kept.
+    let snapshot = Snapshot {
+        plies: 3,
+        rules: 1,
+        state: "x".into(),
+        digest: None,
+    };
+    let again = store.change(
+        id,
+        2,
+        &[
+            Change::Request {
+                key: "k2",
+                lines: "[]",
+                replaces: None,
+            },
+            Change::Action {
+                seat: Seat(0),
+                text: "Nf3",
+            },
+            Change::Snapshot(&snapshot),
+        ],
+    );
+    assert!(matches!(again, Err(StoreError::Duplicate(_))), "{again:?}");
+    assert_eq!(store.load(id).unwrap().plies, 2);
+    assert_eq!(store.snapshot(id).unwrap().unwrap().state, "after e5");
+}
