@@ -87,6 +87,10 @@ pub const MIGRATIONS: &[(&str, &str)] = &[
         "0021_web_pages",
         include_str!("../../migrations/0021_web_pages.sql"),
     ),
+    (
+        "0022_lookups",
+        include_str!("../../migrations/0022_lookups.sql"),
+    ),
 ];
 
 /// PostgreSQL's migrations, each with the schema version it leaves: PostgreSQL support began
@@ -107,6 +111,11 @@ pub const POSTGRES_MIGRATIONS: &[(usize, &str, &str)] = &[
         21,
         "0021_web_pages",
         include_str!("../../migrations/postgres/0021_web_pages.sql"),
+    ),
+    (
+        22,
+        "0022_lookups",
+        include_str!("../../migrations/postgres/0022_lookups.sql"),
     ),
 ];
 
