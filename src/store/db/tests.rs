@@ -256,25 +256,7 @@ fn postgres_failures_leave_the_connection_usable_and_never_pass_for_success() {
     assert_eq!(count(&conn), 1);
 
     // The server ends this session (a restart, a failover): the next call reconnects.
-    let pid: i32 = conn
-        .query_row("SELECT pg_backend_pid()", [], |r| r.get(0))
-        .unwrap();
-    let ended: bool = holder
-        .query_row("SELECT pg_terminate_backend(?1)", [pid], |r| r.get(0))
-        .unwrap();
-    assert!(ended);
-    // The session ends a moment later (the signal is asynchronous).
-    while holder
-        .query_row(
-            "SELECT COUNT(*) FROM pg_stat_activity WHERE pid = ?1",
-            [pid],
-            |r| r.get::<_, i64>(0),
-        )
-        .unwrap()
-        > 0
-    {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    end_session(&conn, &holder);
     // The first call may meet the closed session; the one after it is on a new one.
     let _ = conn.query_row("SELECT 1", [], |r| r.get::<_, i64>(0));
     assert_eq!(count(&conn), 1);
@@ -412,24 +394,7 @@ fn postgres_never_commits_what_failed_in_a_pipeline() {
     let other = Connection::postgres(&url).unwrap();
     conn.begin_write().unwrap();
     conn.execute(insert, [4]).unwrap();
-    let pid: i32 = conn
-        .query_row("SELECT pg_backend_pid()", [], |r| r.get(0))
-        .unwrap();
-    let ended: bool = other
-        .query_row("SELECT pg_terminate_backend(?1)", [pid], |r| r.get(0))
-        .unwrap();
-    assert!(ended);
-    while other
-        .query_row(
-            "SELECT COUNT(*) FROM pg_stat_activity WHERE pid = ?1",
-            [pid],
-            |r| r.get::<_, i64>(0),
-        )
-        .unwrap()
-        > 0
-    {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    end_session(&conn, &other);
     assert!(conn.execute(insert, [5]).is_err(), "the session is gone");
     let commit = conn.end(true).unwrap_err();
     assert!(matches!(commit, DbError::Lost), "{commit}");
@@ -437,4 +402,27 @@ fn postgres_never_commits_what_failed_in_a_pipeline() {
     conn.execute(insert, [6]).unwrap();
     conn.end(true).unwrap();
     assert_eq!(count_of(&other), 2, "the first row and the last");
+}
+
+/// The server ends `victim`'s session (as a restart or a failover would), asked by `by`, and
+/// this returns once it is gone (the signal is asynchronous).
+fn end_session(victim: &Connection, by: &Connection) {
+    let pid: i32 = victim
+        .query_row("SELECT pg_backend_pid()", [], |r| r.get(0))
+        .unwrap();
+    let ended: bool = by
+        .query_row("SELECT pg_terminate_backend(?1)", [pid], |r| r.get(0))
+        .unwrap();
+    assert!(ended);
+    let alive = |pid: i32| -> i64 {
+        by.query_row(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE pid = ?1",
+            [pid],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    while alive(pid) > 0 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
 }
