@@ -238,12 +238,32 @@ pub struct Snipe {
     last_chance_used: [bool; 2],
     /// Turns completed since the setup.
     turns: u32,
-    /// A hash of every position at the end of a turn, for threefold repetition.
+    /// A hash of every position at the end of a turn, for threefold repetition. Stored under
+    /// a name of its own: snapshots from before the hash was computed this way lack it, so they
+    /// do not load and the table replays the match's log instead, making every key afresh.
+    #[serde(rename = "position_keys")]
     history: Vec<u64>,
     last: Option<LastTurn>,
     /// Whether `last` belongs to the turn under way (so later steps add to it).
     last_open: bool,
     outcome: Option<Outcome>,
+}
+
+/// FNV-1a over bytes, 64 bits.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 /// The forest as the movement core sees it: trees and the edge are gaps.
@@ -451,25 +471,35 @@ impl Snipe {
     /// turn): the spaces as they lie, the pieces, the player to move, and what else can change
     /// the game from here: which cards lie where and the unused cards under the feather rule
     /// (a replaced card comes back into play), the chances used under the last-chance rule. A
-    /// card turned to look the same is the same position.
+    /// card turned to look the same is the same position. The search makes one each turn of
+    /// every playout, so it hashes the fields' bytes as they are, without formatting them.
     fn position_key(&self) -> u64 {
-        let spaces: Vec<Spaces> = self.forest.iter().flatten().map(|d| d.spaces).collect();
-        let cards: Option<(Vec<u8>, &Vec<u8>)> = self.options.feather.then(|| {
-            let dealt = self.forest.iter().flatten().map(|d| d.card).collect();
-            (dealt, &self.stock)
-        });
-        let chances = self.options.last_chance.then_some(self.last_chance_used);
-        let text = serde_json::to_string(&(
-            spaces,
-            cards,
-            chances,
-            &self.pieces.iter().collect::<Vec<_>>(),
-            self.turn,
-        ))
-        .expect("a position serialises");
-        text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        })
+        let mut key = Fnv::default();
+        for space in self
+            .forest
+            .iter()
+            .flatten()
+            .flat_map(|d| d.spaces.iter().flatten())
+        {
+            key.write(&[*space as u8]);
+        }
+        if self.options.feather {
+            for dealt in self.forest.iter().flatten() {
+                key.write(&[dealt.card]);
+            }
+            key.write(&(self.stock.len() as u32).to_le_bytes());
+            key.write(&self.stock);
+        }
+        if self.options.last_chance {
+            key.write(&self.last_chance_used.map(u8::from));
+        }
+        for (sq, piece) in &self.pieces {
+            key.write(&sq.x.to_le_bytes());
+            key.write(&sq.y.to_le_bytes());
+            key.write(&[piece.color as u8, piece.role as u8]);
+        }
+        key.write(&[self.turn as u8]);
+        key.0
     }
 
     /// "moves the king from c1 to c4" (after the colour's name).
