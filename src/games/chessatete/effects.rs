@@ -57,6 +57,7 @@ impl ChessATete {
             Effect::PeekDeck(n) => {
                 let deck = &self.side(color).deck;
                 let top: Vec<CardId> = deck.iter().rev().take(usize::from(n)).copied().collect();
+                self.peeked_at_deck(color, n);
                 events.push(Event::private(
                     seat_of(color),
                     if top.is_empty() {
@@ -69,6 +70,7 @@ impl ChessATete {
             Effect::PeekHand => {
                 let mut hand = self.side(them).hand.clone();
                 hand.sort();
+                self.peeked_at_hand(color);
                 events.push(Event::private(
                     seat_of(color),
                     if hand.is_empty() {
@@ -84,6 +86,7 @@ impl ChessATete {
                     let at = side.graveyard.iter().position(|&g| g == t).expect("target");
                     side.graveyard.remove(at);
                     side.hand.push(t);
+                    self.shown_into_hand(color, t);
                     events.push(Event::public(format!(
                         "{who} takes {} back from the graveyard into their hand",
                         card(t).name
@@ -97,8 +100,9 @@ impl ChessATete {
                     if hand.is_empty() {
                         break;
                     }
-                    let i = rng.below(hand.len());
-                    gone.push(hand.remove(i));
+                    let id = hand.remove(rng.below(hand.len()));
+                    self.left_hand(them, id);
+                    gone.push(id);
                 }
                 self.side_mut(them).graveyard.extend(&gone);
                 events.push(Event::public(if gone.is_empty() {
@@ -129,6 +133,7 @@ impl ChessATete {
                             )));
                         } else {
                             self.side_mut(color).hand.push(id);
+                            self.power_into_hand(color);
                             events.push(Event::public(format!(
                                 "{who} takes a power piece from their deck into their hand"
                             )));
@@ -140,6 +145,7 @@ impl ChessATete {
                     }
                 }
                 rng.shuffle(&mut self.side_mut(color).deck);
+                self.deck_shuffled(color);
             }
             Effect::Revive => {
                 if let Some(t) = target {

@@ -10,6 +10,7 @@
 mod combat;
 pub mod deck;
 mod effects;
+mod knowledge;
 mod notation;
 mod refusals;
 mod turns;
@@ -146,6 +147,9 @@ pub struct ChessATete {
     /// had to be absorbed exactly.
     #[serde(default = "current_rules")]
     rules: u32,
+    /// What each player has learnt of cards it cannot see, by colour (`knowledge.rs`).
+    #[serde(default, skip_serializing_if = "knowledge::nothing_seen")]
+    seen: [knowledge::Seen; 2],
 }
 
 fn current_rules() -> u32 {
@@ -626,6 +630,7 @@ impl Game for ChessATete {
             outcome: None,
             decisive: None,
             rules: Self::RULES,
+            seen: Default::default(),
         })
     }
 
@@ -665,10 +670,6 @@ impl Game for ChessATete {
         }
         let who = color.name();
         let mut events = Vec::new();
-        let take = |side: &mut Side, id: CardId| {
-            let at = side.hand.iter().position(|&h| h == id).expect("in hand");
-            side.hand.remove(at);
-        };
         match *action {
             Action::Play(id) | Action::PlayOn { card: id, .. } => {
                 let target = match *action {
@@ -677,8 +678,7 @@ impl Game for ChessATete {
                 };
                 let own_turn = color == self.turn;
                 let ability = self.ability(color, id);
-                let side = self.side_mut(color);
-                take(side, id);
+                self.take_from_hand(color, id);
                 if own_turn {
                     self.budget.actions += 1;
                     self.budget.played = true;
@@ -721,9 +721,8 @@ impl Game for ChessATete {
                 }
             }
             Action::Burn(id) => {
-                let side = self.side_mut(color);
-                take(side, id);
-                side.graveyard.push(id);
+                self.take_from_hand(color, id);
+                self.side_mut(color).graveyard.push(id);
                 self.budget.actions += 1;
                 self.budget.burned += 1;
                 let drew = self.draw(color);
@@ -735,7 +734,7 @@ impl Game for ChessATete {
             }
             Action::End => self.end_turn(color, &mut events),
             Action::Attack { combat, ref pieces } => {
-                take(self.side_mut(color), combat);
+                self.take_from_hand(color, combat);
                 self.budget.actions += 1;
                 self.budget.combat = true;
                 self.budget.played = true;
@@ -766,7 +765,7 @@ impl Game for ChessATete {
                     unreachable!("a defence answers an attack");
                 };
                 let attacker = self.turn;
-                take(self.side_mut(color), combat);
+                self.take_from_hand(color, combat);
                 self.side_mut(color).graveyard.push(combat);
                 self.side_mut(attacker).graveyard.push(attack.combat);
                 let power = self.power(color, combat, pieces);
@@ -871,20 +870,10 @@ impl Game for ChessATete {
     }
 
     /// The seat's own deck in another order, and the opponent's hand and deck dealt again
-    /// from the same cards: all the seat cannot see.
+    /// from the same cards: all the seat cannot see, keeping what it has learnt
+    /// (`knowledge.rs`).
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
-        // Sorted before they are shuffled, so the deal depends only on what the seat knows.
-        let mut other = self.clone();
-        let me = usize::from(seat.0.min(1));
-        other.sides[me].deck.sort_unstable();
-        rng.shuffle(&mut other.sides[me].deck);
-        let them = &mut other.sides[1 - me];
-        let mut pool: Vec<CardId> = them.hand.iter().chain(&them.deck).copied().collect();
-        pool.sort_unstable();
-        rng.shuffle(&mut pool);
-        them.deck = pool.split_off(them.hand.len());
-        them.hand = pool;
-        other
+        self.deal_unseen(seat, rng)
     }
 
     fn turn_owner(&self) -> Option<Seat> {

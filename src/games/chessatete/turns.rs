@@ -102,6 +102,7 @@ impl ChessATete {
         match side.deck.pop() {
             Some(id) => {
                 side.hand.push(id);
+                self.drew(color);
                 true
             }
             None => false,

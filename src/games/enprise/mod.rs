@@ -808,10 +808,14 @@ impl Game for EnPrise {
         Some(eval::chances(self))
     }
 
-    /// Every battleplan card the seat cannot see, dealt again among the places it could be
-    /// (each player's hidden cards stay that player's).
+    /// Every battleplan card the seat has not seen, dealt again among the places it could be
+    /// (each player's hidden cards stay that player's). In Memory every plan was shown to
+    /// everyone at the start, so the seat remembers them all, face down or not.
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
         let mut other = self.clone();
+        if self.options.variant == Variant::Memory {
+            return other;
+        }
         for owner in Seat::all(self.seats) {
             let hidden: Vec<usize> = (0..self.plans[owner.index()].len())
                 .filter(|&i| !self.card_visible(owner, i, Viewer::Seat(seat)))

@@ -39,8 +39,11 @@ pub(super) fn texts(g: &ChessATete) -> Vec<String> {
     testing::legal_texts(g, seat_of(g.actor()))
 }
 
-/// Another state `seat` cannot tell apart: its own deck in another order, and the opponent's
-/// hand and deck dealt again from the same cards.
+/// Another state `seat` cannot tell apart, with all it has learnt: the part of its own deck
+/// it has not looked at in another order, and the opponent's hand and deck dealt again from
+/// the same cards, keeping in that hand the cards the seat knows are there and as many power
+/// pieces as it knows of besides. Unlike the game's own deal, nothing is sorted first, so a
+/// search that used the cards' order would show.
 pub(super) fn reshuffle_hidden(
     g: &ChessATete,
     seat: Seat,
@@ -48,12 +51,32 @@ pub(super) fn reshuffle_hidden(
 ) -> Option<ChessATete> {
     let mut other = g.clone();
     let me = usize::from(seat.0);
-    rng.shuffle(&mut other.sides[me].deck);
+    let seen = &g.seen[me];
+    let deck = &mut other.sides[me].deck;
+    let unseen = deck.len() - usize::from(seen.deck_top);
+    rng.shuffle(&mut deck[..unseen]);
     let them = &mut other.sides[1 - me];
     let mut pool: Vec<CardId> = them.hand.iter().chain(&them.deck).copied().collect();
     rng.shuffle(&mut pool);
-    them.deck = pool.split_off(them.hand.len());
-    them.hand = pool;
+    let mut hand = Vec::new();
+    for known in &seen.their_hand {
+        let at = pool
+            .iter()
+            .position(|c| c == known)
+            .expect("a known card is there");
+        hand.push(pool.swap_remove(at));
+    }
+    for _ in 0..seen.their_power {
+        let at = pool
+            .iter()
+            .position(|&c| super::knowledge::is_power(c))
+            .expect("a known power piece is there");
+        hand.push(pool.swap_remove(at));
+    }
+    let size = them.hand.len();
+    them.deck = pool.split_off(size - hand.len());
+    hand.extend(pool);
+    them.hand = hand;
     Some(other)
 }
 
@@ -132,4 +155,5 @@ mod counts;
 mod effects;
 mod endings;
 mod fairness;
+mod knowledge;
 mod turns;
