@@ -11,29 +11,18 @@ use crate::engine::{GameRng, Seat};
 use crate::games::chess::Color;
 use serde::{Deserialize, Serialize};
 
-/// One player's knowledge of cards out of its sight.
+/// One player's knowledge of cards out of its sight. Always saved: a snapshot from before it
+/// was kept does not load, so the table replays that match's log and learns it all again.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seen {
-    /// Cards known to be in the other hand, an entry a copy.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// Cards known to be in the other hand, an entry a copy, in the order they were learnt (a
+    /// hand looked at is learnt sorted, as it was shown).
     pub(super) their_hand: Vec<CardId>,
     /// Power pieces known to be in the other hand besides `their_hand`: taken from the other
     /// deck with only their kind told ("a power piece").
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub(super) their_power: u8,
-    /// Cards at the top of its own deck it has looked at (still in the deck's order).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub(super) deck_top: u8,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
-
-/// Whether neither player has learnt anything (the state is then saved without it, as before
-/// this was kept).
-pub(super) fn nothing_seen(seen: &[Seen; 2]) -> bool {
-    seen.iter().all(|s| *s == Seen::default())
+    /// The cards at the top of its own deck it has looked at, top last, while they are there.
+    pub(super) deck_top: Vec<CardId>,
 }
 
 /// A Knight, Bishop or Rook: what "a power piece" may be.
@@ -79,9 +68,10 @@ impl ChessATete {
         seen.their_power = seen.their_power.saturating_add(1);
     }
 
-    /// `color` looked at the other hand: it knows it whole.
+    /// `color` looked at the other hand: it knows it whole, though not in its order.
     pub(super) fn peeked_at_hand(&mut self, color: Color) {
-        let hand = self.side(color.other()).hand.clone();
+        let mut hand = self.side(color.other()).hand.clone();
+        hand.sort_unstable();
         let seen = self.seen_mut(color);
         seen.their_hand = hand;
         seen.their_power = 0;
@@ -89,20 +79,20 @@ impl ChessATete {
 
     /// `color` looked at the top `n` cards of its deck.
     pub(super) fn peeked_at_deck(&mut self, color: Color, n: u8) {
-        let len = u8::try_from(self.side(color).deck.len()).unwrap_or(u8::MAX);
-        let seen = self.seen_mut(color);
-        seen.deck_top = seen.deck_top.max(n).min(len);
+        let deck = &self.side(color).deck;
+        let known = usize::from(n).max(self.seen[color.index()].deck_top.len());
+        let top = deck[deck.len() - known.min(deck.len())..].to_vec();
+        self.seen_mut(color).deck_top = top;
     }
 
     /// `color` drew the top card of its deck.
     pub(super) fn drew(&mut self, color: Color) {
-        let seen = self.seen_mut(color);
-        seen.deck_top = seen.deck_top.saturating_sub(1);
+        self.seen_mut(color).deck_top.pop();
     }
 
     /// `color`'s deck was shuffled: nobody knows its order.
     pub(super) fn deck_shuffled(&mut self, color: Color) {
-        self.seen_mut(color).deck_top = 0;
+        self.seen_mut(color).deck_top.clear();
     }
 
     /// A state `seat` cannot tell apart from this one with all it has seen: the part of its
@@ -119,16 +109,26 @@ impl ChessATete {
         };
         let seen = &self.seen[me.index()];
         let deck = &mut other.side_mut(me).deck;
-        let unseen = deck.len() - usize::from(seen.deck_top).min(deck.len());
-        deck[..unseen].sort_unstable();
-        rng.shuffle(&mut deck[..unseen]);
+        let mut unseen = deck.clone();
+        unseen.sort_unstable();
+        let mut top = Vec::with_capacity(seen.deck_top.len());
+        for id in &seen.deck_top {
+            if let Some(at) = unseen.iter().position(|c| c == id) {
+                top.push(unseen.remove(at));
+            }
+        }
+        rng.shuffle(&mut unseen);
+        unseen.extend(top);
+        *deck = unseen;
 
         let them = other.side_mut(me.other());
         let size = them.hand.len();
         let mut pool: Vec<CardId> = them.hand.iter().chain(&them.deck).copied().collect();
         pool.sort_unstable();
+        let mut known = seen.their_hand.clone();
+        known.sort_unstable();
         let mut hand = Vec::with_capacity(size);
-        for &id in &seen.their_hand {
+        for id in known {
             if let Some(at) = pool.iter().position(|&p| p == id) {
                 hand.push(pool.remove(at));
             }

@@ -148,7 +148,6 @@ pub struct ChessATete {
     #[serde(default = "current_rules")]
     rules: u32,
     /// What each player has learnt of cards it cannot see, by colour (`knowledge.rs`).
-    #[serde(default, skip_serializing_if = "knowledge::nothing_seen")]
     seen: [knowledge::Seen; 2],
 }
 

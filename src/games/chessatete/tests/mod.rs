@@ -53,7 +53,7 @@ pub(super) fn reshuffle_hidden(
     let me = usize::from(seat.0);
     let seen = &g.seen[me];
     let deck = &mut other.sides[me].deck;
-    let unseen = deck.len() - usize::from(seen.deck_top);
+    let unseen = deck.len() - seen.deck_top.len();
     rng.shuffle(&mut deck[..unseen]);
     let them = &mut other.sides[1 - me];
     let mut pool: Vec<CardId> = them.hand.iter().chain(&them.deck).copied().collect();
@@ -76,6 +76,7 @@ pub(super) fn reshuffle_hidden(
     let size = them.hand.len();
     them.deck = pool.split_off(size - hand.len());
     hand.extend(pool);
+    rng.shuffle(&mut hand);
     them.hand = hand;
     Some(other)
 }
