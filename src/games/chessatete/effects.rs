@@ -120,9 +120,12 @@ impl ChessATete {
                     )
                 });
                 match found {
-                    None => events.push(Event::public(format!(
-                        "{who} finds no power piece in their deck"
-                    ))),
+                    None => {
+                        self.no_power_in_deck(color);
+                        events.push(Event::public(format!(
+                            "{who} finds no power piece in their deck"
+                        )));
+                    }
                     Some(i) => {
                         let id = self.side_mut(color).deck.remove(i);
                         if to == deck::FetchTo::Board && self.fits_board(color, id) {

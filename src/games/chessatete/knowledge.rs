@@ -1,7 +1,7 @@
 //! What each Chess-à-Tête player has learnt of cards it cannot see now: cards it knows are in
 //! the other hand (shown by a peek, or taken back from a graveyard in everyone's sight), power
-//! pieces taken into that hand without being named, and how much of the top of its own deck it
-//! has looked at. A computer player deals everything else again for its search
+//! pieces taken into that hand without being named, that the other deck holds no power piece,
+//! and how much of the top of its own deck it has looked at. A computer player deals everything else again for its search
 //! ([`ChessATete::deal_unseen`]) and keeps these, so it neither forgets what its seat saw nor
 //! uses what it did not.
 
@@ -23,6 +23,10 @@ pub struct Seen {
     pub(super) their_power: u8,
     /// The cards at the top of its own deck it has looked at, top last, while they are there.
     pub(super) deck_top: Vec<CardId>,
+    /// The other deck holds no power piece: a Herald found none there (no card ever goes
+    /// back into a deck, so it stays so).
+    #[serde(default)]
+    pub(super) their_deck_unpowered: bool,
 }
 
 /// A Knight, Bishop or Rook: what "a power piece" may be.
@@ -68,6 +72,11 @@ impl ChessATete {
         seen.their_power = seen.their_power.saturating_add(1);
     }
 
+    /// `color` found no power piece in its deck, in everyone's sight.
+    pub(super) fn no_power_in_deck(&mut self, color: Color) {
+        self.seen_mut(color.other()).their_deck_unpowered = true;
+    }
+
     /// `color` looked at the other hand: it knows it whole, though not in its order.
     pub(super) fn peeked_at_hand(&mut self, color: Color) {
         let mut hand = self.side(color.other()).hand.clone();
@@ -98,8 +107,8 @@ impl ChessATete {
     /// A state `seat` cannot tell apart from this one with all it has seen: the part of its
     /// own deck it has not looked at in another order, and the other hand and deck dealt
     /// again from their cards, keeping in that hand the cards and power pieces it knows are
-    /// there. What it does not know is sorted before it is shuffled, so the deal depends only
-    /// on what the seat knows.
+    /// there (every power piece left, when the other deck holds none). What it does not know
+    /// is sorted before it is shuffled, so the deal depends only on what the seat knows.
     pub(super) fn deal_unseen(&self, seat: Seat, rng: &mut GameRng) -> ChessATete {
         let mut other = self.clone();
         let me = if seat.0 == 0 {
@@ -134,7 +143,10 @@ impl ChessATete {
             }
         }
         rng.shuffle(&mut pool);
-        let mut power = seen.their_power;
+        let mut power = match seen.their_deck_unpowered {
+            true => usize::MAX,
+            false => usize::from(seen.their_power),
+        };
         let mut i = 0;
         while power > 0 && i < pool.len() {
             if is_power(pool[i]) {

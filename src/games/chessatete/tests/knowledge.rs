@@ -133,6 +133,24 @@ fn a_power_piece_fetched_unnamed_is_a_power_piece_in_every_deal() {
 }
 
 #[test]
+fn a_deck_found_without_power_pieces_leaves_them_all_in_the_hand() {
+    let mut g = battle(&["Herald", "Knight", "Peasant"], &[], &[], &[]);
+    g.sides[0].deck = ids(&["Peasant"; 6]);
+    let knights = |g: &ChessATete| {
+        dealt_hands(g, Seat(1))
+            .iter()
+            .filter(|h| count(h, "Knight") == 1)
+            .count()
+    };
+    play(&mut g, "Herald");
+    assert!(g.seen[1].their_deck_unpowered);
+    assert_eq!(knights(&g), 40, "the Knight is in every deal's hand");
+    let mut forgetful = g.clone();
+    forgetful.seen = Default::default();
+    assert!(knights(&forgetful) < 40, "else it is dealt anywhere");
+}
+
+#[test]
 fn cards_discarded_from_a_known_hand_leave_what_is_known_of_it() {
     let mut g = battle(
         &["Spy", "Saboteur", "Sabotage"],
@@ -216,6 +234,12 @@ fn what_is_learnt_stays_true_through_random_games() {
                 assert!(
                     g.side(me).deck.ends_with(&seen.deck_top),
                     "seed {seed}: the deck's top"
+                );
+                let deck = &g.side(me.other()).deck;
+                assert!(
+                    !seen.their_deck_unpowered
+                        || !deck.iter().any(|&c| super::super::knowledge::is_power(c)),
+                    "seed {seed}: a power piece in a deck said to have none"
                 );
                 learnt += usize::from(*seen != Default::default());
             }
