@@ -1,7 +1,7 @@
 //! What each Chess-à-Tête player has learnt of cards it cannot see now: cards it knows are in
 //! the other hand (shown by a peek, or taken back from a graveyard in everyone's sight), power
 //! pieces taken into that hand without being named, that the other deck holds no power piece,
-//! and how much of the top of its own deck it has looked at. A computer player deals everything else again for its search
+//! and the cards at the top of its own deck it has looked at. A computer player deals everything else again for its search
 //! ([`ChessATete::deal_unseen`]) and keeps these, so it neither forgets what its seat saw nor
 //! uses what it did not.
 
@@ -25,7 +25,6 @@ pub struct Seen {
     pub(super) deck_top: Vec<CardId>,
     /// The other deck holds no power piece: a Herald found none there (no card ever goes
     /// back into a deck, so it stays so).
-    #[serde(default)]
     pub(super) their_deck_unpowered: bool,
 }
 
@@ -164,6 +163,11 @@ impl ChessATete {
         }
         them.hand = hand;
         them.deck = pool;
+        // What the other player looked at of its deck is the top of the deck as dealt: the
+        // seat knows how much, not which cards.
+        let looked = self.seen[me.other().index()].deck_top.len();
+        let top = them.deck[them.deck.len() - looked.min(them.deck.len())..].to_vec();
+        other.seen[me.other().index()].deck_top = top;
         other
     }
 }

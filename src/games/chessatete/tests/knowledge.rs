@@ -134,17 +134,21 @@ fn a_power_piece_fetched_unnamed_is_a_power_piece_in_every_deal() {
 
 #[test]
 fn a_deck_found_without_power_pieces_leaves_them_all_in_the_hand() {
-    let mut g = battle(&["Herald", "Knight", "Peasant"], &[], &[], &[]);
+    let mut g = battle(&["Herald", "Knight", "Bishop", "Peasant"], &[], &[], &[]);
     g.sides[0].deck = ids(&["Peasant"; 6]);
     let knights = |g: &ChessATete| {
         dealt_hands(g, Seat(1))
             .iter()
-            .filter(|h| count(h, "Knight") == 1)
+            .filter(|h| count(h, "Knight") == 1 && count(h, "Bishop") == 1)
             .count()
     };
     play(&mut g, "Herald");
     assert!(g.seen[1].their_deck_unpowered);
-    assert_eq!(knights(&g), 40, "the Knight is in every deal's hand");
+    assert_eq!(
+        knights(&g),
+        40,
+        "the Knight and Bishop are in every deal's hand"
+    );
     let mut forgetful = g.clone();
     forgetful.seen = Default::default();
     assert!(knights(&forgetful) < 40, "else it is dealt anywhere");
@@ -250,6 +254,27 @@ fn what_is_learnt_stays_true_through_random_games() {
         }
     }
     assert!(learnt > 100, "{learnt}");
+}
+
+#[test]
+fn what_the_other_player_looked_at_is_dealt_too() {
+    let mut g = battle(&["Peasant"], &[], &["Scout"], &[]);
+    let mut deck = ids(&["Rook", "Knight", "Bishop", "Queen", "Peasant"]);
+    deck.extend(ids(&["Sentinel"; 6]));
+    g.sides[1].deck = deck;
+    play(&mut g, "Peasant");
+    play(&mut g, "end");
+    play(&mut g, "Scout");
+    assert_eq!(g.seen[1].deck_top.len(), 2);
+    for seed in 0..20 {
+        let dealt = g.determinize(Seat(0), &mut GameRng::from_seed(seed));
+        let deck = &dealt.sides[1].deck;
+        assert_eq!(
+            dealt.seen[1].deck_top,
+            deck[deck.len() - 2..],
+            "seed {seed}"
+        );
+    }
 }
 
 #[test]

@@ -42,7 +42,7 @@ pub(super) fn texts(g: &ChessATete) -> Vec<String> {
 /// Another state `seat` cannot tell apart, with all it has learnt: the part of its own deck
 /// it has not looked at in another order, and the opponent's hand and deck dealt again from
 /// the same cards, keeping in that hand the cards the seat knows are there and as many power
-/// pieces as it knows of besides. Unlike the game's own deal, nothing is sorted first, so a
+/// pieces as it knows of besides (all of them when the deck is known to hold none). Unlike the game's own deal, nothing is sorted first, so a
 /// search that used the cards' order would show.
 pub(super) fn reshuffle_hidden(
     g: &ChessATete,
@@ -72,6 +72,13 @@ pub(super) fn reshuffle_hidden(
             .position(|&c| super::knowledge::is_power(c))
             .expect("a known power piece is there");
         hand.push(pool.swap_remove(at));
+    }
+    if seen.their_deck_unpowered {
+        let (power, rest): (Vec<CardId>, Vec<CardId>) = pool
+            .into_iter()
+            .partition(|&c| super::knowledge::is_power(c));
+        hand.extend(power);
+        pool = rest;
     }
     let size = them.hand.len();
     them.deck = pool.split_off(size - hand.len());

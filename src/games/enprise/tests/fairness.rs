@@ -39,5 +39,10 @@ fn in_memory_the_computer_remembers_the_plans_it_was_shown() {
             let dealt = g.determinize(seat, &mut GameRng::from_seed(seed));
             assert_eq!(dealt.plans, g.plans, "{seat} remembers every plan");
         }
+        let twin = reshuffle_hidden(&g, seat, &mut GameRng::from_seed(1));
+        assert!(
+            twin.is_some_and(|t| t.plans != g.plans),
+            "its view alone could not tell the plans from others"
+        );
     }
 }
