@@ -8,7 +8,7 @@
 use super::deck::PieceKind;
 use super::{CardId, ChessATete, piece_kind};
 use crate::engine::{GameRng, Seat};
-use crate::games::chess::Color;
+use crate::games::chess::{Color, color_of};
 use serde::{Deserialize, Serialize};
 
 /// One player's knowledge of cards out of its sight. Always saved: a snapshot from before it
@@ -110,11 +110,7 @@ impl ChessATete {
     /// is sorted before it is shuffled, so the deal depends only on what the seat knows.
     pub(super) fn deal_unseen(&self, seat: Seat, rng: &mut GameRng) -> ChessATete {
         let mut other = self.clone();
-        let me = if seat.0 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let me = color_of(seat).unwrap_or(Color::Black);
         let seen = &self.seen[me.index()];
         let deck = &mut other.side_mut(me).deck;
         let mut unseen = deck.clone();

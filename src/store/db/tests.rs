@@ -200,22 +200,31 @@ fn a_url_shown_in_a_log_keeps_no_password() {
     );
 }
 
-/// PostgreSQL's own ways to fail, met: a COMMIT after a failed statement is an error (not a
-/// silent rollback), a transaction whose lock wait is cancelled leaves none open, and a
-/// session the server ends is opened again on the next call.
-#[test]
-fn postgres_failures_leave_the_connection_usable_and_never_pass_for_success() {
+/// A connection to a new schema of the test server holding one table, `t (id BIGINT PRIMARY
+/// KEY)`, and that schema's URL; None (said on stderr) without a test server.
+fn table_t() -> Option<(String, Connection)> {
     let Some(url) = testing::postgres_url() else {
         eprintln!(
             "no PostgreSQL server named in {}: skipped",
             testing::POSTGRES_VARIABLE
         );
-        return;
+        return None;
     };
     let url = testing::scratch_schema(&url).unwrap();
     let conn = Connection::postgres(&url).unwrap();
     conn.execute_batch("CREATE TABLE t (id BIGINT PRIMARY KEY)")
         .unwrap();
+    Some((url, conn))
+}
+
+/// PostgreSQL's own ways to fail, met: a COMMIT after a failed statement is an error (not a
+/// silent rollback), a transaction whose lock wait is cancelled leaves none open, and a
+/// session the server ends is opened again on the next call.
+#[test]
+fn postgres_failures_leave_the_connection_usable_and_never_pass_for_success() {
+    let Some((url, conn)) = table_t() else {
+        return;
+    };
     conn.begin_write().unwrap();
     conn.execute("INSERT INTO t (id) VALUES (1)", []).unwrap();
     assert!(conn.execute("INSERT INTO t (id) VALUES (1)", []).is_err());
@@ -267,16 +276,9 @@ fn postgres_failures_leave_the_connection_usable_and_never_pass_for_success() {
 /// one round trip, and a queued write that fails fails the transaction whole.
 #[test]
 fn postgres_sends_what_nobody_awaits_with_the_next_statement() {
-    let Some(url) = testing::postgres_url() else {
-        eprintln!(
-            "no PostgreSQL server named in {}: skipped",
-            testing::POSTGRES_VARIABLE
-        );
+    let Some((_, conn)) = table_t() else {
         return;
     };
-    let conn = Connection::postgres(&testing::scratch_schema(&url).unwrap()).unwrap();
-    conn.execute_batch("CREATE TABLE t (id BIGINT PRIMARY KEY)")
-        .unwrap();
     let insert = "INSERT INTO t (id) VALUES (?1)";
     let count = "SELECT COUNT(*) FROM t";
     let count_of = |c: &Connection| -> i64 { c.query_row(count, [], |r| r.get(0)).unwrap() };
@@ -343,17 +345,9 @@ fn postgres_sends_what_nobody_awaits_with_the_next_statement() {
 /// session that was lost meanwhile as done.
 #[test]
 fn postgres_never_commits_what_failed_in_a_pipeline() {
-    let Some(url) = testing::postgres_url() else {
-        eprintln!(
-            "no PostgreSQL server named in {}: skipped",
-            testing::POSTGRES_VARIABLE
-        );
+    let Some((url, conn)) = table_t() else {
         return;
     };
-    let url = testing::scratch_schema(&url).unwrap();
-    let conn = Connection::postgres(&url).unwrap();
-    conn.execute_batch("CREATE TABLE t (id BIGINT PRIMARY KEY)")
-        .unwrap();
     let insert = "INSERT INTO t (id) VALUES (?1)";
     let count_of = |c: &Connection| -> i64 {
         c.query_row("SELECT COUNT(*) FROM t", [], |r| r.get(0))

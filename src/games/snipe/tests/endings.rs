@@ -352,25 +352,14 @@ fn the_position_key_tells_apart_whatever_can_change_the_game() {
         other.position_key()
     };
     assert_ne!(changed(&|s| s.turn = Color::Black), key, "the side to move");
-    let knight = |s: &mut Snipe| {
-        s.pieces.insert(
-            sq("a2"),
-            Piece {
-                color: Color::White,
-                role: Role::Knight,
-            },
-        );
+    let on_a2 = |color, role| {
+        move |s: &mut Snipe| {
+            s.pieces.insert(sq("a2"), Piece { color, role });
+        }
     };
+    let knight = on_a2(Color::White, Role::Knight);
     assert_ne!(changed(&knight), key, "a piece's kind");
-    let black = |s: &mut Snipe| {
-        s.pieces.insert(
-            sq("a2"),
-            Piece {
-                color: Color::Black,
-                role: Role::Pawn,
-            },
-        );
-    };
+    let black = on_a2(Color::Black, Role::Pawn);
     assert_ne!(changed(&black), key, "a piece's colour");
     let moved = |s: &mut Snipe| {
         let pawn = s.pieces.remove(&sq("a2")).unwrap();
