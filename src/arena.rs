@@ -2,10 +2,13 @@
 //! against each other, seats rotating, and the result is summed up with a 95% confidence
 //! interval and an Elo difference. With 3 or 4 players, contestant A holds one seat and B the
 //! others. Games run on every core, each from its own seed, so a run repeats exactly (unless
-//! a contestant is an outside chess engine, `uci.rs`, whose thinking is its own).
+//! a contestant is an outside chess engine, `uci.rs`, whose thinking is its own). A journal
+//! (`journal.rs`) keeps each game as it ends, so a stopped run goes on where it was.
 
+mod journal;
 mod uci;
 
+pub use journal::{Earlier, Journal};
 pub use uci::{UciEngine, UciSpec};
 
 use crate::ai::Level;
@@ -219,10 +222,26 @@ impl ArenaConfig {
 
 /// Plays the arena on every core; `progress` hears how many games are done.
 pub fn run(config: &ArenaConfig, progress: impl Fn(usize) + Sync) -> ArenaReport {
+    run_from(config, Vec::new(), progress, |_, _| Ok(()))
+}
+
+/// [`run`], given the games already played (from a [`Journal`]), which are not played again;
+/// `record` hears each game as it ends.
+pub fn run_from(
+    config: &ArenaConfig,
+    earlier: Earlier,
+    progress: impl Fn(usize) + Sync,
+    record: impl Fn(usize, &Played) -> Result<(), String> + Sync,
+) -> ArenaReport {
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Played)>> = Mutex::new(Vec::new());
+    let done = AtomicUsize::new(earlier.len());
+    let played: Vec<usize> = earlier.iter().map(|(game, _)| *game).collect();
+    let results: Mutex<Vec<(usize, Played)>> = Mutex::new(earlier);
+    let unrecorded: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if !played.is_empty() {
+        progress(played.len());
+    }
     std::thread::scope(|scope| {
         for _ in 0..workers.min(config.games.max(1)) {
             scope.spawn(|| {
@@ -231,7 +250,15 @@ pub fn run(config: &ArenaConfig, progress: impl Fn(usize) + Sync) -> ArenaReport
                     if game >= config.games {
                         break;
                     }
+                    if played.contains(&game) {
+                        continue;
+                    }
                     let result = play_one(config, game);
+                    if let Err(e) = record(game, &result)
+                        && let Ok(mut unrecorded) = unrecorded.lock()
+                    {
+                        unrecorded.push(e);
+                    }
                     if let Ok(mut results) = results.lock() {
                         results.push((game, result));
                     }
@@ -242,7 +269,10 @@ pub fn run(config: &ArenaConfig, progress: impl Fn(usize) + Sync) -> ArenaReport
     });
     let mut results = results.into_inner().unwrap_or_default();
     results.sort_by_key(|(game, _)| *game);
-    let mut report = ArenaReport::default();
+    let mut report = ArenaReport {
+        errors: unrecorded.into_inner().unwrap_or_default(),
+        ..ArenaReport::default()
+    };
     for (game, (result, thinking)) in results {
         report.thinking.extend(thinking);
         match result {
@@ -264,7 +294,7 @@ pub fn run(config: &ArenaConfig, progress: impl Fn(usize) + Sync) -> ArenaReport
 
 /// One game's score for A (or why it could not be played), and the milliseconds each computer
 /// move took.
-type Played = (Result<f64, String>, Vec<u64>);
+pub type Played = (Result<f64, String>, Vec<u64>);
 
 /// Game number `game`: A sits in seat `game % seats`. A's score: 1 for first place (alone, or
 /// shared with partners but not with every seat), ½ when every seat shares it, 0 otherwise.

@@ -160,6 +160,10 @@ enum Command {
         /// A game option, KEY=VALUE; may be repeated.
         #[arg(long = "option", value_parser = parse_option)]
         options: Vec<(String, String)>,
+        /// Keep each game's result in this file as it ends; run the same command again and
+        /// the games it holds are not played again.
+        #[arg(long)]
+        journal: Option<std::path::PathBuf>,
     },
     /// Play plain chess over the UCI protocol on standard input and output (for chess GUIs and
     /// tools).
@@ -385,6 +389,7 @@ fn main() -> ExitCode {
             players,
             seed,
             options,
+            journal,
         } => {
             let (a, b) = match (
                 with_engine_options(a, a_options, "--a-option"),
@@ -410,7 +415,7 @@ fn main() -> ExitCode {
                 eprintln!("{problem}");
                 return ExitCode::from(2);
             }
-            run_arena(config)
+            run_arena(config, journal.as_deref())
         }
         Command::Selfplay {
             game,
@@ -536,9 +541,23 @@ fn with_engine_options(
     }
 }
 
-fn run_arena(config: deckmate::arena::ArenaConfig) -> ExitCode {
+fn run_arena(config: deckmate::arena::ArenaConfig, journal: Option<&std::path::Path>) -> ExitCode {
     let started = Instant::now();
-    let report = deckmate::arena::run(&config, progress_bar(config.games));
+    let (journal, earlier) = match journal.map(|path| deckmate::arena::Journal::open(path, &config))
+    {
+        None => (None, Vec::new()),
+        Some(Ok((journal, earlier))) => (Some(journal), earlier),
+        Some(Err(e)) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let report = deckmate::arena::run_from(
+        &config,
+        earlier,
+        progress_bar(config.games),
+        |game, played| journal.as_ref().map_or(Ok(()), |j| j.record(game, played)),
+    );
     print!("{}", report.report(&config));
     eprintln!("{:.1} s", started.elapsed().as_secs_f64());
     if report.errors.is_empty() {

@@ -112,3 +112,116 @@ fn a_team_win_counts_for_each_partner_and_a_shared_first_place_of_all_is_a_draw(
     assert_eq!(score_of(&two, Seat(0), 2), 0.0);
     assert_eq!(score_of(&places(vec![vec![0, 1]]), Seat(0), 2), 0.5);
 }
+
+fn journal_path(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "deckmate-arena-{}-{name}.journal",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `config` on the journal at `path`, as `deckmate arena --journal` does.
+fn run_journaled(config: &ArenaConfig, path: &std::path::Path) -> Result<ArenaReport, String> {
+    let (journal, earlier) = Journal::open(path, config)?;
+    Ok(run_from(
+        config,
+        earlier,
+        |_| {},
+        |game, played| journal.record(game, played),
+    ))
+}
+
+#[test]
+fn a_journaled_run_goes_on_where_it_stopped_and_ends_as_one_run_would() {
+    let path = journal_path("resume");
+    let whole = run(&tictactoe("cpu:medium", "random", 10), |_| {});
+    let first = run_journaled(&tictactoe("cpu:medium", "random", 6), &path).unwrap();
+    assert_eq!(first.scores, whole.scores[..6]);
+    // Lengthened to 10: the 6 kept games are not played again (no thinking is added for them).
+    let games_played = std::sync::atomic::AtomicUsize::new(0);
+    let config = tictactoe("cpu:medium", "random", 10);
+    let (journal, earlier) = Journal::open(&path, &config).unwrap();
+    assert_eq!(earlier.len(), 6);
+    let again = run_from(
+        &config,
+        earlier,
+        |_| {},
+        |game, played| {
+            games_played.fetch_add(1, Ordering::SeqCst);
+            journal.record(game, played)
+        },
+    );
+    assert_eq!(games_played.load(Ordering::SeqCst), 4);
+    assert_eq!(again.scores, whole.scores);
+    let mut times = again.thinking.clone();
+    let mut expected = whole.thinking.clone();
+    times.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(times.len(), expected.len(), "every move's time is kept");
+    // Run once more: nothing is left to play, and the summary is the same.
+    let (_, earlier) = Journal::open(&path, &config).unwrap();
+    assert_eq!(earlier.len(), 10);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text.lines().count(),
+        11,
+        "a header and one line a game: {text}"
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_journal_drops_a_line_cut_short_and_refuses_another_arena_or_a_damaged_line() {
+    use std::io::Write;
+    let path = journal_path("damaged");
+    let config = tictactoe("cpu:easy", "random", 4);
+    run_journaled(&config, &path).unwrap();
+    let complete = std::fs::read_to_string(&path).unwrap();
+    // A stop in the middle of a write leaves half a line: it is cut off and its game played
+    // again.
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap();
+    file.write_all(b"game 7 sco").unwrap();
+    drop(file);
+    let longer = tictactoe("cpu:easy", "random", 8);
+    let (journal, earlier) = Journal::open(&path, &longer).unwrap();
+    assert_eq!(earlier.len(), 4);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), complete);
+    journal.record(7, &(Ok(1.0), vec![3, 4])).unwrap();
+    drop(journal);
+    let (_, earlier) = Journal::open(&path, &longer).unwrap();
+    assert!(
+        earlier
+            .iter()
+            .any(|(game, played)| *game == 7 && played.1 == [3, 4])
+    );
+    // A game that could not be played is not kept.
+    let (journal, _) = Journal::open(&path, &longer).unwrap();
+    journal.record(6, &(Err("no".into()), vec![])).unwrap();
+    let (_, earlier) = Journal::open(&path, &longer).unwrap();
+    assert!(!earlier.iter().any(|(game, _)| *game == 6));
+    // Another arena's journal is refused, and left as it was.
+    let before = std::fs::read_to_string(&path).unwrap();
+    for other in [
+        tictactoe("cpu:hard", "random", 8),
+        ArenaConfig {
+            seed: 5,
+            ..longer.clone()
+        },
+    ] {
+        let err = Journal::open(&path, &other).err().unwrap();
+        assert!(err.contains("journal of another arena"), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    // A damaged line that is not the last is an error, not a lost game.
+    let damaged = before.replacen("game 1 score", "game 1 scare", 1);
+    std::fs::write(&path, &damaged).unwrap();
+    let err = Journal::open(&path, &longer).err().unwrap();
+    assert!(err.contains("not a game's result"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+    let _ = std::fs::remove_file(&path);
+}

@@ -366,8 +366,23 @@ impl EnPrise {
             .pieces()
             .filter(|(_, p)| p.owner == seat)
             .collect();
+        // A move can only uncover the king along a line through the square it leaves: when the
+        // king is not in check and the piece leaving is neither the king nor on such a line,
+        // the move is safe without trying it.
+        let king = self.board.king_of(seat);
+        let checked = king.is_some_and(|k| board.attacked(k, seat, sides));
         for (from, piece) in own {
+            let may_uncover = checked
+                || piece.role == Role::King
+                || king.is_some_and(|k| {
+                    let (dx, dy) = (from.x - k.x, from.y - k.y);
+                    dx == 0 || dy == 0 || dx.abs() == dy.abs()
+                });
             for to in self.board.targets(from, sides) {
+                if king.is_none() || !may_uncover {
+                    out.push(Action::Move { from, to });
+                    continue;
+                }
                 let captured = board.get(to).flatten();
                 board.set(to, Some(piece));
                 board.set(from, None);

@@ -525,3 +525,54 @@ fn the_game_is_drawn_when_no_checkmate_is_possible_or_after_fifty_quiet_rounds()
     play(&mut g, Seat(0), "R 0,0 to 1,0");
     assert!(g.to_act().outcome().is_none(), "one turn short");
 }
+
+/// Every move that does not leave one's own king in check, found by trying each one: the
+/// shortcut of `legal_moves` (a move off the king's lines cannot uncover it) must agree.
+fn moves_tried_one_by_one(g: &EnPrise, seat: Seat) -> Vec<Action> {
+    let sides = g.sides();
+    let mut out = Vec::new();
+    for (from, piece) in g.board.pieces().filter(|(_, p)| p.owner == seat) {
+        for to in g.board.targets(from, sides) {
+            let mut after = g.board.clone();
+            after.set(to, Some(piece));
+            after.set(from, None);
+            if !after.in_check(seat, sides) {
+                out.push(Action::Move { from, to });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_moves_offered_are_exactly_those_that_keep_ones_king_out_of_check() {
+    let mut compared = 0;
+    for (seats, alliance) in [(2, false), (3, false), (4, false), (4, true)] {
+        let options = EnPriseOptions {
+            alliance,
+            ..open()
+        };
+        for seed in 0..6 {
+            let mut rng = GameRng::from_seed(seed);
+            let mut g = EnPrise::new(&options, seats, &mut rng).unwrap();
+            for _ in 0..400 {
+                if g.to_act().outcome().is_some() {
+                    break;
+                }
+                for seat in Seat::all(seats) {
+                    assert_eq!(
+                        g.legal_moves(seat),
+                        moves_tried_one_by_one(&g, seat),
+                        "seed {seed}, {seat}"
+                    );
+                    compared += 1;
+                }
+                let seat = g.to_act().seats()[0];
+                let legal = g.legal_actions(seat);
+                let action = legal[rng.below(legal.len())].clone();
+                g.apply(seat, &action, &mut rng).unwrap();
+            }
+        }
+    }
+    assert!(compared > 2_000, "{compared}");
+}
