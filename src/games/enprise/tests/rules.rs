@@ -548,10 +548,7 @@ fn moves_tried_one_by_one(g: &EnPrise, seat: Seat) -> Vec<Action> {
 fn the_moves_offered_are_exactly_those_that_keep_ones_king_out_of_check() {
     let mut compared = 0;
     for (seats, alliance) in [(2, false), (3, false), (4, false), (4, true)] {
-        let options = EnPriseOptions {
-            alliance,
-            ..open()
-        };
+        let options = EnPriseOptions { alliance, ..open() };
         for seed in 0..6 {
             let mut rng = GameRng::from_seed(seed);
             let mut g = EnPrise::new(&options, seats, &mut rng).unwrap();
