@@ -235,13 +235,18 @@ pub fn run_from(
 ) -> ArenaReport {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(earlier.len());
-    let played: Vec<usize> = earlier.iter().map(|(game, _)| *game).collect();
+    let mut played = vec![false; config.games];
+    for (game, _) in &earlier {
+        if let Some(played) = played.get_mut(*game) {
+            *played = true;
+        }
+    }
+    if !earlier.is_empty() {
+        progress(earlier.len());
+    }
     let results: Mutex<Vec<(usize, Played)>> = Mutex::new(earlier);
     let unrecorded: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if !played.is_empty() {
-        progress(played.len());
-    }
     std::thread::scope(|scope| {
         for _ in 0..workers.min(config.games.max(1)) {
             scope.spawn(|| {
@@ -250,7 +255,7 @@ pub fn run_from(
                     if game >= config.games {
                         break;
                     }
-                    if played.contains(&game) {
+                    if played[game] {
                         continue;
                     }
                     let result = play_one(config, game);

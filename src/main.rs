@@ -546,7 +546,12 @@ fn run_arena(config: deckmate::arena::ArenaConfig, journal: Option<&std::path::P
     let (journal, earlier) = match journal.map(|path| deckmate::arena::Journal::open(path, &config))
     {
         None => (None, Vec::new()),
-        Some(Ok((journal, earlier))) => (Some(journal), earlier),
+        Some(Ok((journal, earlier))) => {
+            if !earlier.is_empty() {
+                eprintln!("{} games already played, from the journal", earlier.len());
+            }
+            (Some(journal), earlier)
+        }
         Some(Err(e)) => {
             eprintln!("{e}");
             return ExitCode::from(2);

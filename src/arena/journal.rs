@@ -1,11 +1,13 @@
 //! An arena's journal: every finished game is appended to a file as it ends, so a run that is
 //! stopped (a killed process, a machine switched off) starts again where it was with the same
 //! command. The first line names the arena; a journal written for another one is refused. The
-//! number of games is not part of that name, so a run may be lengthened later.
+//! number of games is not part of that name, so a run may be lengthened later; nor is the
+//! build, so a journal is for one build of the computer's play: a changed search wants a new
+//! file.
 
 use super::{ArenaConfig, Played};
 use std::fs::{File, OpenOptions};
-use std::io::{Seek, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -27,8 +29,9 @@ pub fn header(config: &ArenaConfig) -> String {
         .collect();
     options.sort();
     format!(
-        "deckmate arena {} players={} a={} b={} seed={} options=[{}] movetime={}ms",
+        "deckmate arena {} rules={} players={} a={} b={} seed={} options=[{}] movetime={}ms",
         config.kind.name(),
+        config.kind.rules(),
         config.seats,
         config.a,
         config.b,
@@ -40,63 +43,76 @@ pub fn header(config: &ArenaConfig) -> String {
 
 impl Journal {
     /// Opens (or creates) the journal at `path` for `config`, with the games it already holds
-    /// below `config.games`. A line cut short by a stop mid-write is the last one, and is
-    /// dropped (its game is played again); any other line that does not read is an error.
+    /// below `config.games`. The file is locked while the journal is open, so two runs cannot
+    /// share one. Only the last line may lack its line end: that is a write cut short, and it
+    /// is dropped (its game is played again); any other line that does not read is an error.
     pub fn open(path: &Path, config: &ArenaConfig) -> Result<(Journal, Earlier), String> {
         let shown = path.display();
+        let cannot = |e: std::io::Error| format!("cannot use {shown}: {e}");
         let expected = header(config);
-        let mut earlier = Vec::new();
-        let mut keep = 0u64;
-        let mut fresh = true;
-        match std::fs::read(path) {
-            Ok(bytes) => {
-                let mut lines = bytes.split_inclusive(|&b| b == b'\n').peekable();
-                if let Some(first) = lines.next() {
-                    fresh = false;
-                    let text = String::from_utf8_lossy(first);
-                    if text.trim_end_matches('\n') != expected {
-                        return Err(format!(
-                            "{shown} is the journal of another arena:\n  it holds: {}\n  \
-                             this one:  {expected}",
-                            crate::engine::echo(text.trim_end())
-                        ));
-                    }
-                    keep += first.len() as u64;
-                }
-                let mut number = 1;
-                while let Some(line) = lines.next() {
-                    number += 1;
-                    let last = lines.peek().is_none();
-                    let text = String::from_utf8_lossy(line);
-                    match text.strip_suffix('\n').and_then(parse_line) {
-                        Some(game) => {
-                            if game.0 < config.games && !earlier.iter().any(|(g, _)| *g == game.0) {
-                                earlier.push(game);
-                            }
-                            keep += line.len() as u64;
-                        }
-                        None if last => {}
-                        None => {
-                            return Err(format!(
-                                "{shown}, line {number}: not a game's result: {}",
-                                crate::engine::echo(text.trim_end())
-                            ));
-                        }
-                    }
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(format!("cannot read {shown}: {e}")),
-        }
-        let file = OpenOptions::new()
+        let mut file = OpenOptions::new()
             .create(true)
+            .read(true)
             .write(true)
             .truncate(false)
             .open(path)
-            .map_err(|e| format!("cannot write {shown}: {e}"))?;
+            .map_err(cannot)?;
+        file.try_lock().map_err(|e| match e {
+            std::fs::TryLockError::WouldBlock => {
+                format!("{shown} is the journal of an arena that is still running")
+            }
+            std::fs::TryLockError::Error(e) => cannot(e),
+        })?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(cannot)?;
+        let mut lines = bytes.split_inclusive(|&b| b == b'\n').peekable();
+        let mut earlier = Vec::new();
+        let mut keep = 0u64;
+        let mut fresh = true;
+        if let Some(first) = lines.next() {
+            let text = String::from_utf8_lossy(first);
+            match text.strip_suffix('\n') {
+                Some(line) if line == expected => {
+                    fresh = false;
+                    keep = first.len() as u64;
+                }
+                // The header itself cut short: the journal is begun again.
+                None if expected.starts_with(&*text) => {}
+                _ => {
+                    return Err(format!(
+                        "{shown} is the journal of another arena:\n  it holds: {:?}\n  \
+                         this one:  {expected:?}",
+                        text.trim_end_matches('\n')
+                    ));
+                }
+            }
+        }
+        let mut seen = vec![false; config.games];
+        let mut number = 1;
+        while let Some(line) = lines.next() {
+            number += 1;
+            let text = String::from_utf8_lossy(line);
+            match text.strip_suffix('\n').map(parse_line) {
+                Some(Some(game)) => {
+                    if let Some(seen) = seen.get_mut(game.0)
+                        && !*seen
+                    {
+                        *seen = true;
+                        earlier.push(game);
+                    }
+                    keep += line.len() as u64;
+                }
+                None if lines.peek().is_none() => {}
+                _ => {
+                    return Err(format!(
+                        "{shown}, line {number}: not a game's result: {:?}",
+                        text.trim_end_matches('\n')
+                    ));
+                }
+            }
+        }
         // A line cut short is cut off, so the next game starts a line of its own.
-        file.set_len(keep)
-            .map_err(|e| format!("cannot write {shown}: {e}"))?;
+        file.set_len(keep).map_err(cannot)?;
         let journal = Journal {
             path: path.to_path_buf(),
             file: Mutex::new(file),
@@ -120,15 +136,22 @@ impl Journal {
         ))
     }
 
+    /// Appends `line` and waits for it to reach the disk; a write that fails part-way is
+    /// taken back, so the file never holds half a line followed by more.
     fn append(&self, line: &str) -> Result<(), String> {
         let mut file = self
             .file
             .lock()
             .map_err(|_| format!("{} is no longer writable", self.path.display()))?;
-        file.seek(std::io::SeekFrom::End(0))
-            .and_then(|_| file.write_all(line.as_bytes()))
-            .and_then(|()| file.flush())
-            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        let end = file
+            .seek(SeekFrom::End(0))
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        file.write_all(line.as_bytes())
+            .and_then(|()| file.sync_data())
+            .map_err(|e| {
+                let _ = file.set_len(end);
+                format!("cannot write {}: {e}", self.path.display())
+            })
     }
 }
 

@@ -139,7 +139,7 @@ fn a_journaled_run_goes_on_where_it_stopped_and_ends_as_one_run_would() {
     let whole = run(&tictactoe("cpu:medium", "random", 10), |_| {});
     let first = run_journaled(&tictactoe("cpu:medium", "random", 6), &path).unwrap();
     assert_eq!(first.scores, whole.scores[..6]);
-    // Lengthened to 10: the 6 kept games are not played again (no thinking is added for them).
+    // Lengthened to 10: the 6 kept games are not played again.
     let games_played = std::sync::atomic::AtomicUsize::new(0);
     let config = tictactoe("cpu:medium", "random", 10);
     let (journal, earlier) = Journal::open(&path, &config).unwrap();
@@ -155,12 +155,16 @@ fn a_journaled_run_goes_on_where_it_stopped_and_ends_as_one_run_would() {
     );
     assert_eq!(games_played.load(Ordering::SeqCst), 4);
     assert_eq!(again.scores, whole.scores);
-    let mut times = again.thinking.clone();
-    let mut expected = whole.thinking.clone();
-    times.sort_unstable();
-    expected.sort_unstable();
-    assert_eq!(times.len(), expected.len(), "every move's time is kept");
-    // Run once more: nothing is left to play, and the summary is the same.
+    assert_eq!(
+        again.thinking.len(),
+        whole.thinking.len(),
+        "every move's time is kept"
+    );
+    // While a run holds the journal, no other may use it.
+    let err = Journal::open(&path, &config).err().unwrap();
+    assert!(err.contains("still running"), "{err}");
+    drop(journal);
+    // Run once more: nothing is left to play.
     let (_, earlier) = Journal::open(&path, &config).unwrap();
     assert_eq!(earlier.len(), 10);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -169,6 +173,12 @@ fn a_journaled_run_goes_on_where_it_stopped_and_ends_as_one_run_would() {
         11,
         "a header and one line a game: {text}"
     );
+    // Shortened to 4, it takes games 0 to 3 and keeps the others in the file.
+    let (_, earlier) = Journal::open(&path, &tictactoe("cpu:medium", "random", 4)).unwrap();
+    let mut games: Vec<usize> = earlier.iter().map(|(game, _)| *game).collect();
+    games.sort_unstable();
+    assert_eq!(games, [0, 1, 2, 3]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let _ = std::fs::remove_file(&path);
 }
 
@@ -192,6 +202,10 @@ fn a_journal_drops_a_line_cut_short_and_refuses_another_arena_or_a_damaged_line(
     assert_eq!(earlier.len(), 4);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), complete);
     journal.record(7, &(Ok(1.0), vec![3, 4])).unwrap();
+    // A game that could not be played is not written.
+    let kept = std::fs::read_to_string(&path).unwrap();
+    journal.record(6, &(Err("no".into()), vec![])).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
     drop(journal);
     let (_, earlier) = Journal::open(&path, &longer).unwrap();
     assert!(
@@ -199,29 +213,45 @@ fn a_journal_drops_a_line_cut_short_and_refuses_another_arena_or_a_damaged_line(
             .iter()
             .any(|(game, played)| *game == 7 && played.1 == [3, 4])
     );
-    // A game that could not be played is not kept.
-    let (journal, _) = Journal::open(&path, &longer).unwrap();
-    journal.record(6, &(Err("no".into()), vec![])).unwrap();
-    let (_, earlier) = Journal::open(&path, &longer).unwrap();
-    assert!(!earlier.iter().any(|(game, _)| *game == 6));
     // Another arena's journal is refused, and left as it was.
-    let before = std::fs::read_to_string(&path).unwrap();
     for other in [
         tictactoe("cpu:hard", "random", 8),
         ArenaConfig {
             seed: 5,
             ..longer.clone()
         },
+        ArenaConfig {
+            options: vec![("board".into(), "4".into())],
+            ..longer.clone()
+        },
     ] {
         let err = Journal::open(&path, &other).err().unwrap();
         assert!(err.contains("journal of another arena"), "{err}");
     }
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
-    // A damaged line that is not the last is an error, not a lost game.
-    let damaged = before.replacen("game 1 score", "game 1 scare", 1);
-    std::fs::write(&path, &damaged).unwrap();
-    let err = Journal::open(&path, &longer).err().unwrap();
-    assert!(err.contains("not a game's result"), "{err}");
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
+    // A damaged line is an error, not a lost game, whether or not it is the last, as long as
+    // it was written whole.
+    for damaged in [
+        kept.replacen("game 1 score", "game 1 scare", 1),
+        format!("{kept}game 5 score 2 thinking 1\n"),
+        kept.replace('\n', "\r\n"),
+    ] {
+        std::fs::write(&path, &damaged).unwrap();
+        let err = Journal::open(&path, &longer).err().unwrap();
+        assert!(
+            err.contains("not a game's result") || err.contains("another arena"),
+            "{err}"
+        );
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+    }
+    // A header cut short begins the journal again.
+    let header = kept.lines().next().unwrap();
+    std::fs::write(&path, &header[..20]).unwrap();
+    let (_, earlier) = Journal::open(&path, &longer).unwrap();
+    assert!(earlier.is_empty());
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("{header}\n")
+    );
     let _ = std::fs::remove_file(&path);
 }

@@ -546,7 +546,7 @@ fn moves_tried_one_by_one(g: &EnPrise, seat: Seat) -> Vec<Action> {
 
 #[test]
 fn the_moves_offered_are_exactly_those_that_keep_ones_king_out_of_check() {
-    let mut compared = 0;
+    let (mut compared, mut checked, mut refused) = (0, 0, 0);
     for (seats, alliance) in [(2, false), (3, false), (4, false), (4, true)] {
         let options = EnPriseOptions { alliance, ..open() };
         for seed in 0..6 {
@@ -557,12 +557,16 @@ fn the_moves_offered_are_exactly_those_that_keep_ones_king_out_of_check() {
                     break;
                 }
                 for seat in Seat::all(seats) {
-                    assert_eq!(
-                        g.legal_moves(seat),
-                        moves_tried_one_by_one(&g, seat),
-                        "seed {seed}, {seat}"
-                    );
+                    let tried = moves_tried_one_by_one(&g, seat);
+                    assert_eq!(g.legal_moves(seat), tried, "seed {seed}, {seat}");
                     compared += 1;
+                    let sides = g.sides();
+                    checked += usize::from(g.board.in_check(seat, sides));
+                    let targets: usize = (g.board.pieces())
+                        .filter(|(_, p)| p.owner == seat)
+                        .map(|(from, _)| g.board.targets(from, sides).len())
+                        .sum();
+                    refused += targets - tried.len();
                 }
                 let seat = g.to_act().seats()[0];
                 let legal = g.legal_actions(seat);
@@ -571,5 +575,9 @@ fn the_moves_offered_are_exactly_those_that_keep_ones_king_out_of_check() {
             }
         }
     }
-    assert!(compared > 2_000, "{compared}");
+    // The cases the shortcut must not skip happened: kings in check, and moves refused.
+    assert!(
+        compared > 2_000 && checked > 50 && refused > 200,
+        "{compared} {checked} {refused}"
+    );
 }
