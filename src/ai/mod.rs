@@ -76,9 +76,10 @@ pub fn choose<G: Game>(
 }
 
 /// [`choose`], with how the computer rates its chances after that action (0 lost, 1 won): the
-/// search's own score, or for a game's own search (and easy's random actions)
-/// [`Game::evaluate`] of the position after the action, seen as the seat sees it, so a
-/// recapture in the middle of an exchange counts as made.
+/// search's own score, or for a game's own search (and easy's random actions, and a search
+/// that tried its choice fewer than [`JUDGED_AFTER`] times) the result of a game the action
+/// ends, else [`Game::evaluate`] of the position after the action, seen as the seat sees it,
+/// so a recapture in the middle of an exchange counts as made.
 pub fn think<G: Game>(
     game: &G,
     seat: Seat,
@@ -109,8 +110,17 @@ pub fn think<G: Game>(
             visits: 0,
         });
     }
-    search(game, seat, &budget, &mut rng, stop)
+    let mut choice = search(game, seat, &budget, &mut rng, stop)?;
+    // A search cut short before it tried its choice often has no opinion worth acting on
+    // (resigning, say): the chances are then the game's evaluation after the action.
+    if choice.visits < JUDGED_AFTER {
+        choice.score = chances_after(game, seat, &choice.action, seed);
+    }
+    Some(choice)
 }
+
+/// How often the search must have tried its choice for its score to count as its chances.
+pub const JUDGED_AFTER: u32 = 100;
 
 /// [`chances`] once `seat` has played `action`: in a state the seat cannot tell apart from
 /// this one, so it uses nothing the seat cannot see.
@@ -119,6 +129,13 @@ fn chances_after<G: Game>(game: &G, seat: Seat, action: &G::Action, seed: u64) -
     let mut after = game.determinize(seat, &mut rng);
     if after.apply_searched(seat, action, &mut rng).is_err() {
         return chances(game, seat, seed);
+    }
+    // A game the action ends is judged by its result, not by what stands on the board.
+    if let Some(outcome) = after.to_act().outcome() {
+        return rewards(outcome, after.seat_count())
+            .get(seat.index())
+            .copied()
+            .unwrap_or(0.5);
     }
     after
         .evaluate()

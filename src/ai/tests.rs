@@ -156,3 +156,30 @@ fn a_recapture_in_the_middle_of_an_exchange_is_scored_as_made() {
         choice.score
     );
 }
+
+#[test]
+fn a_move_that_mates_is_a_win_however_far_behind_the_board_looks() {
+    use crate::games::chess::{Chess, Position};
+    // White has a rook against three queens, and mates on the back rank.
+    let fen = "6k1/5ppp/8/8/8/8/qqq5/4R1K1 w - - 0 1";
+    let game = Chess::from_position(Position::from_fen(fen).unwrap());
+    assert!(chances(&game, Seat(0), 1) < 0.03, "hopeless on material");
+    let choice = think(&game, Seat(0), Level::Hard, 1, &|| false).unwrap();
+    assert_eq!(game.format_action(&choice.action), "Re8#");
+    assert_eq!(choice.score, 1.0, "a won game, so never a resignation");
+}
+
+#[test]
+fn a_search_cut_short_gives_no_opinion_of_its_own() {
+    // One iteration scores its choice 0 or 1 by a single playout: too little to resign on.
+    for seed in 0..20 {
+        let choice = think(&tictactoe(&[]), Seat(0), Level::Hard, seed, &|| true).unwrap();
+        assert!(choice.visits < JUDGED_AFTER);
+        assert_eq!(
+            choice.score, 0.5,
+            "seed {seed}: the game's evaluation (none: even)"
+        );
+    }
+    let full = think(&tictactoe(&[]), Seat(0), Level::Hard, 1, &|| false).unwrap();
+    assert!(full.visits >= JUDGED_AFTER, "{full:?}");
+}

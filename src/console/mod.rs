@@ -454,7 +454,22 @@ impl Console {
         let index_of = |name: &String| self.players.iter().position(|p| &p.name == name);
         let mut acting: Vec<usize> = waiting.iter().filter_map(index_of).collect();
         acting.dedup();
+        let computer = |i: usize| self.computers.get(i).is_some_and(Option::is_some);
         match acting.as_slice() {
+            // The computer's turn: a command without a name is the one person's, never the
+            // computer's.
+            [one] if computer(*one) => {
+                let people: Vec<usize> =
+                    (0..self.players.len()).filter(|&i| !computer(i)).collect();
+                match people.as_slice() {
+                    [person] => Ok((*person, line)),
+                    _ => Err(format!(
+                        "{} is the computer, and it is its turn: it makes its own moves (to act \
+                         for a player, say NAME: COMMAND)",
+                        self.players[*one].name
+                    )),
+                }
+            }
             [one] => Ok((*one, line)),
             // Nobody must act (the match is over): reading commands still work.
             [] => Ok((0, line)),

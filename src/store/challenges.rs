@@ -124,6 +124,9 @@ pub enum Accepted {
     },
 }
 
+/// The most active matches one person may play against the computer at once.
+pub const MOST_COMPUTER_MATCHES: usize = 10;
+
 /// Why a challenge cannot be answered.
 #[derive(Debug, Error)]
 pub enum ChallengeError {
@@ -153,6 +156,9 @@ pub enum ChallengeError {
     /// (unix seconds).
     #[error("this server asks you to wait until {until} before your next challenge")]
     Cooldown { until: i64 },
+    /// The one challenging already plays the computer in this many active matches.
+    #[error("you already play the computer in {most} matches")]
+    ComputerMatches { most: usize },
     #[error("challenge #{id} is damaged in storage: {detail}")]
     Corrupt { id: ChallengeId, detail: String },
     #[error(transparent)]
@@ -191,6 +197,36 @@ impl Store {
             let until = super::admin::cooldown_until(&tx, guild, player)?;
             if let Some(until) = until.filter(|&until| until > now) {
                 return Err(ChallengeError::Cooldown { until });
+            }
+        }
+        // The computer's matches are each read whenever it looks for its turns: one member
+        // may play it in only so many at once.
+        if let Some(&player) = new.players.get(challenger) {
+            let mut computer = false;
+            for other in &new.players {
+                computer |= tx.query_row(
+                    "SELECT COUNT(*) FROM players WHERE id = ?1 AND computer IS NOT NULL",
+                    [other],
+                    |r| r.get::<_, i64>(0),
+                )? > 0;
+            }
+            let playing: i64 = if computer {
+                tx.query_row(
+                    "SELECT COUNT(DISTINCT m.id) FROM matches m
+                     JOIN seats me ON me.match_id = m.id AND me.player_id = ?1
+                     JOIN seats c ON c.match_id = m.id
+                     JOIN players p ON p.id = c.player_id
+                     WHERE m.status = 'active' AND p.computer IS NOT NULL",
+                    [player],
+                    |r| r.get(0),
+                )?
+            } else {
+                0
+            };
+            if playing >= MOST_COMPUTER_MATCHES as i64 {
+                return Err(ChallengeError::ComputerMatches {
+                    most: MOST_COMPUTER_MATCHES,
+                });
             }
         }
         let options = serde_json::to_string(&new.options).expect("pairs serialise");

@@ -208,7 +208,8 @@ impl Table {
             Decision::PlayAndOfferDraw(action) => {
                 let played = self.act(id, player, request, action)?;
                 self.undelivered(id, played.version)?;
-                if played.result.is_some() {
+                // An offer lapses with the next action: none while its own turn goes on.
+                if played.result.is_some() || self.load(id)?.game.to_act().includes(turn.seat) {
                     return Ok(Some(played));
                 }
                 // In the same call, so nobody acts between the move and the offer.

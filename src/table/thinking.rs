@@ -273,6 +273,11 @@ fn think(
     let thinking = match table.call_blocking(move |t| t.computer_position(&wanted)) {
         Ok(Ok(Some(thinking))) => thinking,
         Ok(Ok(None)) => return Ok(None),
+        // A passing failure to read: the turn is found again at the next look.
+        Ok(Err(TableError::Storage(e))) => {
+            tracing::warn!(match_id = turn.match_id, error = %e, "the computer could not read its position; it tries again");
+            return Ok(None);
+        }
         Ok(Err(e)) => return Err(TurnError::Failed(e.to_string())),
         Err(CallError::Stopped) => return Err(TurnError::Stopped),
         Err(CallError::Panicked) => {

@@ -5,7 +5,7 @@
 use crate::fake_discord::bot::{
     CHANNEL, assert_settled, content, start_bot, start_bot_pausing, start_stoppable_bot,
 };
-use crate::fake_discord::{FakeDiscord, Recorded, user};
+use crate::fake_discord::{FakeDiscord, GUILD_ID, Recorded, user};
 use deckmate::discord::ChatMode;
 use deckmate::store::Store;
 use deckmate::table::Table;
@@ -518,6 +518,87 @@ async fn a_rematch_against_the_computer_starts_at_once_with_the_colours_swapped(
     let log = table.call(|t| t.history(2)).await.unwrap().unwrap();
     assert_eq!(log.len(), 1, "{log:?}");
     assert_eq!(log[0].1, "cpu-easy");
+    assert_settled(&fake, &table).await;
+}
+
+/// Rated computer matches, allowed by an admin, then no longer: a rematch of a rated one is
+/// unrated, and stays so when they are allowed again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_against_the_computer_is_rated_only_while_the_server_allows_it() {
+    let fake = FakeDiscord::start().await;
+    let table = start_bot(&fake).await;
+    let alice = user(ALICE, "alice");
+    let allow = |table: &TableHandle, on: bool, key: &'static str| {
+        let table = table.clone();
+        async move {
+            table
+                .call(move |t| {
+                    let admin = t.store().local_player("admin").unwrap().id;
+                    t.store()
+                        .change_server_settings(GUILD_ID, key, admin, 0, |s| {
+                            s.computers_rated = on;
+                            "computers_rated".into()
+                        })
+                        .map(|_| ())
+                })
+                .await
+                .unwrap()
+                .unwrap();
+        }
+    };
+    allow(&table, true, "allow-1").await;
+    let n = fake.requests().len();
+    play(
+        &fake,
+        &alice,
+        json!([
+            {"name": "game", "type": 4, "value": 0},
+            {"name": "against", "type": 4, "value": 0},
+            {"name": "rated", "type": 5, "value": true}
+        ]),
+        json!({}),
+    )
+    .await;
+    let (mut thread, _) = first_board(&fake, n).await;
+    let rated = |id: i64| {
+        let table = table.clone();
+        async move {
+            table
+                .call(move |t| t.store().rated(id))
+                .await
+                .unwrap()
+                .unwrap()
+        }
+    };
+    assert!(rated(1).await);
+    // Each match is resigned and rematched: the second after the admin turned it off, the
+    // third after it was turned on again.
+    for (match_id, on, key) in [(1, false, "deny"), (2, true, "allow-2")] {
+        let n = fake.requests().len();
+        let id = fake.command(&alice, &thread, "resign", json!([]), json!({}));
+        fake.reply_to(n, &id).await;
+        allow(&table, on, key).await;
+        let n = fake.requests().len();
+        let id = fake.press(
+            &alice,
+            &thread,
+            9100 + match_id,
+            &format!("dm:again:{match_id}"),
+        );
+        let told = fake.reply_to(n, &id).await;
+        assert!(
+            content(&told).starts_with("Rematch started in <#"),
+            "{told:?}"
+        );
+        fake.wait_for(n, "the rematch's message", |r| {
+            r.method == "POST" && content(r).starts_with(&format!("Rematch of match #{match_id}"))
+        })
+        .await;
+        thread = first_board(&fake, n).await.0;
+    }
+    assert!(!rated(2).await, "turned off before the rematch");
+    // Match 2 was unrated, and so is its rematch: allowing it again rates no match by itself.
+    assert!(!rated(3).await);
     assert_settled(&fake, &table).await;
 }
 

@@ -78,3 +78,52 @@ fn computers_alone_play_to_the_end_and_names_say_their_level() {
     assert_eq!(computer_level("cpu-hardly"), None);
     assert_eq!(computer_level("cpu-hard-1"), None);
 }
+
+/// Should the computer stop on its turn (an error, or a long match of computers), a command
+/// without a name is the one person's at the table, never the computer's; with more people
+/// than one, or none, it must name who speaks.
+#[test]
+fn a_command_without_a_name_is_never_the_computers() {
+    let db = temp_db("computer-unnamed");
+    let (mut console, _) =
+        Console::start(&with_players(&db, "chess", &["ann", "cpu:easy"])).unwrap();
+    // Ann moves behind the console's back, so the computer has not answered yet.
+    let ann = console.players[0].id;
+    console.table.act(console.id, ann, None, "e4").unwrap();
+    let lines = run_lines(&mut console, "resign");
+    assert!(
+        lines.iter().any(|l| l.contains("Black won")),
+        "ann resigned, not the computer: {lines:?}"
+    );
+    let (mut console, _) =
+        Console::start(&with_players(&db, "enprise", &["ann", "bob", "cpu:easy"])).unwrap();
+    let cpu_to_act = |c: &Console| {
+        c.table
+            .waiting_for(c.id)
+            .unwrap()
+            .contains(&c.players[2].name)
+    };
+    while !cpu_to_act(&console) {
+        let waiting = console.table.waiting_for(console.id).unwrap();
+        let person = (console.players.iter())
+            .find(|p| waiting.contains(&p.name))
+            .unwrap()
+            .id;
+        let text = (console.table)
+            .computer_action(console.id, person, Level::Easy, &|| true)
+            .unwrap()
+            .unwrap();
+        console.table.act(console.id, person, None, &text).unwrap();
+    }
+    let lines = run_lines(&mut console, "resign");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("cpu-easy is the computer, and it is its turn")),
+        "{lines:?}"
+    );
+    // Nobody resigned; the computer then took its turn itself.
+    let log = console.table.history(console.id).unwrap();
+    assert!(log.iter().all(|(_, _, text)| text != "resign"), "{log:?}");
+    assert_eq!(log.last().unwrap().1, "cpu-easy");
+}

@@ -120,6 +120,10 @@ pub(crate) fn refusal(error: &ChallengeError) -> Option<String> {
             "This server asks members to wait between challenges: you can challenge again \
              <t:{until}:R>."
         ),
+        ChallengeError::ComputerMatches { most } => format!(
+            "You already play the computer in {most} matches, the most at once: finish or \
+             resign one of them first."
+        ),
         ChallengeError::Corrupt { .. } | ChallengeError::Store(_) => return None,
     })
 }

@@ -52,6 +52,17 @@ pub(crate) async fn rematch(
             };
             let n = stored.players.len();
             let players: Vec<_> = (0..n).map(|k| stored.players[(k + 1) % n].id).collect();
+            // Rated again only while the server still allows rated matches against the
+            // computer, when one plays (an admin may have turned it off since).
+            let mut rated = t.store().rated(match_id)?;
+            for &player in &players {
+                if rated && t.store().computer_level(player)?.is_some() {
+                    rated = match &stored.place.guild_id {
+                        Some(guild) => t.store().server_settings(guild)?.computers_rated,
+                        None => false,
+                    };
+                }
+            }
             let new = NewChallenge {
                 game: stored.game,
                 options: stored.options.clone(),
@@ -61,7 +72,7 @@ pub(crate) async fn rematch(
                 guild_id: stored.place.guild_id.clone(),
                 channel_id: stored.place.channel_id.clone(),
                 lasts: CHALLENGE_TTL.as_secs() as i64,
-                rated: t.store().rated(match_id)?,
+                rated,
             };
             let now = t.now();
             let challenger = (old_seat + n - 1) % n;

@@ -370,3 +370,128 @@ fn a_rated_match_against_the_computer_counts_in_its_server_only() {
     let everywhere = table.ratings(GameKind::Chess, None).unwrap();
     assert!(everywhere.is_empty(), "{everywhere:?}");
 }
+
+/// In a game where one seat may take several actions in a row (Snipe's rotation after a move,
+/// say), an offer made with an action that leaves the computer to act would lapse with its
+/// own next action: it is not made then, and is made with an action that ends its turn.
+#[test]
+fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
+    let mut store = scratch();
+    let alice = store.local_player("alice").unwrap();
+    let cpu = store.computer_player(Level::Easy, 1).unwrap();
+    let mut table = Table::new(store);
+    let game: GameKind = "snipe".parse().unwrap();
+    let mut rng = GameRng::from_seed(7);
+    let (mut kept_turn, mut ended_turn) = (false, false);
+    for seed in 0..40 {
+        let players = [alice.clone(), cpu.clone()];
+        let id = table
+            .create(game, &[], &players, seed, &discord())
+            .unwrap()
+            .match_id;
+        for _ in 0..200 {
+            if table.show(id).unwrap().result.is_some() || (kept_turn && ended_turn) {
+                break;
+            }
+            let Some(turn) = table
+                .computer_turns()
+                .unwrap()
+                .into_iter()
+                .find(|t| t.match_id == id)
+            else {
+                let head = table.store().load_head(id).unwrap();
+                let loaded = table.load(id).unwrap().game;
+                let seat = loaded.to_act().seats()[0];
+                assert_eq!(head.players[seat.index()].id, alice.id);
+                let text = loaded.random_action(seat, &mut rng).unwrap();
+                table.act(id, alice.id, None, &text).unwrap();
+                continue;
+            };
+            let thinking = table.computer_position(&turn).unwrap().unwrap();
+            let text = thinking.game.random_action(turn.seat, &mut rng).unwrap();
+            let mut after = thinking.game.clone();
+            after.play(turn.seat, &text, &mut rng.clone()).unwrap();
+            let again = after.to_act().includes(turn.seat);
+            table
+                .computer_decides(&turn, &Decision::PlayAndOfferDraw(text))
+                .unwrap();
+            let head = table.store().load_head(id).unwrap();
+            if head.status != crate::store::Status::Active {
+                break;
+            }
+            let offered = head.draw_votes.contains(&turn.seat);
+            assert_eq!(
+                offered, !again,
+                "an offer stands only once its turn is over"
+            );
+            if offered {
+                ended_turn = true;
+                table.decline_draw(id, alice.id, None).unwrap();
+            } else {
+                kept_turn = true;
+            }
+        }
+        if kept_turn && ended_turn {
+            return;
+        }
+    }
+    panic!("no action kept the computer's turn ({kept_turn}) or ended it ({ended_turn})");
+}
+
+/// One person may play the computer in only so many active matches at once (each is read
+/// whenever the computer looks for its turns); a match with people only is not counted, and a
+/// finished one frees its place.
+#[test]
+fn one_person_plays_the_computer_in_at_most_so_many_matches_at_once() {
+    use crate::store::challenges::{ChallengeError, MOST_COMPUTER_MATCHES, NewChallenge};
+    let (mut table, alice, cpu, first) = against_computer(Level::Easy);
+    let bob = table.store().local_player("bob").unwrap();
+    let challenge = |players: Vec<PlayerId>| NewChallenge {
+        game: GameKind::Chess,
+        options: vec![],
+        time_control: "none".into(),
+        seed: 1,
+        players,
+        guild_id: Some("1".into()),
+        channel_id: Some("2".into()),
+        lasts: 900,
+        rated: false,
+    };
+    for seed in 1..MOST_COMPUTER_MATCHES as u64 {
+        let players = [cpu.clone(), alice.clone()];
+        table
+            .create(GameKind::Chess, &[], &players, seed, &discord())
+            .unwrap();
+    }
+    table
+        .create(
+            GameKind::Chess,
+            &[],
+            &[alice.clone(), bob.clone()],
+            1,
+            &discord(),
+        )
+        .unwrap();
+    let err = table
+        .store()
+        .create_challenge_by(&challenge(vec![alice.id, cpu.id]), 0, 100)
+        .unwrap_err();
+    assert!(
+        matches!(err, ChallengeError::ComputerMatches { most } if most == MOST_COMPUTER_MATCHES),
+        "{err}"
+    );
+    // A person, and someone else against the computer, may still play.
+    table
+        .store()
+        .create_challenge_by(&challenge(vec![alice.id, bob.id]), 0, 100)
+        .unwrap();
+    table
+        .store()
+        .create_challenge_by(&challenge(vec![bob.id, cpu.id]), 0, 100)
+        .unwrap();
+    table.resign(first, alice.id, None).unwrap();
+    table
+        .store()
+        .create_challenge_by(&challenge(vec![cpu.id, alice.id]), 1, 100)
+        .unwrap();
+}

@@ -411,3 +411,43 @@ fn every_white_and_black_game_says_a_loss_on_time_the_same_way() {
         }
     }
 }
+
+/// The computer's clock runs out only while the bot is down or behind, so it never loses on
+/// time: its deadline passes once, quietly, and it plays on; its opponent's clock still counts.
+#[test]
+fn the_computer_never_loses_on_time_and_its_opponent_still_can() {
+    let clock = SimClock::at(START);
+    let db = temp_db("computer-time");
+    let mut table = timed_table(&db, &clock);
+    let alice = table.store().local_player("alice").unwrap();
+    let cpu = table
+        .store()
+        .computer_player(crate::ai::Level::Easy, 1)
+        .unwrap();
+    let id = table
+        .create_timed(
+            GameKind::Chess,
+            &[],
+            &[alice.clone(), cpu.clone()],
+            7,
+            &Place::default(),
+            TimeControl::parse("1d").unwrap(),
+        )
+        .unwrap()
+        .match_id;
+    table.act(id, alice.id, None, "e4").unwrap();
+    // The bot is down for three days: the computer's day runs out.
+    clock.advance(3 * DAY);
+    assert!(changes(table.fire_due(100).into_result().unwrap()).is_empty());
+    assert_eq!(table.store().load(id).unwrap().status, Status::Active);
+    assert!(
+        table.fire_due(100).into_result().unwrap().is_empty(),
+        "once"
+    );
+    table.act(id, cpu.id, None, "e5").unwrap();
+    // Alice's day still counts.
+    clock.advance(DAY);
+    let done = changes(table.fire_due(100).into_result().unwrap());
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].outcome.clone().unwrap().winners(), &[Seat(1)]);
+}

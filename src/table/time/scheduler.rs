@@ -503,6 +503,15 @@ impl Table {
             }
             return Ok(Some(Step::Nothing));
         }
+        // The computer answers within seconds, so its clock runs out only while the bot was
+        // down or behind: never its loss. The deadline is spent and the computer plays on.
+        if (self.store)
+            .computer_level(loaded.stored.players[seat.index()].id)?
+            .is_some()
+        {
+            self.store.claim_deadline(deadline.id, now)?;
+            return Ok(Some(Step::Nothing));
+        }
         let name = loaded.stored.players[seat.index()].name.clone();
         let claim = Change::Claim {
             deadline: deadline.id,
