@@ -37,11 +37,12 @@ struct Node<A> {
     children: Vec<usize>,
 }
 
-/// What the search found: the action it chose and how it scored it, from 0 (lost) to 1.
+/// What the search found: the action it chose and how it scored it, from 0 (lost) to 1; no
+/// score when it had nothing to compare (a single legal action).
 #[derive(Clone, Debug)]
 pub struct Choice<A> {
     pub action: A,
-    pub score: f64,
+    pub score: Option<f64>,
     pub visits: u32,
 }
 
@@ -79,7 +80,7 @@ pub fn search<G: Game>(
     if legal.len() <= 1 {
         return legal.into_iter().next().map(|action| Choice {
             action,
-            score: 0.5,
+            score: None,
             visits: 0,
         });
     }
@@ -216,7 +217,7 @@ pub fn search<G: Game>(
             let n = &nodes[c];
             n.action.clone().map(|action| Choice {
                 action,
-                score: n.reward / f64::from(n.visits.max(1)),
+                score: Some(n.reward / f64::from(n.visits.max(1))),
                 visits: n.visits,
             })
         })

@@ -79,7 +79,9 @@ pub fn choose<G: Game>(
 /// search's own score, or for a game's own search (and easy's random actions, and a search
 /// that tried its choice fewer than [`JUDGED_AFTER`] times) the result of a game the action
 /// ends, else [`Game::evaluate`] of the position after the action, seen as the seat sees it,
-/// so a recapture in the middle of an exchange counts as made.
+/// so a recapture in the middle of an exchange counts as made. No score when none of these
+/// has an opinion (a game without an evaluation): the computer then neither resigns nor
+/// offers a draw.
 pub fn think<G: Game>(
     game: &G,
     seat: Seat,
@@ -112,7 +114,8 @@ pub fn think<G: Game>(
     }
     let mut choice = search(game, seat, &budget, &mut rng, stop)?;
     // A search cut short before it tried its choice often has no opinion worth acting on
-    // (resigning, say): the chances are then the game's evaluation after the action.
+    // (resigning, say): the chances are then the game's evaluation after the action, if it
+    // has one.
     if choice.visits < JUDGED_AFTER {
         choice.score = chances_after(game, seat, &choice.action, seed);
     }
@@ -122,25 +125,24 @@ pub fn think<G: Game>(
 /// How often the search must have tried its choice for its score to count as its chances.
 pub const JUDGED_AFTER: u32 = 100;
 
-/// [`chances`] once `seat` has played `action`: in a state the seat cannot tell apart from
-/// this one, so it uses nothing the seat cannot see.
-fn chances_after<G: Game>(game: &G, seat: Seat, action: &G::Action, seed: u64) -> f64 {
+/// [`evaluation`] once `seat` has played `action`, or the result of a game the action ends:
+/// in a state the seat cannot tell apart from this one, so it uses nothing the seat cannot
+/// see. None for a game without an evaluation that goes on.
+fn chances_after<G: Game>(game: &G, seat: Seat, action: &G::Action, seed: u64) -> Option<f64> {
     let mut rng = GameRng::from_seed(seed ^ 0xc4a7_0b5e);
     let mut after = game.determinize(seat, &mut rng);
     if after.apply_searched(seat, action, &mut rng).is_err() {
-        return chances(game, seat, seed);
+        return evaluation(game, seat, seed);
     }
     // A game the action ends is judged by its result, not by what stands on the board.
     if let Some(outcome) = after.to_act().outcome() {
         return rewards(outcome, after.seat_count())
             .get(seat.index())
-            .copied()
-            .unwrap_or(0.5);
+            .copied();
     }
     after
         .evaluate()
         .and_then(|values| values.get(seat.index()).copied())
-        .unwrap_or(0.5)
 }
 
 /// How `seat` rates its chances in `game` without searching (0 lost, 1 won): the game's

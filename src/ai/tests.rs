@@ -150,10 +150,10 @@ fn a_recapture_in_the_middle_of_an_exchange_is_scored_as_made() {
     assert!(before < 0.05, "a queen down before the recapture: {before}");
     let choice = think(&game, Seat(1), Level::Medium, 1, &|| false).unwrap();
     assert!(
-        choice.score > 0.3,
+        choice.score.unwrap() > 0.3,
         "scored after its recapture, {}: {}",
         game.format_action(&choice.action),
-        choice.score
+        choice.score.unwrap()
     );
 }
 
@@ -166,20 +166,39 @@ fn a_move_that_mates_is_a_win_however_far_behind_the_board_looks() {
     assert!(chances(&game, Seat(0), 1) < 0.03, "hopeless on material");
     let choice = think(&game, Seat(0), Level::Hard, 1, &|| false).unwrap();
     assert_eq!(game.format_action(&choice.action), "Re8#");
-    assert_eq!(choice.score, 1.0, "a won game, so never a resignation");
+    assert_eq!(
+        choice.score,
+        Some(1.0),
+        "a won game, so never a resignation"
+    );
 }
 
 #[test]
 fn a_search_cut_short_gives_no_opinion_of_its_own() {
     // One iteration scores its choice 0 or 1 by a single playout: too little to resign on.
+    // Tic-tac-toe has no evaluation, so there is no opinion at all.
     for seed in 0..20 {
         let choice = think(&tictactoe(&[]), Seat(0), Level::Hard, seed, &|| true).unwrap();
         assert!(choice.visits < JUDGED_AFTER);
-        assert_eq!(
-            choice.score, 0.5,
-            "seed {seed}: the game's evaluation (none: even)"
-        );
+        assert_eq!(choice.score, None, "seed {seed}");
     }
     let full = think(&tictactoe(&[]), Seat(0), Level::Hard, 1, &|| false).unwrap();
-    assert!(full.visits >= JUDGED_AFTER, "{full:?}");
+    assert!(
+        full.visits >= JUDGED_AFTER && full.score.is_some(),
+        "{full:?}"
+    );
+    // En Prise has an evaluation: a search cut short gives it, of the position after the
+    // chosen action.
+    let mut rng = GameRng::from_seed(2);
+    let game = crate::games::enprise::EnPrise::new(&Default::default(), 2, &mut rng).unwrap();
+    let seat = game.to_act().seats()[0];
+    for seed in 0..5 {
+        let choice = think(&game, seat, Level::Hard, seed, &|| true).unwrap();
+        assert!(choice.score.is_some());
+        assert_eq!(
+            choice.score,
+            chances_after(&game, seat, &choice.action, seed),
+            "seed {seed}"
+        );
+    }
 }

@@ -455,24 +455,26 @@ impl Console {
         let mut acting: Vec<usize> = waiting.iter().filter_map(index_of).collect();
         acting.dedup();
         let computer = |i: usize| self.computers.get(i).is_some_and(Option::is_some);
+        let people: Vec<usize> = (0..self.players.len()).filter(|&i| !computer(i)).collect();
+        let verb = line.split_whitespace().next().unwrap_or("");
+        let reading = ["help", "view", "board", "export"]
+            .iter()
+            .any(|v| verb.eq_ignore_ascii_case(v));
         match acting.as_slice() {
             // The computer's turn: a command without a name is the one person's, never the
-            // computer's.
-            [one] if computer(*one) => {
-                let people: Vec<usize> =
-                    (0..self.players.len()).filter(|&i| !computer(i)).collect();
-                match people.as_slice() {
-                    [person] => Ok((*person, line)),
-                    _ => Err(format!(
-                        "{} is the computer, and it is its turn: it makes its own moves (to act \
-                         for a player, say NAME: COMMAND)",
-                        self.players[*one].name
-                    )),
-                }
-            }
+            // computer's; with several people, only a reading command needs no name.
+            [one] if computer(*one) => match people.as_slice() {
+                [person] => Ok((*person, line)),
+                [first, ..] if reading => Ok((*first, line)),
+                _ => Err(format!(
+                    "{} is the computer, and it is its turn: it makes its own moves (to act \
+                     for a player, say NAME: COMMAND)",
+                    self.players[*one].name
+                )),
+            },
             [one] => Ok((*one, line)),
             // Nobody must act (the match is over): reading commands still work.
-            [] => Ok((0, line)),
+            [] => Ok((people.first().copied().unwrap_or(0), line)),
             several => {
                 let names: Vec<&str> = several
                     .iter()

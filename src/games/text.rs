@@ -108,15 +108,15 @@ pub trait TextGame: Debug + Send + Sync {
             .map(|(action, _)| action)
     }
 
-    /// [`TextGame::computer_action`] with the computer's chances after it, 0 (lost) to 1 (won)
-    /// (see [`crate::ai::think`]).
+    /// [`TextGame::computer_action`] with the computer's chances after it, 0 (lost) to 1 (won),
+    /// None when it has no opinion (see [`crate::ai::think`]).
     fn computer_thought(
         &self,
         seat: Seat,
         level: Level,
         seed: u64,
         stop: &dyn Fn() -> bool,
-    ) -> Option<(String, f64)>;
+    ) -> Option<(String, Option<f64>)>;
 
     /// How `seat` rates its chances without searching, 0 to 1 (see [`crate::ai::chances`]);
     /// None when the game has no evaluation.
@@ -247,7 +247,7 @@ impl<G: Registered> TextGame for G {
         level: Level,
         seed: u64,
         stop: &dyn Fn() -> bool,
-    ) -> Option<(String, f64)> {
+    ) -> Option<(String, Option<f64>)> {
         crate::ai::think(self, seat, level, seed, stop)
             .map(|choice| (self.format_action(&choice.action), choice.score))
     }

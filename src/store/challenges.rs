@@ -200,34 +200,11 @@ impl Store {
             }
         }
         // The computer's matches are each read whenever it looks for its turns: one member
-        // may play it in only so many at once.
-        if let Some(&player) = new.players.get(challenger) {
-            let mut computer = false;
-            for other in &new.players {
-                computer |= tx.query_row(
-                    "SELECT COUNT(*) FROM players WHERE id = ?1 AND computer IS NOT NULL",
-                    [other],
-                    |r| r.get::<_, i64>(0),
-                )? > 0;
-            }
-            let playing: i64 = if computer {
-                tx.query_row(
-                    "SELECT COUNT(DISTINCT m.id) FROM matches m
-                     JOIN seats me ON me.match_id = m.id AND me.player_id = ?1
-                     JOIN seats c ON c.match_id = m.id
-                     JOIN players p ON p.id = c.player_id
-                     WHERE m.status = 'active' AND p.computer IS NOT NULL",
-                    [player],
-                    |r| r.get(0),
-                )?
-            } else {
-                0
-            };
-            if playing >= MOST_COMPUTER_MATCHES as i64 {
-                return Err(ChallengeError::ComputerMatches {
-                    most: MOST_COMPUTER_MATCHES,
-                });
-            }
+        // may play it in only so many at once, open challenges included.
+        if let Some(&player) = new.players.get(challenger)
+            && any_computer(&tx, &new.players)?
+        {
+            computer_room(&tx, player, now, None)?;
         }
         let options = serde_json::to_string(&new.options).expect("pairs serialise");
         let id: i64 = tx.query_row(
@@ -298,6 +275,10 @@ impl Store {
         if challenge.seats[seat].accepted_at.is_some() {
             return Err(ChallengeError::AlreadyAccepted(id));
         }
+        let players: Vec<PlayerId> = challenge.seats.iter().map(|s| s.player.id).collect();
+        if !any_computer(&tx, &[player])? && any_computer(&tx, &players)? {
+            computer_room(&tx, player, now, Some(id))?;
+        }
         tx.execute(
             "UPDATE challenge_seats SET accepted_at = ?1 WHERE challenge_id = ?2 AND seat = ?3",
             params![now, id, seat as i64],
@@ -305,7 +286,6 @@ impl Store {
         let last = challenge.waiting().len() == 1;
         let mut started = None;
         if last {
-            let players: Vec<PlayerId> = challenge.seats.iter().map(|s| s.player.id).collect();
             let place = Place {
                 guild_id: challenge.guild_id.clone(),
                 channel_id: challenge.channel_id.clone(),
@@ -563,6 +543,56 @@ fn read(conn: &Connection, id: ChallengeId) -> Result<Option<Challenge>, Challen
         seats,
         challenger,
     }))
+}
+
+/// Whether any of `players` is the computer.
+fn any_computer(tx: &Connection, players: &[PlayerId]) -> Result<bool, StoreError> {
+    for player in players {
+        let computer: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM players WHERE id = ?1 AND computer IS NOT NULL",
+            [player],
+            |r| r.get(0),
+        )?;
+        if computer > 0 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Refuses when `player` already plays the computer in [`MOST_COMPUTER_MATCHES`] active
+/// matches and open challenges (`except` this one).
+fn computer_room(
+    tx: &Connection,
+    player: PlayerId,
+    now: i64,
+    except: Option<ChallengeId>,
+) -> Result<(), ChallengeError> {
+    let matches: i64 = tx.query_row(
+        "SELECT COUNT(DISTINCT m.id) FROM matches m
+         JOIN seats me ON me.match_id = m.id AND me.player_id = ?1
+         JOIN seats c ON c.match_id = m.id
+         JOIN players p ON p.id = c.player_id
+         WHERE m.status = 'active' AND p.computer IS NOT NULL",
+        [player],
+        |r| r.get(0),
+    )?;
+    let challenges: i64 = tx.query_row(
+        "SELECT COUNT(DISTINCT ch.id) FROM challenges ch
+         JOIN challenge_seats me ON me.challenge_id = ch.id AND me.player_id = ?1
+         JOIN challenge_seats c ON c.challenge_id = ch.id
+         JOIN players p ON p.id = c.player_id
+         WHERE ch.status = 'open' AND ch.expires_at > ?2 AND ch.id <> ?3
+           AND p.computer IS NOT NULL",
+        params![player, now, except.unwrap_or(-1)],
+        |r| r.get(0),
+    )?;
+    if matches + challenges >= MOST_COMPUTER_MATCHES as i64 {
+        return Err(ChallengeError::ComputerMatches {
+            most: MOST_COMPUTER_MATCHES,
+        });
+    }
+    Ok(())
 }
 
 #[cfg(test)]

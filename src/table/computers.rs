@@ -109,7 +109,10 @@ pub fn decide(
         }
         Task::Act => {
             let action = action?;
-            let chances = chances.unwrap_or(0.5);
+            // No opinion of its chances: it neither resigns nor offers.
+            let Some(chances) = chances else {
+                return Some(Decision::Play(action));
+            };
             if two && chances < RESIGN_BELOW && thinking.plies >= RESIGN_FROM_PLY {
                 return Some(Decision::Resign);
             }

@@ -49,6 +49,9 @@ enum Back {
     Decided(ComputerTurn, Decision),
     /// Nothing to take (the match moved on); the seat is free again.
     Nothing(ComputerTurn),
+    /// Its thinking failed (a bug, logged): a random legal action is taken instead, so the
+    /// match never waits on the computer for good.
+    Stuck(ComputerTurn),
     /// It failed: a bug, logged; the turn is not tried again at this version.
     Failed(ComputerTurn),
 }
@@ -172,6 +175,18 @@ fn came_back(
                 });
             });
         }
+        Back::Stuck(turn) => {
+            let (table, back) = (table.clone(), back.clone());
+            tokio::spawn(async move {
+                let sent = turn.clone();
+                let taken = table.call(move |t: &mut Table| unstick(t, &sent)).await;
+                let _ = back.send(match taken {
+                    Ok(true) => Back::Nothing(turn),
+                    Ok(false) | Err(CallError::Panicked) => Back::Failed(turn),
+                    Err(CallError::Stopped) => return,
+                });
+            });
+        }
         Back::Nothing(turn) => {
             busy.remove(&turn);
         }
@@ -204,16 +219,50 @@ fn take(table: &mut Table, turn: &ComputerTurn, decision: Decision) -> bool {
         }
         Err(e) => {
             tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %e, "the computer's move was refused; it plays a random legal action instead");
-            match table.computer_fallback(turn) {
-                Ok(_) => true,
-                Err(TableError::Stale(_) | TableError::Over { .. } | TableError::Aborted(_)) => {
-                    true
-                }
-                Err(e) => {
-                    tracing::error!(match_id = turn.match_id, error = %e, "the computer's random action was refused too; it does not try again at this version");
-                    false
-                }
-            }
+            fall_back(table, turn)
+        }
+    }
+}
+
+/// What the computer does when its thinking failed at `turn`: it declines a draw it was
+/// asked about, or plays a random legal action. False when that failed too, or there was
+/// nothing to play (logged): the turn is not tried again at this version.
+pub(super) fn unstick(table: &mut Table, turn: &ComputerTurn) -> bool {
+    let done = match turn.task {
+        Task::AnswerDraw => table
+            .computer_decides(turn, &Decision::DeclineDraw)
+            .map(|_| true),
+        Task::Act => table.computer_fallback(turn).map(|played| played.is_some()),
+    };
+    match done {
+        Ok(done) => done,
+        Err(
+            TableError::Stale(_)
+            | TableError::Over { .. }
+            | TableError::Aborted(_)
+            | TableError::Storage(_),
+        ) => true,
+        Err(e) => {
+            tracing::error!(match_id = turn.match_id, error = %e, "the computer could not take a turn its thinking failed at; it does not try again at this version");
+            false
+        }
+    }
+}
+
+/// A random legal action at `turn` in place of the computer's own (see
+/// [`Table::computer_fallback`]); false when that failed too (logged).
+fn fall_back(table: &mut Table, turn: &ComputerTurn) -> bool {
+    match table.computer_fallback(turn) {
+        Ok(_) => true,
+        Err(
+            TableError::Stale(_)
+            | TableError::Over { .. }
+            | TableError::Aborted(_)
+            | TableError::Storage(_),
+        ) => true,
+        Err(e) => {
+            tracing::error!(match_id = turn.match_id, error = %e, "the computer's random action was refused too; it does not try again at this version");
+            false
         }
     }
 }
@@ -239,16 +288,16 @@ fn thinker(
             Ok(Ok(None)) => Back::Nothing(turn),
             Ok(Err(TurnError::Stopped)) => return,
             Ok(Err(TurnError::Failed(why))) => {
-                tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %why, "the computer could not think; it does not try again at this version");
-                Back::Failed(turn)
+                tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %why, "the computer could not think; it plays a random legal action instead");
+                Back::Stuck(turn)
             }
             Err(payload) => {
                 tracing::error!(
                     match_id = turn.match_id,
                     panic = super::handle::panic_text(&*payload),
-                    "the computer's thinking panicked; it does not try again at this version"
+                    "the computer's thinking panicked; it plays a random legal action instead"
                 );
-                Back::Failed(turn)
+                Back::Stuck(turn)
             }
         };
         if back.send(came).is_err() {
@@ -294,7 +343,7 @@ fn think(
             .game
             .computer_thought(turn.seat, turn.level, seed, &stop)
         {
-            Some((action, chances)) => (Some(action), Some(chances)),
+            Some((action, chances)) => (Some(action), chances),
             // The game says the seat must act and offers it nothing: a bug.
             None => {
                 return Err(TurnError::Failed(

@@ -521,8 +521,8 @@ async fn a_rematch_against_the_computer_starts_at_once_with_the_colours_swapped(
     assert_settled(&fake, &table).await;
 }
 
-/// Rated computer matches, allowed by an admin, then no longer: a rematch of a rated one is
-/// unrated, and stays so when they are allowed again.
+/// Rated computer matches, allowed by an admin: a rematch of a rated one is rated while they
+/// are allowed, unrated once they are not, and stays so when they are allowed again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_against_the_computer_is_rated_only_while_the_server_allows_it() {
     let fake = FakeDiscord::start().await;
@@ -571,9 +571,13 @@ async fn a_rematch_against_the_computer_is_rated_only_while_the_server_allows_it
         }
     };
     assert!(rated(1).await);
-    // Each match is resigned and rematched: the second after the admin turned it off, the
-    // third after it was turned on again.
-    for (match_id, on, key) in [(1, false, "deny"), (2, true, "allow-2")] {
+    // Each match is resigned and rematched: the second while rated matches are allowed, the
+    // third after the admin turned them off, the fourth after they were allowed again.
+    for (match_id, on, key) in [
+        (1, true, "allow-2"),
+        (2, false, "deny"),
+        (3, true, "allow-3"),
+    ] {
         let n = fake.requests().len();
         let id = fake.command(&alice, &thread, "resign", json!([]), json!({}));
         fake.reply_to(n, &id).await;
@@ -596,9 +600,10 @@ async fn a_rematch_against_the_computer_is_rated_only_while_the_server_allows_it
         .await;
         thread = first_board(&fake, n).await.0;
     }
-    assert!(!rated(2).await, "turned off before the rematch");
-    // Match 2 was unrated, and so is its rematch: allowing it again rates no match by itself.
-    assert!(!rated(3).await);
+    assert!(rated(2).await, "still allowed");
+    assert!(!rated(3).await, "turned off before the rematch");
+    // Match 3 was unrated, and so is its rematch: allowing it again rates no match by itself.
+    assert!(!rated(4).await);
     assert_settled(&fake, &table).await;
 }
 

@@ -103,18 +103,21 @@ fn a_command_without_a_name_is_never_the_computers() {
             .unwrap()
             .contains(&c.players[2].name)
     };
-    while !cpu_to_act(&console) {
-        let waiting = console.table.waiting_for(console.id).unwrap();
-        let person = (console.players.iter())
-            .find(|p| waiting.contains(&p.name))
-            .unwrap()
-            .id;
-        let text = (console.table)
-            .computer_action(console.id, person, Level::Easy, &|| true)
-            .unwrap()
-            .unwrap();
-        console.table.act(console.id, person, None, &text).unwrap();
-    }
+    let people_act_until_the_computer_must = |console: &mut Console| {
+        while !cpu_to_act(console) {
+            let waiting = console.table.waiting_for(console.id).unwrap();
+            let person = (console.players.iter())
+                .find(|p| waiting.contains(&p.name))
+                .unwrap()
+                .id;
+            let text = (console.table)
+                .computer_action(console.id, person, Level::Easy, &|| true)
+                .unwrap()
+                .unwrap();
+            console.table.act(console.id, person, None, &text).unwrap();
+        }
+    };
+    people_act_until_the_computer_must(&mut console);
     let lines = run_lines(&mut console, "resign");
     assert!(
         lines
@@ -126,4 +129,8 @@ fn a_command_without_a_name_is_never_the_computers() {
     let log = console.table.history(console.id).unwrap();
     assert!(log.iter().all(|(_, _, text)| text != "resign"), "{log:?}");
     assert_eq!(log.last().unwrap().1, "cpu-easy");
+    // A reading command needs no name.
+    people_act_until_the_computer_must(&mut console);
+    let lines = run_lines(&mut console, "board");
+    assert!(lines.iter().all(|l| !l.starts_with("error")), "{lines:?}");
 }

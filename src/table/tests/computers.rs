@@ -109,6 +109,11 @@ fn the_computer_offers_a_draw_in_a_long_level_game_once_and_answers_offers_by_it
         decide(&act, &thinking(2, 60, false), play, Some(0.5)),
         playing
     );
+    // With no opinion of its chances (a game without an evaluation, a search cut short), it
+    // neither offers nor resigns.
+    assert_eq!(decide(&act, &long, Some("Kg2".into()), None), playing);
+    let late = thinking(2, RESIGN_FROM_PLY + 1, false);
+    assert_eq!(decide(&act, &late, Some("Kg2".into()), None), playing);
     // Offered: it takes the draw only when behind its fair share; a game it cannot judge, it
     // plays on.
     let answer = turn(Task::AnswerDraw);
@@ -446,6 +451,7 @@ fn one_person_plays_the_computer_in_at_most_so_many_matches_at_once() {
     use crate::store::challenges::{ChallengeError, MOST_COMPUTER_MATCHES, NewChallenge};
     let (mut table, alice, cpu, first) = against_computer(Level::Easy);
     let bob = table.store().local_player("bob").unwrap();
+    let now = table.now();
     let challenge = |players: Vec<PlayerId>| NewChallenge {
         game: GameKind::Chess,
         options: vec![],
@@ -474,7 +480,7 @@ fn one_person_plays_the_computer_in_at_most_so_many_matches_at_once() {
         .unwrap();
     let err = table
         .store()
-        .create_challenge_by(&challenge(vec![alice.id, cpu.id]), 0, 100)
+        .create_challenge_by(&challenge(vec![alice.id, cpu.id]), 0, now)
         .unwrap_err();
     assert!(
         matches!(err, ChallengeError::ComputerMatches { most } if most == MOST_COMPUTER_MATCHES),
@@ -483,15 +489,69 @@ fn one_person_plays_the_computer_in_at_most_so_many_matches_at_once() {
     // A person, and someone else against the computer, may still play.
     table
         .store()
-        .create_challenge_by(&challenge(vec![alice.id, bob.id]), 0, 100)
+        .create_challenge_by(&challenge(vec![alice.id, bob.id]), 0, now)
         .unwrap();
     table
         .store()
-        .create_challenge_by(&challenge(vec![bob.id, cpu.id]), 0, 100)
+        .create_challenge_by(&challenge(vec![bob.id, cpu.id]), 0, now)
         .unwrap();
     table.resign(first, alice.id, None).unwrap();
     table
         .store()
-        .create_challenge_by(&challenge(vec![cpu.id, alice.id]), 1, 100)
+        .create_challenge_by(&challenge(vec![cpu.id, alice.id]), 1, now)
         .unwrap();
+    // Open challenges count too: bob, with one open, may open 9 more and no further.
+    for _ in 1..MOST_COMPUTER_MATCHES {
+        table
+            .store()
+            .create_challenge_by(&challenge(vec![bob.id, cpu.id]), 0, now)
+            .unwrap();
+    }
+    let err = table
+        .store()
+        .create_challenge_by(&challenge(vec![bob.id, cpu.id]), 0, now)
+        .unwrap_err();
+    assert!(
+        matches!(err, ChallengeError::ComputerMatches { .. }),
+        "{err}"
+    );
+    // Named in someone else's challenge, alice (9 matches and 1 challenge) may not accept it.
+    let carol = table.store().local_player("carol").unwrap();
+    let three = NewChallenge {
+        game: GameKind::Enprise,
+        ..challenge(vec![carol.id, alice.id, cpu.id])
+    };
+    let theirs = table.store().create_challenge_by(&three, 0, now).unwrap();
+    let err = table
+        .accept_challenge(theirs.id, alice.id, None)
+        .unwrap_err();
+    assert!(
+        matches!(err, ChallengeError::ComputerMatches { .. }),
+        "{err}"
+    );
+}
+
+/// When its thinking fails (a bug), the computer still answers: a random legal move on its
+/// turn, a declined draw when asked; so a match never waits on it for good.
+#[test]
+fn a_turn_the_thinking_failed_at_still_gets_an_answer() {
+    let (mut table, alice, _, id) = against_computer(Level::Hard);
+    table.act(id, alice.id, None, "e4").unwrap();
+    let turn = table.computer_turns().unwrap().remove(0);
+    assert_eq!(turn.task, Task::Act);
+    assert!(thinking::unstick(&mut table, &turn));
+    let log = table.history(id).unwrap();
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[1].1, "cpu-hard");
+    // Taken again (a second look): the match moved on, so nothing more.
+    assert!(!thinking::unstick(&mut table, &turn));
+    assert_eq!(table.history(id).unwrap().len(), 2);
+    table.act(id, alice.id, None, "d4").unwrap();
+    table.offer_draw(id, alice.id, None).unwrap();
+    let asked = table.computer_turns().unwrap().remove(0);
+    assert_eq!(asked.task, Task::AnswerDraw);
+    assert!(thinking::unstick(&mut table, &asked));
+    let turn = table.computer_turns().unwrap().remove(0);
+    assert_eq!(turn.task, Task::Act, "the offer was declined");
+    assert!(table.show(id).unwrap().result.is_none());
 }

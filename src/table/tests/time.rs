@@ -440,9 +440,13 @@ fn the_computer_never_loses_on_time_and_its_opponent_still_can() {
     clock.advance(3 * DAY);
     assert!(changes(table.fire_due(100).into_result().unwrap()).is_empty());
     assert_eq!(table.store().load(id).unwrap().status, Status::Active);
+    // Its time-out is spent, not left to fire again.
+    let pending = table.store().deadlines_of(id).unwrap();
     assert!(
-        table.fire_due(100).into_result().unwrap().is_empty(),
-        "once"
+        pending
+            .iter()
+            .all(|d| d.kind != crate::store::DeadlineKind::Timeout),
+        "{pending:?}"
     );
     table.act(id, cpu.id, None, "e5").unwrap();
     // Alice's day still counts.
@@ -450,4 +454,28 @@ fn the_computer_never_loses_on_time_and_its_opponent_still_can() {
     let done = changes(table.fire_due(100).into_result().unwrap());
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].outcome.clone().unwrap().winners(), &[Seat(1)]);
+    // Where a player out of time may be claimed against (on_time=claim), the computer may not.
+    let claim = [("on_time".to_string(), "claim".to_string())];
+    let id = table
+        .create_timed(
+            GameKind::Chess,
+            &claim,
+            &[alice.clone(), cpu.clone()],
+            8,
+            &Place::default(),
+            TimeControl::parse("1d").unwrap(),
+        )
+        .unwrap()
+        .match_id;
+    table.act(id, alice.id, None, "e4").unwrap();
+    clock.advance(3 * DAY);
+    table.fire_due(100).into_result().unwrap();
+    let refused = table.claim_win(id, alice.id, None).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("no opponent of yours is out of time"),
+        "{refused}"
+    );
+    assert_eq!(table.store().load(id).unwrap().status, Status::Active);
 }

@@ -622,13 +622,22 @@ impl Table {
     ) -> Result<(Seat, crate::engine::Outcome), TableError> {
         let timing = Timing::of(&loaded.stored)?;
         let now = self.now();
-        // A player on vacation is not out of time (their clock is held).
+        // A player on vacation is not out of time (their clock is held), nor is the computer
+        // ever (see `time_out`).
         let away = self.away(&loaded.stored)?;
-        let late = loaded.game.to_act().seats().iter().copied().find(|s| {
-            !mine.contains(s)
-                && timing.left(*s, now).is_some_and(|left| left <= 0)
+        let mut late = None;
+        for &s in loaded.game.to_act().seats() {
+            if !mine.contains(&s)
+                && timing.left(s, now).is_some_and(|left| left <= 0)
                 && away.get(s.index()).copied().flatten().is_none()
-        });
+                && (self.store)
+                    .computer_level(loaded.stored.players[s.index()].id)?
+                    .is_none()
+            {
+                late = Some(s);
+                break;
+            }
+        }
         let Some(late) = late else {
             return Err(TableError::Illegal(
                 "no opponent of yours is out of time; the win can be claimed only then".into(),
