@@ -234,6 +234,24 @@ pub(super) fn unstick(table: &mut Table, turn: &ComputerTurn) -> bool {
             .map(|_| true),
         Task::Act => table.computer_fallback(turn).map(|played| played.is_some()),
     };
+    settled(
+        done,
+        turn,
+        "the computer could not take a turn its thinking failed at",
+    )
+}
+
+/// A random legal action at `turn` in place of the computer's own (see
+/// [`Table::computer_fallback`]); false when that failed too (logged).
+fn fall_back(table: &mut Table, turn: &ComputerTurn) -> bool {
+    let done = table.computer_fallback(turn).map(|_| true);
+    settled(done, turn, "the computer's random action was refused too")
+}
+
+/// Whether a stand-in for the computer's decision at `turn` is over with: done, or moot (the
+/// match moved on) or to be tried again (a storage failure). Any other failure is logged as
+/// `what`, and the turn is not tried again at this version.
+fn settled(done: Result<bool, TableError>, turn: &ComputerTurn, what: &str) -> bool {
     match done {
         Ok(done) => done,
         Err(
@@ -243,25 +261,7 @@ pub(super) fn unstick(table: &mut Table, turn: &ComputerTurn) -> bool {
             | TableError::Storage(_),
         ) => true,
         Err(e) => {
-            tracing::error!(match_id = turn.match_id, error = %e, "the computer could not take a turn its thinking failed at; it does not try again at this version");
-            false
-        }
-    }
-}
-
-/// A random legal action at `turn` in place of the computer's own (see
-/// [`Table::computer_fallback`]); false when that failed too (logged).
-fn fall_back(table: &mut Table, turn: &ComputerTurn) -> bool {
-    match table.computer_fallback(turn) {
-        Ok(_) => true,
-        Err(
-            TableError::Stale(_)
-            | TableError::Over { .. }
-            | TableError::Aborted(_)
-            | TableError::Storage(_),
-        ) => true,
-        Err(e) => {
-            tracing::error!(match_id = turn.match_id, error = %e, "the computer's random action was refused too; it does not try again at this version");
+            tracing::error!(match_id = turn.match_id, error = %e, "{what}; it does not try again at this version");
             false
         }
     }

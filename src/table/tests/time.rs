@@ -424,18 +424,24 @@ fn the_computer_never_loses_on_time_and_its_opponent_still_can() {
         .store()
         .computer_player(crate::ai::Level::Easy, 1)
         .unwrap();
-    let id = table
-        .create_timed(
+    // A day a move, alice (White) against the computer, after alice's first move.
+    let start = |table: &mut Table, options: &[(String, String)], seed: u64| {
+        let players = [alice.clone(), cpu.clone()];
+        let day = TimeControl::parse("1d").unwrap();
+        let id = (table.create_timed(
             GameKind::Chess,
-            &[],
-            &[alice.clone(), cpu.clone()],
-            7,
+            options,
+            &players,
+            seed,
             &Place::default(),
-            TimeControl::parse("1d").unwrap(),
-        )
+            day,
+        ))
         .unwrap()
         .match_id;
-    table.act(id, alice.id, None, "e4").unwrap();
+        table.act(id, alice.id, None, "e4").unwrap();
+        id
+    };
+    let id = start(&mut table, &[], 7);
     // The bot is down for three days: the computer's day runs out.
     clock.advance(3 * DAY);
     assert!(changes(table.fire_due(100).into_result().unwrap()).is_empty());
@@ -456,18 +462,7 @@ fn the_computer_never_loses_on_time_and_its_opponent_still_can() {
     assert_eq!(done[0].outcome.clone().unwrap().winners(), &[Seat(1)]);
     // Where a player out of time may be claimed against (on_time=claim), the computer may not.
     let claim = [("on_time".to_string(), "claim".to_string())];
-    let id = table
-        .create_timed(
-            GameKind::Chess,
-            &claim,
-            &[alice.clone(), cpu.clone()],
-            8,
-            &Place::default(),
-            TimeControl::parse("1d").unwrap(),
-        )
-        .unwrap()
-        .match_id;
-    table.act(id, alice.id, None, "e4").unwrap();
+    let id = start(&mut table, &claim, 8);
     clock.advance(3 * DAY);
     table.fire_due(100).into_result().unwrap();
     let refused = table.claim_win(id, alice.id, None).unwrap_err();
