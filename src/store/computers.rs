@@ -3,7 +3,7 @@
 
 use super::db::{OptionalExtension, params};
 use super::{MatchId, Player, PlayerId, Store, StoreError, now};
-use crate::engine::Level;
+use crate::engine::{Level, Seat};
 
 /// A seat the computer plays in an active match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,6 +14,8 @@ pub struct ComputerSeat {
     pub level: Level,
     /// The server the match is played in.
     pub guild: String,
+    /// The match's version: the seat has nothing new to do while it stays the same.
+    pub version: u64,
 }
 
 /// The computer's name for its `n`th seat (from 1) at one table at `level`.
@@ -64,7 +66,7 @@ impl Store {
     /// own) that are not held, by match.
     pub fn computer_seats(&self) -> Result<Vec<ComputerSeat>, StoreError> {
         let mut stmt = self.conn.prepare(
-            "SELECT s.match_id, s.seat, p.id, p.computer, m.guild_id FROM seats s
+            "SELECT s.match_id, s.seat, p.id, p.computer, m.guild_id, m.version FROM seats s
              JOIN players p ON p.id = s.player_id
              JOIN matches m ON m.id = s.match_id
              WHERE p.computer IS NOT NULL AND m.status = 'active' AND m.guild_id IS NOT NULL
@@ -78,11 +80,12 @@ impl Store {
                 r.get::<_, PlayerId>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,
+                r.get::<_, i64>(5)?,
             ))
         })?;
         let mut seats = Vec::new();
         for row in rows {
-            let (match_id, seat, player, level, guild) = row?;
+            let (match_id, seat, player, level, guild, version) = row?;
             // The column's CHECK allows only the three levels.
             if let Ok(level) = level.parse() {
                 seats.push(ComputerSeat {
@@ -91,9 +94,30 @@ impl Store {
                     player,
                     level,
                     guild,
+                    version: version as u64,
                 });
             }
         }
+        Ok(seats)
+    }
+
+    /// The seats that took the last `n` actions of match `id`, the latest last: who has been
+    /// acting lately, for the computer's sense of whose turns came when.
+    pub fn last_actors(&self, id: MatchId, n: usize) -> Result<Vec<Seat>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT seat FROM actions WHERE match_id = ?1 ORDER BY ply DESC LIMIT ?2")?;
+        let rows = stmt.query_map(params![id, n as i64], |r| r.get::<_, i64>(0))?;
+        let mut seats = Vec::with_capacity(n);
+        for seat in rows {
+            let seat = seat?;
+            let seat = u8::try_from(seat).map_err(|_| StoreError::Corrupt {
+                id,
+                detail: format!("an action's seat is {seat}"),
+            })?;
+            seats.push(Seat(seat));
+        }
+        seats.reverse();
         Ok(seats)
     }
 }

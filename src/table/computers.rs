@@ -9,6 +9,7 @@ use crate::ai::Level;
 use crate::engine::Seat;
 use crate::games::AnyGame;
 use crate::store::{MatchId, PlayerId, Status};
+use std::collections::HashMap;
 
 /// What the computer has to do in a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -56,6 +57,9 @@ pub struct Thinking {
     pub seats: usize,
     /// Actions played so far.
     pub plies: u64,
+    /// How many actions had been played when the computer's seat last ended a turn (0 before
+    /// its first turn ended): with `plies`, when its last chance to offer a draw was.
+    pub previous_turn_end: u64,
     /// The computer's seat has offered a draw that still stands.
     pub offered_draw: bool,
     /// The seats still in the game.
@@ -74,13 +78,17 @@ pub enum Decision {
     DeclineDraw,
 }
 
+/// The computer's seats with nothing to do, by match and seat, at the version they were read.
+pub(super) type Idle = HashMap<(MatchId, Seat), u64>;
+
 /// Below these chances a two-player position is hopeless and the computer resigns ...
 pub const RESIGN_BELOW: f64 = 0.03;
 /// ... once this many actions have been played (never in the opening's noise).
 pub const RESIGN_FROM_PLY: u64 = 20;
 /// The computer offers a draw in a long, level two-player game: from this action on, ...
 pub const DRAW_FROM_PLY: u64 = 120;
-/// ... once every this many actions, when its chances are within this distance of even.
+/// ... at the first end of its turn past each multiple of this many actions, when its chances
+/// are within this distance of even.
 pub const DRAW_EVERY: u64 = 40;
 pub const DRAW_MARGIN: f64 = 0.1;
 /// It accepts a draw offered when its chances are below its fair share (one in the seats still
@@ -117,8 +125,13 @@ pub fn decide(
                 return Some(Decision::Resign);
             }
             let level = (chances - 0.5).abs() <= DRAW_MARGIN;
-            let due = thinking.plies >= DRAW_FROM_PLY
-                && (thinking.plies / 2).is_multiple_of(DRAW_EVERY / 2);
+            // Due when a multiple of DRAW_EVERY fell since its last turn ended: then every
+            // turn-ending action that is due is the first past its multiple, however many
+            // actions a turn holds. (An action that leaves its turn going on offers nothing,
+            // see `computer_decides`, and the turn's last action is due in its place.)
+            let after = thinking.plies + 1;
+            let due = after >= DRAW_FROM_PLY
+                && after / DRAW_EVERY > thinking.previous_turn_end / DRAW_EVERY;
             if two && level && due && !thinking.offered_draw {
                 return Some(Decision::PlayAndOfferDraw(action));
             }
@@ -127,39 +140,80 @@ pub fn decide(
     }
 }
 
+/// How many of the latest actions the computer reads to find where its last turn ended.
+const RECENT: usize = 16;
+
+/// How many actions had been played when `seat` last ended a turn, from the seats that took the
+/// latest actions (`recent`, the latest last) of `plies` in all: its own actions at the end
+/// belong to the turn it is in, and the others' before them follow its last turn. 0 before
+/// its first turn; when `recent` reaches back to no earlier turn of its own, the earliest
+/// action it holds.
+pub fn previous_turn_end(recent: &[Seat], seat: Seat, plies: u64) -> u64 {
+    let mine = recent.iter().rev().take_while(|&&s| s == seat).count();
+    let theirs = recent[..recent.len() - mine]
+        .iter()
+        .rev()
+        .take_while(|&&s| s != seat)
+        .count();
+    let before = recent.len() - mine - theirs;
+    let first = plies.saturating_sub(recent.len() as u64);
+    if before == 0 && first > 0 {
+        return first;
+    }
+    first + before as u64
+}
+
 impl Table {
     /// Every seat the computer plays that has something to do now, in active matches that are
     /// not held: a draw offered by another player to answer first, else a turn to act.
     /// Only matches played on Discord are the loop's: a console plays its own computer seats.
+    ///
+    /// A seat found with nothing to do is not read again until its match's version changes:
+    /// every change to a match (an action, a draw vote, a new player in the seat) goes through
+    /// [`crate::store::Store::change`], which moves the version on, so one query tells which
+    /// matches need a look.
     pub fn computer_turns(&self) -> Result<Vec<ComputerTurn>, TableError> {
         let seats = self.store.computer_seats().map_err(TableError::Storage)?;
+        let mut idle = self.idle_computers.borrow_mut();
+        let mut still_idle = Idle::with_capacity(idle.len());
         let mut turns = Vec::new();
         for seat in seats {
+            let me = Seat(seat.seat as u8);
+            let at = (seat.match_id, me);
+            if idle.get(&at) == Some(&seat.version) {
+                still_idle.insert(at, seat.version);
+                continue;
+            }
             let loaded = match self.load(seat.match_id) {
                 Ok(loaded) => loaded,
-                // A damaged match is refused to everyone; the computer leaves it alone.
+                // A damaged match is refused to everyone; the computer leaves it alone (and
+                // says so once a version).
                 Err(e @ TableError::Corrupt { .. }) => {
                     tracing::warn!(match_id = seat.match_id, error = %e, "the computer skips a match that cannot be loaded");
+                    still_idle.insert(at, seat.version);
                     continue;
                 }
                 Err(e) => return Err(e),
             };
-            if loaded.stored.status != Status::Active {
-                continue;
-            }
-            let me = Seat(seat.seat as u8);
+            let version = loaded.stored.version;
             let votes = &loaded.stored.draw_votes;
             let live = loaded.game.live_seats().contains(&me);
-            let task = if !votes.is_empty() && !votes.contains(&me) && live {
-                Task::AnswerDraw
+            let task = if loaded.stored.status != Status::Active {
+                None
+            } else if !votes.is_empty() && !votes.contains(&me) && live {
+                Some(Task::AnswerDraw)
             } else if loaded.game.to_act().includes(me) {
-                Task::Act
+                Some(Task::Act)
             } else {
+                None
+            };
+            let Some(task) = task else {
+                still_idle.insert(at, version);
                 continue;
             };
             turns.push(ComputerTurn {
                 match_id: seat.match_id,
-                version: loaded.stored.version,
+                version,
                 seat: me,
                 player: seat.player,
                 level: seat.level,
@@ -167,6 +221,7 @@ impl Table {
                 guild: seat.guild,
             });
         }
+        *idle = still_idle;
         Ok(turns)
     }
 
@@ -177,9 +232,14 @@ impl Table {
         if loaded.stored.status != Status::Active || loaded.stored.version != turn.version {
             return Ok(None);
         }
+        let recent = self
+            .store
+            .last_actors(turn.match_id, RECENT)
+            .map_err(TableError::Storage)?;
         Ok(Some(Thinking {
             seats: loaded.stored.players.len(),
             plies: loaded.stored.plies,
+            previous_turn_end: previous_turn_end(&recent, turn.seat, loaded.stored.plies),
             offered_draw: loaded.stored.draw_votes.contains(&turn.seat),
             live: loaded.game.live_seats().len(),
             game: loaded.game,

@@ -229,6 +229,9 @@ pub struct Table {
     store: Store,
     cache: RefCell<Cache>,
     clock: Arc<dyn Clock>,
+    /// The computer's seats found with nothing to do, at their match's version
+    /// ([`Table::computer_turns`] reads them again only once it changes).
+    idle_computers: RefCell<computers::Idle>,
 }
 
 impl Table {
@@ -242,6 +245,7 @@ impl Table {
             store,
             cache: RefCell::new(Cache::new(capacity)),
             clock: Arc::new(SystemClock),
+            idle_computers: RefCell::default(),
         }
     }
 

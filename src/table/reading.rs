@@ -24,6 +24,7 @@ impl Table {
             store,
             cache: RefCell::new(super::live::Cache::new(self.cache.borrow().capacity())),
             clock: self.clock.clone(),
+            idle_computers: RefCell::default(),
         }))
     }
 

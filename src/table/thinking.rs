@@ -306,13 +306,14 @@ fn thinker(
     }
 }
 
-enum TurnError {
+pub(super) enum TurnError {
     Stopped,
     Failed(String),
 }
 
-/// Thinks about `turn`: what the computer decides, None when the match moved on meanwhile.
-fn think(
+/// Thinks about `turn`: what the computer decides, None when the match moved on meanwhile
+/// (or its position could not be read this time: the loop finds the turn again).
+pub(super) fn think(
     table: &TableHandle,
     turn: &ComputerTurn,
     secret: u64,

@@ -353,3 +353,53 @@ fn a_final_accept_pressed_twice_at_once_creates_one_match() {
         assert_eq!(match_count(&store), round + 1);
     }
 }
+
+/// The cap on matches against the computer is counted inside the write transaction, which
+/// both engines serialise (SQLite's write lock, PostgreSQL's advisory lock): challenges sent at
+/// once from three connections by someone one short of the cap let exactly one through.
+#[test]
+fn challenges_to_the_computer_sent_at_once_never_pass_the_cap() {
+    use crate::ai::Level;
+    use crate::store::challenges::MOST_COMPUTER_MATCHES;
+    let path = temp_db("computer-cap");
+    let mut store = path.open();
+    let cpu = store.computer_player(Level::Easy, 1).unwrap();
+    for round in 0..6 {
+        let me = store.discord_player(&format!("20{round}"), "eve").unwrap();
+        for _ in 1..MOST_COMPUTER_MATCHES {
+            challenge_of(&mut store, GameKind::Chess, &[&me, &cpu]);
+        }
+        let send = || -> Work<_> {
+            let new = NewChallenge {
+                game: GameKind::Chess,
+                options: vec![],
+                time_control: "none".into(),
+                seed: 1,
+                players: vec![me.id, cpu.id],
+                guild_id: Some("g".into()),
+                channel_id: Some("c".into()),
+                lasts: LASTS,
+                rated: false,
+            };
+            Box::new(move |s: &mut Store| s.create_challenge(&new, T0))
+        };
+        let results = at_once(&path, vec![send(), send(), send()]);
+        let passed = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(passed, 1, "round {round}: {results:?}");
+        for r in &results {
+            assert!(
+                matches!(r, Ok(_) | Err(ChallengeError::ComputerMatches { .. })),
+                "round {round}: {r:?}"
+            );
+        }
+        let open: i64 = store
+            .connection()
+            .query_row(
+                "SELECT COUNT(*) FROM challenge_seats WHERE player_id = ?1",
+                [me.id],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(open, MOST_COMPUTER_MATCHES as i64, "round {round}");
+    }
+}

@@ -5,7 +5,8 @@
 use super::*;
 use crate::ai::Level;
 use crate::table::computers::{
-    ComputerTurn, DRAW_FROM_PLY, Decision, RESIGN_FROM_PLY, Task, Thinking, decide,
+    ComputerTurn, DRAW_EVERY, DRAW_FROM_PLY, Decision, RESIGN_FROM_PLY, Task, Thinking, decide,
+    previous_turn_end,
 };
 use crate::table::thinking::{self, ThinkingConfig};
 use std::time::{Duration, Instant};
@@ -48,6 +49,8 @@ fn thinking(seats: usize, plies: u64, offered_draw: bool) -> Thinking {
             .unwrap(),
         seats,
         plies,
+        // Turns of one action each, in turn: its last one ended an action ago.
+        previous_turn_end: plies.saturating_sub(1),
         offered_draw,
     }
 }
@@ -554,4 +557,152 @@ fn a_turn_the_thinking_failed_at_still_gets_an_answer() {
     let turn = table.computer_turns().unwrap().remove(0);
     assert_eq!(turn.task, Task::Act, "the offer was declined");
     assert!(table.show(id).unwrap().result.is_none());
+}
+
+/// A storage error while reading the computer's position (a busy or failing database) frees
+/// the seat to be found again at the next look, rather than giving up on the turn; once the
+/// database answers, the computer plays. (On SQLite: a renamed table fails every statement
+/// naming it, which PostgreSQL's prepared statements would not notice.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failure_to_read_the_computer_s_position_is_tried_again() {
+    let (mut table, alice, _cpu, id) = against_computer(Level::Easy);
+    if table.store().engine() != crate::store::Engine::Sqlite {
+        return;
+    }
+    table.act(id, alice.id, None, "e4").unwrap();
+    let turn = table
+        .computer_turns()
+        .unwrap()
+        .pop()
+        .expect("the computer's turn");
+    let handle = TableHandle::spawn(table);
+    let rename = |from: &'static str, to: &'static str| {
+        let sql = format!("ALTER TABLE {from} RENAME TO {to}");
+        handle.call(move |t| t.store().connection().execute_batch(&sql))
+    };
+    let think = |turn: ComputerTurn| {
+        let handle = handle.clone();
+        tokio::task::spawn_blocking(move || thinking::think(&handle, &turn, 1))
+    };
+    rename("matches", "matches_away").await.unwrap().unwrap();
+    match think(turn.clone()).await.unwrap() {
+        Ok(None) => {}
+        Ok(Some(decision)) => panic!("decided without reading: {decision:?}"),
+        Err(_) => panic!("a passing failure to read gave the turn up"),
+    }
+    rename("matches_away", "matches").await.unwrap().unwrap();
+    match think(turn.clone()).await.unwrap() {
+        Ok(Some(Decision::Play(action))) => {
+            let decided = Decision::Play(action);
+            let taken = handle
+                .call(move |t| t.computer_decides(&turn, &decided).map(|u| u.is_some()))
+                .await
+                .unwrap()
+                .unwrap();
+            assert!(taken);
+        }
+        Ok(other) => panic!("{other:?}"),
+        Err(_) => panic!("the turn failed once the database answered"),
+    }
+    let log = handle.call(move |t| t.history(id)).await.unwrap().unwrap();
+    assert_eq!(log.len(), 2, "{log:?}");
+}
+
+/// A seat found with nothing to do is not read again while its match's version stays the same
+/// (a draw vote written behind the table's back goes unseen), and is read again once it moves.
+#[test]
+fn a_seat_with_nothing_to_do_is_read_again_only_once_its_match_changes() {
+    let (mut table, alice, _cpu, id) = against_computer(Level::Easy);
+    assert!(
+        table.computer_turns().unwrap().is_empty(),
+        "alice is to move"
+    );
+    let sql = |table: &mut Table, sql: &str| {
+        table.store().connection().execute(sql, [id]).unwrap();
+    };
+    sql(
+        &mut table,
+        "UPDATE matches SET draw_votes = 1 WHERE id = ?1",
+    );
+    assert!(table.computer_turns().unwrap().is_empty(), "read again");
+    sql(
+        &mut table,
+        "UPDATE matches SET version = version + 1 WHERE id = ?1",
+    );
+    let turns = table.computer_turns().unwrap();
+    assert_eq!(turns.len(), 1, "{turns:?}");
+    assert_eq!(turns[0].task, Task::AnswerDraw);
+    // Through the table as usual: alice's move is found at once, and found again while it
+    // waits (a turn with something to do is never set aside).
+    sql(
+        &mut table,
+        "UPDATE matches SET draw_votes = NULL WHERE id = ?1",
+    );
+    table.act(id, alice.id, None, "e4").unwrap();
+    for _ in 0..2 {
+        let turns = table.computer_turns().unwrap();
+        assert_eq!(turns.len(), 1, "{turns:?}");
+        assert_eq!(turns[0].task, Task::Act);
+    }
+}
+
+/// Where the computer's last turn ended, read from the seats of the latest actions.
+#[test]
+fn the_computer_finds_where_its_last_turn_ended() {
+    let (me, you) = (Seat(1), Seat(0));
+    // Its first turn: nothing of its own in the whole log.
+    assert_eq!(previous_turn_end(&[you, you], me, 2), 0);
+    assert_eq!(previous_turn_end(&[], me, 0), 0);
+    // Alternating turns: its last ended an action ago.
+    assert_eq!(previous_turn_end(&[you, me, you], me, 3), 2);
+    // In the middle of a turn of its own: the actions of this turn do not count.
+    assert_eq!(previous_turn_end(&[me, me, you, you, me], me, 5), 2);
+    // The latest 3 of 50 actions: where the tail starts.
+    assert_eq!(previous_turn_end(&[me, you, you], me, 50), 48);
+    // Too short a tail to reach its last turn: its start, the earliest it can tell.
+    assert_eq!(previous_turn_end(&[you, you, you], me, 50), 47);
+}
+
+/// However many actions each turn holds, the computer offers once a round of DRAW_EVERY
+/// actions in a long level game, with the first action that ends its turn past the round's
+/// start (an offer must come with a turn's last action, or it lapses with its own next one).
+#[test]
+fn the_computer_offers_a_draw_once_a_round_whatever_the_turns_hold() {
+    let act = turn(Task::Act);
+    for seed in 0..50 {
+        let mut rng = GameRng::from_seed(seed);
+        let mut seats: Vec<Seat> = Vec::new();
+        let (mut offers, mut turn_ends) = (Vec::new(), Vec::new());
+        let mut mover = Seat((seed % 2) as u8);
+        while seats.len() < 600 {
+            let actions = 1 + rng.next_u64() % 3;
+            for k in 0..actions {
+                if mover == act.seat {
+                    let plies = seats.len() as u64;
+                    let recent = &seats[seats.len().saturating_sub(16)..];
+                    let position = Thinking {
+                        previous_turn_end: previous_turn_end(recent, act.seat, plies),
+                        ..thinking(2, plies, false)
+                    };
+                    let decided = decide(&act, &position, Some("x".into()), Some(0.5));
+                    if k + 1 == actions {
+                        turn_ends.push(plies + 1);
+                        if decided == Some(Decision::PlayAndOfferDraw("x".into())) {
+                            offers.push(plies + 1);
+                        }
+                    }
+                }
+                seats.push(mover);
+            }
+            mover = Seat(1 - mover.0);
+        }
+        let last = *turn_ends.last().expect("the computer had turns");
+        let mut expected: Vec<u64> = (DRAW_FROM_PLY..=last)
+            .step_by(DRAW_EVERY as usize)
+            .filter_map(|round| turn_ends.iter().copied().find(|&end| end >= round))
+            .collect();
+        expected.dedup();
+        assert!(expected.len() >= 10, "seed {seed}: {expected:?}");
+        assert_eq!(offers, expected, "seed {seed}");
+    }
 }
