@@ -57,9 +57,12 @@ pub struct Thinking {
     pub seats: usize,
     /// Actions played so far.
     pub plies: u64,
-    /// How many actions had been played when the computer's seat last ended a turn (0 before
-    /// its first turn ended): with `plies`, when its last chance to offer a draw was.
-    pub previous_turn_end: u64,
+    /// How many actions had been played just after the computer's seat last acted (0 before
+    /// it first acted): the rounds of draw offers begun since are this action's to offer.
+    pub previous_action_end: u64,
+    /// A draw offer it decided on earlier is still to be made, with the action that ends its
+    /// turn (see [`offer_after`]).
+    pub carried_offer: bool,
     /// The computer's seat has offered a draw that still stands.
     pub offered_draw: bool,
     /// The seats still in the game.
@@ -78,8 +81,18 @@ pub enum Decision {
     DeclineDraw,
 }
 
-/// The computer's seats with nothing to do, by match and seat, at the version they were read.
-pub(super) type Idle = HashMap<(MatchId, Seat), u64>;
+/// The computer's seats found with nothing to do, by match and seat, at the version they were
+/// read; and how many looks are left before every seat is read again anyway.
+#[derive(Default)]
+pub(super) struct Idle {
+    versions: HashMap<(MatchId, Seat), u64>,
+    looks_left: u32,
+}
+
+/// Every this many looks, [`Table::computer_turns`] reads every seat again, idle or not: a
+/// match changed behind the table's back (repaired by hand, restored from a backup) is not
+/// left waiting on the computer for good.
+pub(super) const LOOKS_BETWEEN_FULL_READS: u32 = 50;
 
 /// Below these chances a two-player position is hopeless and the computer resigns ...
 pub const RESIGN_BELOW: f64 = 0.03;
@@ -87,9 +100,13 @@ pub const RESIGN_BELOW: f64 = 0.03;
 pub const RESIGN_FROM_PLY: u64 = 20;
 /// The computer offers a draw in a long, level two-player game: from this action on, ...
 pub const DRAW_FROM_PLY: u64 = 120;
-/// ... at the first end of its turn past each multiple of this many actions, when its chances
-/// are within this distance of even.
+/// ... once in each round of this many actions, with the first action that ends its turn in
+/// the round (or after it), when its chances are within this distance of even.
 pub const DRAW_EVERY: u64 = 40;
+const _: () = assert!(
+    DRAW_FROM_PLY.is_multiple_of(DRAW_EVERY),
+    "rounds start at DRAW_FROM_PLY"
+);
 pub const DRAW_MARGIN: f64 = 0.1;
 /// It accepts a draw offered when its chances are below its fair share (one in the seats still
 /// playing) by at least this much.
@@ -125,13 +142,12 @@ pub fn decide(
                 return Some(Decision::Resign);
             }
             let level = (chances - 0.5).abs() <= DRAW_MARGIN;
-            // Due when a multiple of DRAW_EVERY fell since its last turn ended: then every
-            // turn-ending action that is due is the first past its multiple, however many
-            // actions a turn holds. (An action that leaves its turn going on offers nothing,
-            // see `computer_decides`, and the turn's last action is due in its place.)
+            // Due when a round began since its last action (each round begins between two of
+            // its actions, so is met once), or carried from an action that could not offer.
             let after = thinking.plies + 1;
-            let due = after >= DRAW_FROM_PLY
-                && after / DRAW_EVERY > thinking.previous_turn_end / DRAW_EVERY;
+            let due = (after >= DRAW_FROM_PLY
+                && after / DRAW_EVERY > thinking.previous_action_end / DRAW_EVERY)
+                || thinking.carried_offer;
             if two && level && due && !thinking.offered_draw {
                 return Some(Decision::PlayAndOfferDraw(action));
             }
@@ -140,27 +156,33 @@ pub fn decide(
     }
 }
 
-/// How many of the latest actions the computer reads to find where its last turn ended.
-const RECENT: usize = 16;
+/// How many of the latest actions the computer reads to find when it last acted.
+pub(super) const RECENT: usize = 16;
 
-/// How many actions had been played when `seat` last ended a turn, from the seats that took the
-/// latest actions (`recent`, the latest last) of `plies` in all: its own actions at the end
-/// belong to the turn it is in, and the others' before them follow its last turn. 0 before
-/// its first turn; when `recent` reaches back to no earlier turn of its own, the earliest
-/// action it holds.
-pub fn previous_turn_end(recent: &[Seat], seat: Seat, plies: u64) -> u64 {
-    let mine = recent.iter().rev().take_while(|&&s| s == seat).count();
-    let theirs = recent[..recent.len() - mine]
-        .iter()
-        .rev()
-        .take_while(|&&s| s != seat)
-        .count();
-    let before = recent.len() - mine - theirs;
+/// How many actions had been played just after `seat` last acted, from the seats that took
+/// the latest actions (`recent`, the latest last) of `plies` in all: 0 before it first acted;
+/// when `recent` does not reach back to its last action, the earliest action `recent` holds.
+pub fn previous_action_end(recent: &[Seat], seat: Seat, plies: u64) -> u64 {
     let first = plies.saturating_sub(recent.len() as u64);
-    if before == 0 && first > 0 {
-        return first;
+    match recent.iter().rposition(|&s| s == seat) {
+        Some(i) => first + i as u64 + 1,
+        None => first,
     }
-    first + before as u64
+}
+
+/// What becomes of a draw offer after the computer acts: whether it offers now, and whether
+/// the offer is carried to its next action. An offer stands only when made with an action
+/// that ends a turn the computer owned: one made while its own turn goes on would lapse with
+/// its own next action, and one made with an answer inside the other player's turn (a
+/// Chess-à-Tête defence) would interrupt that turn. So an offer it `wanted` then is carried
+/// until an action of its own ends its turn; that action offers if it is still wanted then,
+/// and ends the carry either way.
+pub fn offer_after(wanted: bool, carried: bool, ends_own_turn: bool) -> (bool, bool) {
+    if ends_own_turn {
+        (wanted, false)
+    } else {
+        (false, wanted || carried)
+    }
 }
 
 impl Table {
@@ -175,12 +197,17 @@ impl Table {
     pub fn computer_turns(&self) -> Result<Vec<ComputerTurn>, TableError> {
         let seats = self.store.computer_seats().map_err(TableError::Storage)?;
         let mut idle = self.idle_computers.borrow_mut();
-        let mut still_idle = Idle::with_capacity(idle.len());
+        let mut still_idle = HashMap::with_capacity(idle.versions.len());
+        if idle.looks_left == 0 {
+            idle.versions.clear();
+            idle.looks_left = LOOKS_BETWEEN_FULL_READS;
+        }
+        idle.looks_left -= 1;
         let mut turns = Vec::new();
         for seat in seats {
             let me = Seat(seat.seat as u8);
             let at = (seat.match_id, me);
-            if idle.get(&at) == Some(&seat.version) {
+            if idle.versions.get(&at) == Some(&seat.version) {
                 still_idle.insert(at, seat.version);
                 continue;
             }
@@ -221,7 +248,7 @@ impl Table {
                 guild: seat.guild,
             });
         }
-        *idle = still_idle;
+        idle.versions = still_idle;
         Ok(turns)
     }
 
@@ -232,14 +259,23 @@ impl Table {
         if loaded.stored.status != Status::Active || loaded.stored.version != turn.version {
             return Ok(None);
         }
-        let recent = self
-            .store
-            .last_actors(turn.match_id, RECENT)
-            .map_err(TableError::Storage)?;
+        let seats = loaded.stored.players.len();
+        // Only a two-player game's actions may come with a draw offer.
+        let recent = if turn.task == Task::Act && seats == 2 {
+            self.store
+                .last_actors(turn.match_id, RECENT)
+                .map_err(TableError::Storage)?
+        } else {
+            Vec::new()
+        };
         Ok(Some(Thinking {
-            seats: loaded.stored.players.len(),
+            seats,
             plies: loaded.stored.plies,
-            previous_turn_end: previous_turn_end(&recent, turn.seat, loaded.stored.plies),
+            previous_action_end: previous_action_end(&recent, turn.seat, loaded.stored.plies),
+            carried_offer: self
+                .carried_offers
+                .borrow()
+                .contains(&(turn.match_id, turn.seat)),
             offered_draw: loaded.stored.draw_votes.contains(&turn.seat),
             live: loaded.game.live_seats().len(),
             game: loaded.game,
@@ -267,12 +303,24 @@ impl Table {
         };
         let player = turn.player;
         let update = match decision {
-            Decision::Play(action) => self.act(id, player, request, action)?,
-            Decision::PlayAndOfferDraw(action) => {
+            Decision::Play(action) | Decision::PlayAndOfferDraw(action) => {
+                let wanted = matches!(decision, Decision::PlayAndOfferDraw(_));
+                let owner = self.load(id)?.game.turn_owner();
                 let played = self.act(id, player, request, action)?;
+                let after = self.load(id)?.game;
+                let owned = owner.is_none_or(|o| o == turn.seat);
+                let goes_on =
+                    after.to_act().includes(turn.seat) || after.turn_owner() == Some(turn.seat);
+                let ends_own_turn = played.result.is_some() || (owned && !goes_on);
+                let carried = self.carried_offers.borrow().contains(&(id, turn.seat));
+                let (offer, carry) = offer_after(wanted, carried, ends_own_turn);
+                if carry {
+                    self.carried_offers.borrow_mut().insert((id, turn.seat));
+                } else {
+                    self.carried_offers.borrow_mut().remove(&(id, turn.seat));
+                }
                 self.undelivered(id, played.version)?;
-                // An offer lapses with the next action: none while its own turn goes on.
-                if played.result.is_some() || self.load(id)?.game.to_act().includes(turn.seat) {
+                if !offer || played.result.is_some() {
                     return Ok(Some(played));
                 }
                 // In the same call, so nobody acts between the move and the offer.

@@ -13,6 +13,7 @@ use crate::store::{
     Change, MatchId, Place, Player, PlayerId, Status, Store, StoreError, StoredMatch,
 };
 use std::cell::RefCell;
+use std::collections::HashSet;
 use thiserror::Error;
 
 pub mod admin;
@@ -232,6 +233,9 @@ pub struct Table {
     /// The computer's seats found with nothing to do, at their match's version
     /// ([`Table::computer_turns`] reads them again only once it changes).
     idle_computers: RefCell<computers::Idle>,
+    /// The computer's seats with a draw offer to make when their turn ends
+    /// ([`computers::offer_after`]). Kept in memory: a restart forgets one offer at most.
+    carried_offers: RefCell<HashSet<(MatchId, Seat)>>,
 }
 
 impl Table {
@@ -246,6 +250,7 @@ impl Table {
             cache: RefCell::new(Cache::new(capacity)),
             clock: Arc::new(SystemClock),
             idle_computers: RefCell::default(),
+            carried_offers: RefCell::default(),
         }
     }
 
@@ -427,6 +432,8 @@ impl Table {
     pub(crate) fn forget_live_games(&self) {
         let capacity = self.cache.borrow().capacity();
         *self.cache.borrow_mut() = Cache::new(capacity);
+        // What the computer found idle was read from those games.
+        *self.idle_computers.borrow_mut() = Default::default();
     }
 
     fn load(&self, id: MatchId) -> Result<Loaded, TableError> {

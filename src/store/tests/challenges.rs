@@ -356,7 +356,9 @@ fn a_final_accept_pressed_twice_at_once_creates_one_match() {
 
 /// The cap on matches against the computer is counted inside the write transaction, which
 /// both engines serialise (SQLite's write lock, PostgreSQL's advisory lock): challenges sent at
-/// once from three connections by someone one short of the cap let exactly one through.
+/// once from three connections by someone one short of the cap let exactly one through. The
+/// test holds the write lock while the three start, so all three are under way together (a
+/// count taken before the lock would let all three through).
 #[test]
 fn challenges_to_the_computer_sent_at_once_never_pass_the_cap() {
     use crate::ai::Level;
@@ -364,26 +366,40 @@ fn challenges_to_the_computer_sent_at_once_never_pass_the_cap() {
     let path = temp_db("computer-cap");
     let mut store = path.open();
     let cpu = store.computer_player(Level::Easy, 1).unwrap();
-    for round in 0..6 {
+    for round in 0..4 {
         let me = store.discord_player(&format!("20{round}"), "eve").unwrap();
         for _ in 1..MOST_COMPUTER_MATCHES {
             challenge_of(&mut store, GameKind::Chess, &[&me, &cpu]);
         }
-        let send = || -> Work<_> {
-            let new = NewChallenge {
-                game: GameKind::Chess,
-                options: vec![],
-                time_control: "none".into(),
-                seed: 1,
-                players: vec![me.id, cpu.id],
-                guild_id: Some("g".into()),
-                channel_id: Some("c".into()),
-                lasts: LASTS,
-                rated: false,
-            };
-            Box::new(move |s: &mut Store| s.create_challenge(&new, T0))
+        let new = NewChallenge {
+            game: GameKind::Chess,
+            options: vec![],
+            time_control: "none".into(),
+            seed: 1,
+            players: vec![me.id, cpu.id],
+            guild_id: Some("g".into()),
+            channel_id: Some("c".into()),
+            lasts: LASTS,
+            rated: false,
         };
-        let results = at_once(&path, vec![send(), send(), send()]);
+        let (opened, go) = (Arc::new(Barrier::new(4)), Arc::new(Barrier::new(4)));
+        let threads: Vec<_> = (0..3)
+            .map(|_| {
+                let (db, opened, go, new) = (path.clone(), opened.clone(), go.clone(), new.clone());
+                std::thread::spawn(move || {
+                    let mut store = db.open();
+                    opened.wait();
+                    go.wait();
+                    store.create_challenge(&new, T0)
+                })
+            })
+            .collect();
+        opened.wait();
+        store.connection().begin_write().unwrap();
+        go.wait();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        store.connection().end(true).unwrap();
+        let results: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
         let passed = results.iter().filter(|r| r.is_ok()).count();
         assert_eq!(passed, 1, "round {round}: {results:?}");
         for r in &results {

@@ -5,8 +5,8 @@
 use super::*;
 use crate::ai::Level;
 use crate::table::computers::{
-    ComputerTurn, DRAW_EVERY, DRAW_FROM_PLY, Decision, RESIGN_FROM_PLY, Task, Thinking, decide,
-    previous_turn_end,
+    ComputerTurn, DRAW_EVERY, DRAW_FROM_PLY, Decision, LOOKS_BETWEEN_FULL_READS, RECENT,
+    RESIGN_FROM_PLY, Task, Thinking, decide, offer_after, previous_action_end,
 };
 use crate::table::thinking::{self, ThinkingConfig};
 use std::time::{Duration, Instant};
@@ -49,8 +49,9 @@ fn thinking(seats: usize, plies: u64, offered_draw: bool) -> Thinking {
             .unwrap(),
         seats,
         plies,
-        // Turns of one action each, in turn: its last one ended an action ago.
-        previous_turn_end: plies.saturating_sub(1),
+        // One action a turn, in turn: it last acted an action ago.
+        previous_action_end: plies.saturating_sub(1),
+        carried_offer: false,
         offered_draw,
     }
 }
@@ -379,71 +380,89 @@ fn a_rated_match_against_the_computer_counts_in_its_server_only() {
     assert!(everywhere.is_empty(), "{everywhere:?}");
 }
 
-/// In a game where one seat may take several actions in a row (Snipe's rotation after a move,
-/// say), an offer made with an action that leaves the computer to act would lapse with its
-/// own next action: it is not made then, and is made with an action that ends its turn.
+/// In a game where one seat may take several actions in a row (Snipe's rotation after a move)
+/// or answer inside another's turn (a Chess-à-Tête defence), an offer made with an action
+/// that leaves the computer's turn going on would lapse with its own next action, and one made
+/// with a defence would interrupt the other player's turn: neither is made, the offer is
+/// carried, and the action that ends a turn the computer owns makes it.
 #[test]
 fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
-    let mut store = scratch();
-    let alice = store.local_player("alice").unwrap();
-    let cpu = store.computer_player(Level::Easy, 1).unwrap();
-    let mut table = Table::new(store);
-    let game: GameKind = "snipe".parse().unwrap();
-    let mut rng = GameRng::from_seed(7);
-    let (mut kept_turn, mut ended_turn) = (false, false);
-    for seed in 0..40 {
-        let players = [alice.clone(), cpu.clone()];
-        let id = table
-            .create(game, &[], &players, seed, &discord())
-            .unwrap()
-            .match_id;
-        for _ in 0..200 {
-            if table.show(id).unwrap().result.is_some() || (kept_turn && ended_turn) {
+    for game in ["snipe", "chessatete"] {
+        let mut store = scratch();
+        let alice = store.local_player("alice").unwrap();
+        let cpu = store.computer_player(Level::Easy, 1).unwrap();
+        let mut table = Table::new(store);
+        let game: GameKind = game.parse().unwrap();
+        let mut rng = GameRng::from_seed(7);
+        let (mut kept_turn, mut ended_turn, mut defended) = (false, false, false);
+        let seen_all = |k, e, d| k && e && (d || game != GameKind::Chessatete);
+        let confirmed = || Request {
+            expected: None,
+            key: None,
+            confirmed: true,
+        };
+        for seed in 0..40 {
+            if seen_all(kept_turn, ended_turn, defended) {
                 break;
             }
-            let Some(turn) = table
-                .computer_turns()
+            let players = [alice.clone(), cpu.clone()];
+            let id = table
+                .create(game, &[], &players, seed, &discord())
                 .unwrap()
-                .into_iter()
-                .find(|t| t.match_id == id)
-            else {
+                .match_id;
+            for _ in 0..300 {
+                if table.show(id).unwrap().result.is_some()
+                    || seen_all(kept_turn, ended_turn, defended)
+                {
+                    break;
+                }
+                let Some(turn) = table
+                    .computer_turns()
+                    .unwrap()
+                    .into_iter()
+                    .find(|t| t.match_id == id && t.task == Task::Act)
+                else {
+                    let loaded = table.load(id).unwrap().game;
+                    let seat = loaded.to_act().seats()[0];
+                    assert_eq!(players[seat.index()].id, alice.id);
+                    let text = loaded.random_action(seat, &mut rng).unwrap();
+                    table.act(id, alice.id, confirmed(), &text).unwrap();
+                    continue;
+                };
+                let thinking = table.computer_position(&turn).unwrap().unwrap();
+                let owned = thinking.game.turn_owner().is_none_or(|o| o == turn.seat);
+                let text = thinking.game.random_action(turn.seat, &mut rng).unwrap();
+                let mut after = thinking.game.clone();
+                after.play(turn.seat, &text, &mut rng.clone()).unwrap();
+                let goes_on =
+                    after.to_act().includes(turn.seat) || after.turn_owner() == Some(turn.seat);
+                let ends = owned && !goes_on;
+                table
+                    .computer_decides(&turn, &Decision::PlayAndOfferDraw(text))
+                    .unwrap();
                 let head = table.store().load_head(id).unwrap();
-                let loaded = table.load(id).unwrap().game;
-                let seat = loaded.to_act().seats()[0];
-                assert_eq!(head.players[seat.index()].id, alice.id);
-                let text = loaded.random_action(seat, &mut rng).unwrap();
-                table.act(id, alice.id, None, &text).unwrap();
-                continue;
-            };
-            let thinking = table.computer_position(&turn).unwrap().unwrap();
-            let text = thinking.game.random_action(turn.seat, &mut rng).unwrap();
-            let mut after = thinking.game.clone();
-            after.play(turn.seat, &text, &mut rng.clone()).unwrap();
-            let again = after.to_act().includes(turn.seat);
-            table
-                .computer_decides(&turn, &Decision::PlayAndOfferDraw(text))
-                .unwrap();
-            let head = table.store().load_head(id).unwrap();
-            if head.status != crate::store::Status::Active {
-                break;
-            }
-            let offered = head.draw_votes.contains(&turn.seat);
-            assert_eq!(
-                offered, !again,
-                "an offer stands only once its turn is over"
-            );
-            if offered {
-                ended_turn = true;
-                table.decline_draw(id, alice.id, None).unwrap();
-            } else {
-                kept_turn = true;
+                if head.status != crate::store::Status::Active {
+                    break;
+                }
+                let offered = head.draw_votes.contains(&turn.seat);
+                assert_eq!(offered, ends, "an offer stands only once its turn is over");
+                let carried = table.carried_offers.borrow().contains(&(id, turn.seat));
+                assert_eq!(carried, !ends, "an offer not made waits for its turn's end");
+                if offered {
+                    ended_turn = true;
+                    table.decline_draw(id, alice.id, None).unwrap();
+                } else if owned {
+                    kept_turn = true;
+                } else {
+                    defended = true;
+                }
             }
         }
-        if kept_turn && ended_turn {
-            return;
-        }
+        assert!(
+            seen_all(kept_turn, ended_turn, defended),
+            "{game}: no action kept the computer's turn ({kept_turn}), ended it ({ended_turn}) or defended ({defended})"
+        );
     }
-    panic!("no action kept the computer's turn ({kept_turn}) or ended it ({ended_turn})");
 }
 
 /// One person may play the computer in only so many active matches at once (each is read
@@ -561,14 +580,11 @@ fn a_turn_the_thinking_failed_at_still_gets_an_answer() {
 
 /// A storage error while reading the computer's position (a busy or failing database) frees
 /// the seat to be found again at the next look, rather than giving up on the turn; once the
-/// database answers, the computer plays. (On SQLite: a renamed table fails every statement
-/// naming it, which PostgreSQL's prepared statements would not notice.)
+/// database answers, the computer plays. (A renamed table fails every statement naming it,
+/// on either engine.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_failure_to_read_the_computer_s_position_is_tried_again() {
     let (mut table, alice, _cpu, id) = against_computer(Level::Easy);
-    if table.store().engine() != crate::store::Engine::Sqlite {
-        return;
-    }
     table.act(id, alice.id, None, "e4").unwrap();
     let turn = table
         .computer_turns()
@@ -609,7 +625,8 @@ async fn a_failure_to_read_the_computer_s_position_is_tried_again() {
 }
 
 /// A seat found with nothing to do is not read again while its match's version stays the same
-/// (a draw vote written behind the table's back goes unseen), and is read again once it moves.
+/// (a draw vote written behind the table's back goes unseen), and is read again once it moves,
+/// or at the latest at the next full read, every LOOKS_BETWEEN_FULL_READS looks.
 #[test]
 fn a_seat_with_nothing_to_do_is_read_again_only_once_its_match_changes() {
     let (mut table, alice, _cpu, id) = against_computer(Level::Easy);
@@ -632,6 +649,24 @@ fn a_seat_with_nothing_to_do_is_read_again_only_once_its_match_changes() {
     let turns = table.computer_turns().unwrap();
     assert_eq!(turns.len(), 1, "{turns:?}");
     assert_eq!(turns[0].task, Task::AnswerDraw);
+    // Written behind its back again: found by the next full read, not before.
+    sql(
+        &mut table,
+        "UPDATE matches SET draw_votes = NULL WHERE id = ?1",
+    );
+    sql(
+        &mut table,
+        "UPDATE matches SET version = version + 1 WHERE id = ?1",
+    );
+    assert!(table.computer_turns().unwrap().is_empty());
+    sql(
+        &mut table,
+        "UPDATE matches SET draw_votes = 1 WHERE id = ?1",
+    );
+    let looks = (1..=LOOKS_BETWEEN_FULL_READS)
+        .find(|_| !table.computer_turns().unwrap().is_empty())
+        .expect("found by a full read");
+    assert!(looks > 1, "found at the first look");
     // Through the table as usual: alice's move is found at once, and found again while it
     // waits (a turn with something to do is never set aside).
     sql(
@@ -646,55 +681,116 @@ fn a_seat_with_nothing_to_do_is_read_again_only_once_its_match_changes() {
     }
 }
 
-/// Where the computer's last turn ended, read from the seats of the latest actions.
+/// When the computer last acted, read from the seats of the latest actions.
 #[test]
-fn the_computer_finds_where_its_last_turn_ended() {
+fn the_computer_finds_when_it_last_acted() {
     let (me, you) = (Seat(1), Seat(0));
-    // Its first turn: nothing of its own in the whole log.
-    assert_eq!(previous_turn_end(&[you, you], me, 2), 0);
-    assert_eq!(previous_turn_end(&[], me, 0), 0);
-    // Alternating turns: its last ended an action ago.
-    assert_eq!(previous_turn_end(&[you, me, you], me, 3), 2);
-    // In the middle of a turn of its own: the actions of this turn do not count.
-    assert_eq!(previous_turn_end(&[me, me, you, you, me], me, 5), 2);
-    // The latest 3 of 50 actions: where the tail starts.
-    assert_eq!(previous_turn_end(&[me, you, you], me, 50), 48);
-    // Too short a tail to reach its last turn: its start, the earliest it can tell.
-    assert_eq!(previous_turn_end(&[you, you, you], me, 50), 47);
+    // It has not acted yet.
+    assert_eq!(previous_action_end(&[you, you], me, 2), 0);
+    assert_eq!(previous_action_end(&[], me, 0), 0);
+    assert_eq!(previous_action_end(&[you, me, you], me, 3), 2);
+    // In the middle of a turn of its own: just after its last action.
+    assert_eq!(previous_action_end(&[me, me, you, you, me], me, 5), 5);
+    // The latest 3 of 50 actions.
+    assert_eq!(previous_action_end(&[me, you, you], me, 50), 48);
+    // Too short a tail to reach its last action: its start, the earliest it can tell.
+    assert_eq!(previous_action_end(&[you, you, you], me, 50), 47);
 }
 
-/// However many actions each turn holds, the computer offers once a round of DRAW_EVERY
-/// actions in a long level game, with the first action that ends its turn past the round's
-/// start (an offer must come with a turn's last action, or it lapses with its own next one).
+/// The same, through the table: a Snipe match (turns of one or two actions) played at random,
+/// at each of the computer's turns, against the log the table shows.
+#[test]
+fn the_table_tells_the_computer_when_it_last_acted() {
+    let mut store = scratch();
+    let alice = store.local_player("alice").unwrap();
+    let cpu = store.computer_player(Level::Easy, 1).unwrap();
+    let mut table = Table::new(store);
+    let players = [alice.clone(), cpu.clone()];
+    let id = table
+        .create("snipe".parse().unwrap(), &[], &players, 3, &discord())
+        .unwrap()
+        .match_id;
+    let mut rng = GameRng::from_seed(5);
+    let mut checked = 0;
+    for _ in 0..60 {
+        if table.show(id).unwrap().result.is_some() {
+            break;
+        }
+        let game = table.load(id).unwrap().game;
+        let seat = game.to_act().seats()[0];
+        let text = game.random_action(seat, &mut rng).unwrap();
+        if seat == Seat(1) {
+            let turn = table.computer_turns().unwrap().pop().expect("its turn");
+            let thinking = table.computer_position(&turn).unwrap().unwrap();
+            let log = table.history(id).unwrap();
+            let expected = log
+                .iter()
+                .rposition(|(_, name, _)| *name == cpu.name)
+                .map_or(0, |i| i as u64 + 1);
+            assert_eq!(thinking.previous_action_end, expected, "{log:?}");
+            checked += 1;
+        }
+        let player = players[seat.index()].id;
+        let confirmed = Request {
+            expected: None,
+            key: None,
+            confirmed: true,
+        };
+        table.act(id, player, confirmed, &text).unwrap();
+    }
+    assert!(checked >= 20, "{checked}");
+}
+
+/// However a turn is made (one action or several, or with the other player answering inside
+/// it, as a Chess-à-Tête defence), the computer offers once in each round of DRAW_EVERY
+/// actions of a long level game, with the first action that ends a turn of its own in the
+/// round or after it: an offer made otherwise would lapse with its own next action or
+/// interrupt the other player's turn.
 #[test]
 fn the_computer_offers_a_draw_once_a_round_whatever_the_turns_hold() {
     let act = turn(Task::Act);
-    for seed in 0..50 {
+    let me = act.seat;
+    for seed in 0..60 {
         let mut rng = GameRng::from_seed(seed);
         let mut seats: Vec<Seat> = Vec::new();
         let (mut offers, mut turn_ends) = (Vec::new(), Vec::new());
-        let mut mover = Seat((seed % 2) as u8);
+        let mut carried = false;
+        let mut owner = Seat((seed % 2) as u8);
         while seats.len() < 600 {
             let actions = 1 + rng.next_u64() % 3;
             for k in 0..actions {
-                if mover == act.seat {
-                    let plies = seats.len() as u64;
-                    let recent = &seats[seats.len().saturating_sub(16)..];
-                    let position = Thinking {
-                        previous_turn_end: previous_turn_end(recent, act.seat, plies),
-                        ..thinking(2, plies, false)
-                    };
-                    let decided = decide(&act, &position, Some("x".into()), Some(0.5));
-                    if k + 1 == actions {
-                        turn_ends.push(plies + 1);
-                        if decided == Some(Decision::PlayAndOfferDraw("x".into())) {
+                let last = k + 1 == actions;
+                // Before the turn's last action, sometimes an answer by the other seat.
+                let answered = !last && rng.next_u64().is_multiple_of(3);
+                let mut moves = vec![owner];
+                if answered {
+                    moves.push(Seat(1 - owner.0));
+                }
+                for (i, &mover) in moves.iter().enumerate() {
+                    if mover == me {
+                        let plies = seats.len() as u64;
+                        let recent = &seats[seats.len().saturating_sub(RECENT)..];
+                        let position = Thinking {
+                            previous_action_end: previous_action_end(recent, me, plies),
+                            carried_offer: carried,
+                            ..thinking(2, plies, false)
+                        };
+                        let decided = decide(&act, &position, Some("x".into()), Some(0.5));
+                        let wanted = decided == Some(Decision::PlayAndOfferDraw("x".into()));
+                        let ends_own_turn = owner == me && last && i == 0;
+                        let (offer, carry) = offer_after(wanted, carried, ends_own_turn);
+                        carried = carry;
+                        if ends_own_turn {
+                            turn_ends.push(plies + 1);
+                        }
+                        if offer {
                             offers.push(plies + 1);
                         }
                     }
+                    seats.push(mover);
                 }
-                seats.push(mover);
             }
-            mover = Seat(1 - mover.0);
+            owner = Seat(1 - owner.0);
         }
         let last = *turn_ends.last().expect("the computer had turns");
         let mut expected: Vec<u64> = (DRAW_FROM_PLY..=last)
@@ -705,4 +801,30 @@ fn the_computer_offers_a_draw_once_a_round_whatever_the_turns_hold() {
         assert!(expected.len() >= 10, "seed {seed}: {expected:?}");
         assert_eq!(offers, expected, "seed {seed}");
     }
+}
+
+/// A carried offer is made by the action that ends the computer's turn, and only if it is
+/// still wanted then; an action that leaves its turn going on keeps it.
+#[test]
+fn an_offer_waits_for_the_end_of_the_computer_s_turn() {
+    assert_eq!(offer_after(true, false, true), (true, false));
+    assert_eq!(offer_after(true, false, false), (false, true));
+    assert_eq!(offer_after(false, true, false), (false, true));
+    assert_eq!(offer_after(false, true, true), (false, false));
+    assert_eq!(offer_after(true, true, true), (true, false));
+    assert_eq!(offer_after(false, false, false), (false, false));
+    // Carried, it is due whatever the round: and still only when level.
+    let act = turn(Task::Act);
+    let carried = Thinking {
+        carried_offer: true,
+        ..thinking(2, DRAW_FROM_PLY + 7, false)
+    };
+    assert_eq!(
+        decide(&act, &carried, Some("x".into()), Some(0.5)),
+        Some(Decision::PlayAndOfferDraw("x".into()))
+    );
+    assert_eq!(
+        decide(&act, &carried, Some("x".into()), Some(0.9)),
+        Some(Decision::Play("x".into()))
+    );
 }
