@@ -9,7 +9,7 @@ use crate::ai::Level;
 use crate::engine::Seat;
 use crate::games::AnyGame;
 use crate::store::{MatchId, PlayerId, Status};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// What the computer has to do in a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +76,10 @@ pub enum Decision {
     /// Plays, then offers a draw while the opponent is to act (an offer lapses with the next
     /// action, so one made before its own move would lapse with it).
     PlayAndOfferDraw(String),
+    /// Plays, at a moment a round's draw offer is due but its chances do not call for one now
+    /// (not level, or no opinion): if its turn goes on, the offer waits for the turn's end and
+    /// is made then if they do.
+    PlayOfferDue(String),
     Resign,
     AcceptDraw,
     DeclineDraw,
@@ -134,24 +138,29 @@ pub fn decide(
         }
         Task::Act => {
             let action = action?;
-            // No opinion of its chances: it neither resigns nor offers.
-            let Some(chances) = chances else {
-                return Some(Decision::Play(action));
-            };
-            if two && chances < RESIGN_BELOW && thinking.plies >= RESIGN_FROM_PLY {
-                return Some(Decision::Resign);
-            }
-            let level = (chances - 0.5).abs() <= DRAW_MARGIN;
             // Due when a round began since its last action (each round begins between two of
             // its actions, so is met once), or carried from an action that could not offer.
             let after = thinking.plies + 1;
-            let due = (after >= DRAW_FROM_PLY
-                && after / DRAW_EVERY > thinking.previous_action_end / DRAW_EVERY)
-                || thinking.carried_offer;
-            if two && level && due && !thinking.offered_draw {
-                return Some(Decision::PlayAndOfferDraw(action));
-            }
-            Some(Decision::Play(action))
+            let due = two
+                && !thinking.offered_draw
+                && after >= DRAW_FROM_PLY
+                && (after / DRAW_EVERY > thinking.previous_action_end / DRAW_EVERY
+                    || thinking.carried_offer);
+            // No opinion of its chances: it neither resigns nor offers.
+            let level = match chances {
+                Some(chances)
+                    if two && chances < RESIGN_BELOW && thinking.plies >= RESIGN_FROM_PLY =>
+                {
+                    return Some(Decision::Resign);
+                }
+                Some(chances) => (chances - 0.5).abs() <= DRAW_MARGIN,
+                None => false,
+            };
+            Some(match (due, level) {
+                (true, true) => Decision::PlayAndOfferDraw(action),
+                (true, false) => Decision::PlayOfferDue(action),
+                (false, _) => Decision::Play(action),
+            })
         }
     }
 }
@@ -170,18 +179,18 @@ pub fn previous_action_end(recent: &[Seat], seat: Seat, plies: u64) -> u64 {
     }
 }
 
-/// What becomes of a draw offer after the computer acts: whether it offers now, and whether
-/// the offer is carried to its next action. An offer stands only when made with an action
-/// that ends a turn the computer owned: one made while its own turn goes on would lapse with
-/// its own next action, and one made with an answer inside the other player's turn (a
-/// Chess-à-Tête defence) would interrupt that turn. So an offer it `wanted` then is carried
-/// until an action of its own ends its turn; that action offers if it is still wanted then,
-/// and ends the carry either way.
-pub fn offer_after(wanted: bool, carried: bool, ends_own_turn: bool) -> (bool, bool) {
+/// What becomes of a round's draw offer after the computer acts: whether it offers now, and
+/// whether the offer is carried to its next action. An offer stands only when made with an
+/// action that ends a turn the computer owned: one made while its own turn goes on would lapse
+/// with its own next action, and one made with an answer inside the other player's turn (a
+/// Chess-à-Tête defence, a Casino pick) would interrupt that turn. So an offer that is `due`
+/// (whether `wanted` now or not) is carried until an action of its own ends its turn; that
+/// action offers if it is wanted then, and ends the carry either way.
+pub fn offer_after(wanted: bool, due: bool, ends_own_turn: bool) -> (bool, bool) {
     if ends_own_turn {
         (wanted, false)
     } else {
-        (false, wanted || carried)
+        (false, due)
     }
 }
 
@@ -201,6 +210,14 @@ impl Table {
         if idle.looks_left == 0 {
             idle.versions.clear();
             idle.looks_left = LOOKS_BETWEEN_FULL_READS;
+            // Offers carried in matches no longer played (ended, held, reseated) go too.
+            let playing: HashSet<(MatchId, Seat)> = seats
+                .iter()
+                .map(|s| (s.match_id, Seat(s.seat as u8)))
+                .collect();
+            self.carried_offers
+                .borrow_mut()
+                .retain(|at| playing.contains(at));
         }
         idle.looks_left -= 1;
         let mut turns = Vec::new();
@@ -262,9 +279,7 @@ impl Table {
         let seats = loaded.stored.players.len();
         // Only a two-player game's actions may come with a draw offer.
         let recent = if turn.task == Task::Act && seats == 2 {
-            self.store
-                .last_actors(turn.match_id, RECENT)
-                .map_err(TableError::Storage)?
+            self.store.last_actors(turn.match_id, RECENT)?
         } else {
             Vec::new()
         };
@@ -303,24 +318,18 @@ impl Table {
         };
         let player = turn.player;
         let update = match decision {
-            Decision::Play(action) | Decision::PlayAndOfferDraw(action) => {
+            Decision::Play(action)
+            | Decision::PlayAndOfferDraw(action)
+            | Decision::PlayOfferDue(action) => {
                 let wanted = matches!(decision, Decision::PlayAndOfferDraw(_));
-                let owner = self.load(id)?.game.turn_owner();
+                let due = wanted || matches!(decision, Decision::PlayOfferDue(_));
+                let before = self.turn_of_two(id);
                 let played = self.act(id, player, request, action)?;
-                let after = self.load(id)?.game;
-                let owned = owner.is_none_or(|o| o == turn.seat);
-                let goes_on =
-                    after.to_act().includes(turn.seat) || after.turn_owner() == Some(turn.seat);
-                let ends_own_turn = played.result.is_some() || (owned && !goes_on);
-                let carried = self.carried_offers.borrow().contains(&(id, turn.seat));
-                let (offer, carry) = offer_after(wanted, carried, ends_own_turn);
-                if carry {
-                    self.carried_offers.borrow_mut().insert((id, turn.seat));
-                } else {
-                    self.carried_offers.borrow_mut().remove(&(id, turn.seat));
-                }
                 self.undelivered(id, played.version)?;
-                if !offer || played.result.is_some() {
+                if played.repeated {
+                    return Ok(Some(played));
+                }
+                if !self.settle_offer(turn, before, &played, wanted, due) {
                     return Ok(Some(played));
                 }
                 // In the same call, so nobody acts between the move and the offer.
@@ -338,6 +347,50 @@ impl Table {
         };
         self.undelivered(id, update.version)?;
         Ok(Some(update))
+    }
+
+    /// Before the computer acts in match `id`: when it has two players (the only games it
+    /// offers draws in), whose turn it is ([`crate::engine::Game::turn_owner`], None where
+    /// whoever acts owns it). None when the match has more seats or cannot be read now (no
+    /// offer is then made or carried).
+    fn turn_of_two(&self, id: MatchId) -> Option<Option<Seat>> {
+        let loaded = self.load(id).ok()?;
+        (loaded.stored.players.len() == 2).then(|| loaded.game.turn_owner())
+    }
+
+    /// After the computer's action `played` at `turn` (`before`: [`Table::turn_of_two`] just
+    /// before it), what becomes of a round's draw offer ([`offer_after`]): whether to make it
+    /// now; a carried one is kept or dropped. An action that ended the game ends the carry.
+    fn settle_offer(
+        &self,
+        turn: &ComputerTurn,
+        before: Option<Option<Seat>>,
+        played: &Update,
+        wanted: bool,
+        due: bool,
+    ) -> bool {
+        let at = (turn.match_id, turn.seat);
+        let Some(owner) = before else {
+            return false;
+        };
+        let ends_own_turn = if played.result.is_some() {
+            true
+        } else {
+            let Ok(after) = self.load(turn.match_id) else {
+                return false;
+            };
+            let goes_on = after.game.to_act().includes(turn.seat)
+                || after.game.turn_owner() == Some(turn.seat);
+            owner.is_none_or(|o| o == turn.seat) && !goes_on
+        };
+        let due = due || self.carried_offers.borrow().contains(&at);
+        let (offer, carry) = offer_after(wanted, due, ends_own_turn);
+        if carry {
+            self.carried_offers.borrow_mut().insert(at);
+        } else {
+            self.carried_offers.borrow_mut().remove(&at);
+        }
+        offer && played.result.is_none()
     }
 
     /// A random legal action for `turn`, when the computer's own decision was refused (a bug,
@@ -359,8 +412,13 @@ impl Table {
             key: Some(&key),
             confirmed: true,
         };
+        let before = self.turn_of_two(turn.match_id);
         let update = self.act(turn.match_id, turn.player, request, &action)?;
         self.undelivered(turn.match_id, update.version)?;
+        if !update.repeated {
+            // It offers nothing, but a carried offer ends with its turn as after any action.
+            self.settle_offer(turn, before, &update, false, false);
+        }
         Ok(Some(update))
     }
 }

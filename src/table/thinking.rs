@@ -213,7 +213,12 @@ fn take(table: &mut Table, turn: &ComputerTurn, decision: Decision) -> bool {
             tracing::warn!(match_id = turn.match_id, error = %e, "the computer's decision could not be stored; it is tried again");
             true
         }
-        Err(e) if !matches!(decision, Decision::Play(_) | Decision::PlayAndOfferDraw(_)) => {
+        Err(e)
+            if !matches!(
+                decision,
+                Decision::Play(_) | Decision::PlayAndOfferDraw(_) | Decision::PlayOfferDue(_)
+            ) =>
+        {
             tracing::error!(match_id = turn.match_id, seat = turn.seat.0, error = %e, "the computer's decision was refused; it does not try again at this version");
             false
         }

@@ -871,6 +871,12 @@ impl Game for EnPrise {
         Some(EnPrise::time_out(self, seat))
     }
 
+    /// Casino: while the chooser picks a card, the turn stays the drawing player's (the pick
+    /// answers inside it), so that player's clock pauses rather than ends.
+    fn turn_owner(&self) -> Option<Seat> {
+        matches!(self.phase, Phase::Choosing { .. }).then_some(self.current)
+    }
+
     /// Memory: the end of the memorising time makes everyone still looking ready.
     fn timeout(&self) -> Option<Timeout<Action>> {
         EnPrise::timeout(self)

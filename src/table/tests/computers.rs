@@ -104,9 +104,11 @@ fn the_computer_offers_a_draw_in_a_long_level_game_once_and_answers_offers_by_it
         decide(&act, &long, play.clone(), Some(0.52)),
         Some(Decision::PlayAndOfferDraw("Kg2".into()))
     );
-    // Not when ahead, not twice, not before the game is long.
+    // Not when ahead (the round's offer waits for the end of its turn), not twice, not before
+    // the game is long.
     let playing = Some(Decision::Play("Kg2".into()));
-    assert_eq!(decide(&act, &long, play.clone(), Some(0.8)), playing);
+    let waiting = Some(Decision::PlayOfferDue("Kg2".into()));
+    assert_eq!(decide(&act, &long, play.clone(), Some(0.8)), waiting);
     let offered = thinking(2, DRAW_FROM_PLY, true);
     assert_eq!(decide(&act, &offered, play.clone(), Some(0.5)), playing);
     assert_eq!(
@@ -115,7 +117,7 @@ fn the_computer_offers_a_draw_in_a_long_level_game_once_and_answers_offers_by_it
     );
     // With no opinion of its chances (a game without an evaluation, a search cut short), it
     // neither offers nor resigns.
-    assert_eq!(decide(&act, &long, Some("Kg2".into()), None), playing);
+    assert_eq!(decide(&act, &long, Some("Kg2".into()), None), waiting);
     let late = thinking(2, RESIGN_FROM_PLY + 1, false);
     assert_eq!(decide(&act, &late, Some("Kg2".into()), None), playing);
     // Offered: it takes the draw only when behind its fair share; a game it cannot judge, it
@@ -387,7 +389,12 @@ fn a_rated_match_against_the_computer_counts_in_its_server_only() {
 /// carried, and the action that ends a turn the computer owns makes it.
 #[test]
 fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
-    for game in ["snipe", "chessatete"] {
+    let casino = vec![("variant".to_string(), "casino".to_string())];
+    for (game, options) in [
+        ("snipe", vec![]),
+        ("chessatete", vec![]),
+        ("enprise", casino),
+    ] {
         let mut store = scratch();
         let alice = store.local_player("alice").unwrap();
         let cpu = store.computer_player(Level::Easy, 1).unwrap();
@@ -395,7 +402,9 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
         let game: GameKind = game.parse().unwrap();
         let mut rng = GameRng::from_seed(7);
         let (mut kept_turn, mut ended_turn, mut defended) = (false, false, false);
-        let seen_all = |k, e, d| k && e && (d || game != GameKind::Chessatete);
+        // Snipe has no answers inside a turn; Chess-à-Tête and Casino have no turn of several
+        // actions of one seat that an answer does not split.
+        let seen_all = |k, e, d| k && e && (d || game == GameKind::Snipe);
         let confirmed = || Request {
             expected: None,
             key: None,
@@ -407,7 +416,7 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
             }
             let players = [alice.clone(), cpu.clone()];
             let id = table
-                .create(game, &[], &players, seed, &discord())
+                .create(game, &options, &players, seed, &discord())
                 .unwrap()
                 .match_id;
             for _ in 0..300 {
@@ -750,6 +759,7 @@ fn the_table_tells_the_computer_when_it_last_acted() {
 fn the_computer_offers_a_draw_once_a_round_whatever_the_turns_hold() {
     let act = turn(Task::Act);
     let me = act.seat;
+    let mut made = 0;
     for seed in 0..60 {
         let mut rng = GameRng::from_seed(seed);
         let mut seats: Vec<Seat> = Vec::new();
@@ -775,13 +785,16 @@ fn the_computer_offers_a_draw_once_a_round_whatever_the_turns_hold() {
                             carried_offer: carried,
                             ..thinking(2, plies, false)
                         };
-                        let decided = decide(&act, &position, Some("x".into()), Some(0.5));
-                        let wanted = decided == Some(Decision::PlayAndOfferDraw("x".into()));
+                        // Level, ahead, or no opinion at all.
+                        let chances = [Some(0.5), Some(0.8), None][(rng.next_u64() % 3) as usize];
+                        let decided = decide(&act, &position, Some("x".into()), chances);
+                        let wanted = matches!(decided, Some(Decision::PlayAndOfferDraw(_)));
+                        let due = wanted || matches!(decided, Some(Decision::PlayOfferDue(_)));
                         let ends_own_turn = owner == me && last && i == 0;
-                        let (offer, carry) = offer_after(wanted, carried, ends_own_turn);
+                        let (offer, carry) = offer_after(wanted, due, ends_own_turn);
                         carried = carry;
                         if ends_own_turn {
-                            turn_ends.push(plies + 1);
+                            turn_ends.push((plies + 1, chances == Some(0.5)));
                         }
                         if offer {
                             offers.push(plies + 1);
@@ -792,27 +805,35 @@ fn the_computer_offers_a_draw_once_a_round_whatever_the_turns_hold() {
             }
             owner = Seat(1 - owner.0);
         }
-        let last = *turn_ends.last().expect("the computer had turns");
-        let mut expected: Vec<u64> = (DRAW_FROM_PLY..=last)
+        // Each round's offer falls to the first end of its own turn in or after the round, and
+        // is made if its chances are level then.
+        let last = turn_ends.last().expect("the computer had turns").0;
+        let mut expected: Vec<(u64, bool)> = (DRAW_FROM_PLY..=last)
             .step_by(DRAW_EVERY as usize)
-            .filter_map(|round| turn_ends.iter().copied().find(|&end| end >= round))
+            .filter_map(|round| turn_ends.iter().copied().find(|&(end, _)| end >= round))
             .collect();
         expected.dedup();
-        assert!(expected.len() >= 10, "seed {seed}: {expected:?}");
+        let expected: Vec<u64> = expected
+            .into_iter()
+            .filter_map(|(end, level)| level.then_some(end))
+            .collect();
         assert_eq!(offers, expected, "seed {seed}");
+        made += offers.len();
     }
+    assert!(made >= 120, "only {made} offers in 60 games");
 }
 
-/// A carried offer is made by the action that ends the computer's turn, and only if it is
-/// still wanted then; an action that leaves its turn going on keeps it.
+/// A round's offer is carried while the computer's turn goes on, and made by the action that
+/// ends it if its chances are level then; that action ends the carry either way.
 #[test]
 fn an_offer_waits_for_the_end_of_the_computer_s_turn() {
-    assert_eq!(offer_after(true, false, true), (true, false));
-    assert_eq!(offer_after(true, false, false), (false, true));
+    // (wanted now, due, the action ends its turn) -> (offer now, carry)
+    assert_eq!(offer_after(true, true, true), (true, false));
+    assert_eq!(offer_after(true, true, false), (false, true));
     assert_eq!(offer_after(false, true, false), (false, true));
     assert_eq!(offer_after(false, true, true), (false, false));
-    assert_eq!(offer_after(true, true, true), (true, false));
     assert_eq!(offer_after(false, false, false), (false, false));
+    assert_eq!(offer_after(false, false, true), (false, false));
     // Carried, it is due whatever the round: and still only when level.
     let act = turn(Task::Act);
     let carried = Thinking {
@@ -825,6 +846,15 @@ fn an_offer_waits_for_the_end_of_the_computer_s_turn() {
     );
     assert_eq!(
         decide(&act, &carried, Some("x".into()), Some(0.9)),
+        Some(Decision::PlayOfferDue("x".into()))
+    );
+    // Never before the game is long, carried or not.
+    let early = Thinking {
+        carried_offer: true,
+        ..thinking(2, DRAW_FROM_PLY - 10, false)
+    };
+    assert_eq!(
+        decide(&act, &early, Some("x".into()), Some(0.5)),
         Some(Decision::Play("x".into()))
     );
 }

@@ -1,7 +1,8 @@
 //! Deadlines kept right while a match changes around them: the Memory reveal and a reminder
 //! waiting for quiet hours survive a draw offer, reminders piled up by downtime are sent once,
-//! time given to a player already out of time counts from now, and Chess-à-Tête's attacker
-//! keeps their clock (paused, not refilled) while the defender answers.
+//! time given to a player already out of time counts from now, and a turn's owner keeps their
+//! clock (paused, not refilled) while another seat answers inside their turn (a Chess-à-Tête
+//! defence, a Casino pick).
 
 use super::temp_db;
 use super::*;
@@ -114,54 +115,71 @@ fn time_given_to_a_player_already_out_of_time_counts_from_now() {
     );
 }
 
+/// In a game where another seat answers inside a turn (a Chess-à-Tête defence, the card a
+/// Casino chooser picks for the drawing player), the turn's owner keeps their clock, paused
+/// and not refilled, while the answer is given.
 #[test]
-fn a_chess_a_tete_attacker_keeps_their_clock_while_the_defender_answers() {
-    let clock = SimClock::at(START);
-    let mut table = timed_table(&temp_db("cat-clock"), &clock);
-    let created = create(&mut table, GameKind::Chessatete, 2, &[], "1d");
-    let id = created.match_id;
-    let ids: Vec<PlayerId> = (0..2)
-        .map(|i| table.store().local_player(&format!("p{i}")).unwrap().id)
-        .collect();
-    let mut rng = crate::engine::GameRng::from_seed(11);
-    let mut answers = 0;
-    for _ in 0..300 {
-        let loaded = table.load(id).unwrap();
-        if loaded.stored.status != Status::Active {
-            break;
+fn a_turn_s_owner_keeps_their_clock_while_another_answers_inside_it() {
+    let games: [(GameKind, &[(&str, &str)]); 2] = [
+        (GameKind::Chessatete, &[]),
+        (GameKind::Enprise, &[("variant", "casino")]),
+    ];
+    for (game, options) in games {
+        let clock = SimClock::at(START);
+        let mut table = timed_table(&temp_db(&format!("owner-clock-{game}")), &clock);
+        let created = create(&mut table, game, 2, options, "1d");
+        let id = created.match_id;
+        let ids: Vec<PlayerId> = (0..2)
+            .map(|i| table.store().local_player(&format!("p{i}")).unwrap().id)
+            .collect();
+        let mut rng = crate::engine::GameRng::from_seed(11);
+        let mut answers = 0;
+        for _ in 0..300 {
+            let loaded = table.load(id).unwrap();
+            if loaded.stored.status != Status::Active {
+                break;
+            }
+            let seat = loaded.game.to_act().seats()[0];
+            let owner = loaded.game.turn_owner().unwrap_or(seat);
+            let text = loaded.game.random_action(seat, &mut rng).unwrap();
+            let before = Timing::of(&loaded.stored).unwrap();
+            let left = before.left(owner, clock.now()).unwrap() - HOUR;
+            clock.advance(HOUR);
+            let after = match table.act(id, ids[seat.index()], None, &text) {
+                Ok(after) => after,
+                // A move that loses on the spot asks to be confirmed: enough of this game.
+                Err(TableError::Confirm { .. }) => break,
+                Err(e) => panic!("{game} {text}: {e}"),
+            };
+            let stored = table.store().load(id).unwrap();
+            let timing = Timing::of(&stored).unwrap();
+            let now_acting = after.to_act.first().map(|(s, _)| *s);
+            let still_owner = table.load(id).unwrap().game.turn_owner();
+            if seat == owner && still_owner == Some(owner) && now_acting != Some(owner) {
+                // The owner waits for the answer: paused, with what it had left.
+                answers += 1;
+                assert_eq!(timing.clocks[owner.index()].running_since, None, "{game}");
+                assert_eq!(
+                    timing.left(owner, clock.now()),
+                    Some(left),
+                    "{game}: paused"
+                );
+            }
+            if seat != owner && now_acting == Some(owner) {
+                // The answer given: the owner's clock runs on from where it stopped.
+                assert_eq!(
+                    timing.deadline(owner),
+                    Some(clock.now() + timing.clocks[owner.index()].remaining),
+                    "{game}"
+                );
+                assert!(
+                    timing.clocks[owner.index()].remaining < DAY,
+                    "{game}: not refilled"
+                );
+            }
         }
-        let owner = loaded.game.turn_owner().unwrap();
-        let seat = loaded.game.to_act().seats()[0];
-        let text = loaded.game.random_action(seat, &mut rng).unwrap();
-        let before = Timing::of(&loaded.stored).unwrap();
-        let left = before.left(owner, clock.now()).unwrap() - HOUR;
-        clock.advance(HOUR);
-        let after = match table.act(id, ids[seat.index()], None, &text) {
-            Ok(after) => after,
-            // A move that loses on the spot asks to be confirmed: enough of this game.
-            Err(TableError::Confirm { .. }) => break,
-            Err(e) => panic!("{text}: {e}"),
-        };
-        let stored = table.store().load(id).unwrap();
-        let timing = Timing::of(&stored).unwrap();
-        let now_acting = after.to_act.first().map(|(s, _)| *s);
-        let still_owner = table.load(id).unwrap().game.turn_owner();
-        if seat == owner && still_owner == Some(owner) && now_acting != Some(owner) {
-            // The attacker waits for the defender's answer: paused, with what it had left.
-            answers += 1;
-            assert_eq!(timing.clocks[owner.index()].running_since, None);
-            assert_eq!(timing.left(owner, clock.now()), Some(left), "paused");
-        }
-        if seat != owner && now_acting == Some(owner) {
-            // The answer given: the attacker's clock runs on from where it stopped.
-            assert_eq!(
-                timing.deadline(owner),
-                Some(clock.now() + timing.clocks[owner.index()].remaining)
-            );
-            assert!(timing.clocks[owner.index()].remaining < DAY, "not refilled");
-        }
+        assert!(answers > 0, "{game}: the random game had nothing to answer");
     }
-    assert!(answers > 0, "the random game had no combat to answer");
 }
 
 #[test]
