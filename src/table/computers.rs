@@ -60,8 +60,9 @@ pub struct Thinking {
     /// How many actions had been played just after the computer's seat last acted (0 before
     /// it first acted): the rounds of draw offers begun since are this action's to offer.
     pub previous_action_end: u64,
-    /// A draw offer it decided on earlier is still to be made, with the action that ends its
-    /// turn (see [`offer_after`]).
+    /// A round's draw offer met by an earlier action of its turn (or inside the other
+    /// player's turn) waits to be made with the action that ends its turn (see
+    /// [`offer_after`]).
     pub carried_offer: bool,
     /// The computer's seat has offered a draw that still stands.
     pub offered_draw: bool,
@@ -138,14 +139,7 @@ pub fn decide(
         }
         Task::Act => {
             let action = action?;
-            // Due when a round began since its last action (each round begins between two of
-            // its actions, so is met once), or carried from an action that could not offer.
-            let after = thinking.plies + 1;
-            let due = two
-                && !thinking.offered_draw
-                && after >= DRAW_FROM_PLY
-                && (after / DRAW_EVERY > thinking.previous_action_end / DRAW_EVERY
-                    || thinking.carried_offer);
+            let due = offer_due(thinking);
             // No opinion of its chances: it neither resigns nor offers.
             let level = match chances {
                 Some(chances)
@@ -177,6 +171,19 @@ pub fn previous_action_end(recent: &[Seat], seat: Seat, plies: u64) -> u64 {
         Some(i) => first + i as u64 + 1,
         None => first,
     }
+}
+
+/// Whether a round's draw offer is due with the computer's action in `thinking`: in a
+/// two-player game, from the DRAW_FROM_PLY-th action on, when a round began since its last
+/// action (each round begins between two of its actions, so is met once), or one is carried
+/// from an action that could not make it; never while its own offer stands.
+pub fn offer_due(thinking: &Thinking) -> bool {
+    let after = thinking.plies + 1;
+    thinking.seats == 2
+        && !thinking.offered_draw
+        && after >= DRAW_FROM_PLY
+        && (after / DRAW_EVERY > thinking.previous_action_end / DRAW_EVERY
+            || thinking.carried_offer)
 }
 
 /// What becomes of a round's draw offer after the computer acts: whether it offers now, and
@@ -325,11 +332,11 @@ impl Table {
                 let due = wanted || matches!(decision, Decision::PlayOfferDue(_));
                 let before = self.turn_of_two(id);
                 let played = self.act(id, player, request, action)?;
+                // Settled before anything else can fail: the next turn is at a new version.
+                let offer =
+                    !played.repeated && self.settle_offer(turn, before, &played, wanted, due);
                 self.undelivered(id, played.version)?;
-                if played.repeated {
-                    return Ok(Some(played));
-                }
-                if !self.settle_offer(turn, before, &played, wanted, due) {
+                if !offer {
                     return Ok(Some(played));
                 }
                 // In the same call, so nobody acts between the move and the offer.
@@ -351,8 +358,8 @@ impl Table {
 
     /// Before the computer acts in match `id`: when it has two players (the only games it
     /// offers draws in), whose turn it is ([`crate::engine::Game::turn_owner`], None where
-    /// whoever acts owns it). None when the match has more seats or cannot be read now (no
-    /// offer is then made or carried).
+    /// whoever acts owns it). None when the match has more seats or cannot be read now: no
+    /// offer is then made, and a waiting one is left as it was.
     fn turn_of_two(&self, id: MatchId) -> Option<Option<Seat>> {
         let loaded = self.load(id).ok()?;
         (loaded.stored.players.len() == 2).then(|| loaded.game.turn_owner())
@@ -413,12 +420,13 @@ impl Table {
             confirmed: true,
         };
         let before = self.turn_of_two(turn.match_id);
+        let due = offer_due(&thinking);
         let update = self.act(turn.match_id, turn.player, request, &action)?;
-        self.undelivered(turn.match_id, update.version)?;
         if !update.repeated {
-            // It offers nothing, but a carried offer ends with its turn as after any action.
-            self.settle_offer(turn, before, &update, false, false);
+            // It offers nothing, but a round's offer waits or ends as after any action.
+            self.settle_offer(turn, before, &update, false, due);
         }
+        self.undelivered(turn.match_id, update.version)?;
         Ok(Some(update))
     }
 }

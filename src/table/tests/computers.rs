@@ -383,10 +383,12 @@ fn a_rated_match_against_the_computer_counts_in_its_server_only() {
 }
 
 /// In a game where one seat may take several actions in a row (Snipe's rotation after a move)
-/// or answer inside another's turn (a Chess-à-Tête defence), an offer made with an action
-/// that leaves the computer's turn going on would lapse with its own next action, and one made
-/// with a defence would interrupt the other player's turn: neither is made, the offer is
-/// carried, and the action that ends a turn the computer owns makes it.
+/// or answer inside another's turn (a Chess-à-Tête defence, a Casino pick), an offer made with
+/// an action that leaves the computer's turn going on would lapse with its own next action,
+/// and one made with an answer would interrupt the other player's turn: neither is made, the
+/// round's offer waits (whether it was wanted then or only due), and the action that ends a
+/// turn the computer owns makes it if it is wanted then. The random stand-in that ends the
+/// turn ends the wait too.
 #[test]
 fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
     let casino = vec![("variant".to_string(), "casino".to_string())];
@@ -402,16 +404,17 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
         let game: GameKind = game.parse().unwrap();
         let mut rng = GameRng::from_seed(7);
         let (mut kept_turn, mut ended_turn, mut defended) = (false, false, false);
+        let mut stood_in = false;
         // Snipe has no answers inside a turn; Chess-à-Tête and Casino have no turn of several
         // actions of one seat that an answer does not split.
-        let seen_all = |k, e, d| k && e && (d || game == GameKind::Snipe);
+        let seen_all = |k, e, d, s| k && e && s && (d || game == GameKind::Snipe);
         let confirmed = || Request {
             expected: None,
             key: None,
             confirmed: true,
         };
         for seed in 0..40 {
-            if seen_all(kept_turn, ended_turn, defended) {
+            if seen_all(kept_turn, ended_turn, defended, stood_in) {
                 break;
             }
             let players = [alice.clone(), cpu.clone()];
@@ -421,7 +424,7 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
                 .match_id;
             for _ in 0..300 {
                 if table.show(id).unwrap().result.is_some()
-                    || seen_all(kept_turn, ended_turn, defended)
+                    || seen_all(kept_turn, ended_turn, defended, stood_in)
                 {
                     break;
                 }
@@ -440,26 +443,59 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
                 };
                 let thinking = table.computer_position(&turn).unwrap().unwrap();
                 let owned = thinking.game.turn_owner().is_none_or(|o| o == turn.seat);
-                let text = thinking.game.random_action(turn.seat, &mut rng).unwrap();
-                let mut after = thinking.game.clone();
-                after.play(turn.seat, &text, &mut rng.clone()).unwrap();
-                let goes_on =
-                    after.to_act().includes(turn.seat) || after.turn_owner() == Some(turn.seat);
-                let ends = owned && !goes_on;
-                table
-                    .computer_decides(&turn, &Decision::PlayAndOfferDraw(text))
+                let ends_with = |text: &str| {
+                    let mut after = thinking.game.clone();
+                    after
+                        .play(turn.seat, text, &mut GameRng::from_seed(1))
+                        .unwrap();
+                    owned
+                        && !(after.to_act().includes(turn.seat)
+                            || after.turn_owner() == Some(turn.seat))
+                };
+                // While an offer waits, sometimes the random stand-in ends the turn instead.
+                let stand_ins = thinking
+                    .game
+                    .random_action(turn.seat, &mut GameRng::from_seed(turn.seed()))
                     .unwrap();
+                let stand_in = thinking.carried_offer
+                    && ends_with(&stand_ins)
+                    && rng.next_u64().is_multiple_of(2);
+                let text = if stand_in {
+                    stand_ins
+                } else {
+                    thinking.game.random_action(turn.seat, &mut rng).unwrap()
+                };
+                let ends = ends_with(&text);
+                // Wanted now, or only due (not level): it waits either way.
+                let wanted = !stand_in && rng.next_u64().is_multiple_of(2);
+                if stand_in {
+                    table.computer_fallback(&turn).unwrap();
+                } else if wanted {
+                    table
+                        .computer_decides(&turn, &Decision::PlayAndOfferDraw(text))
+                        .unwrap();
+                } else {
+                    table
+                        .computer_decides(&turn, &Decision::PlayOfferDue(text))
+                        .unwrap();
+                }
                 let head = table.store().load_head(id).unwrap();
                 if head.status != crate::store::Status::Active {
                     break;
                 }
                 let offered = head.draw_votes.contains(&turn.seat);
-                assert_eq!(offered, ends, "an offer stands only once its turn is over");
+                assert_eq!(
+                    offered,
+                    ends && wanted,
+                    "an offer stands only once its turn is over, and if wanted then"
+                );
                 let carried = table.carried_offers.borrow().contains(&(id, turn.seat));
                 assert_eq!(carried, !ends, "an offer not made waits for its turn's end");
+                stood_in |= stand_in && ends;
                 if offered {
                     ended_turn = true;
                     table.decline_draw(id, alice.id, None).unwrap();
+                } else if ends {
                 } else if owned {
                     kept_turn = true;
                 } else {
@@ -468,8 +504,8 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
             }
         }
         assert!(
-            seen_all(kept_turn, ended_turn, defended),
-            "{game}: no action kept the computer's turn ({kept_turn}), ended it ({ended_turn}) or defended ({defended})"
+            seen_all(kept_turn, ended_turn, defended, stood_in),
+            "{game}: no action kept the computer's turn ({kept_turn}), ended it ({ended_turn}), defended ({defended}) or stood in at its end ({stood_in})"
         );
     }
 }
