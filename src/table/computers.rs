@@ -66,6 +66,9 @@ pub struct Thinking {
     pub carried_offer: bool,
     /// The computer's seat has offered a draw that still stands.
     pub offered_draw: bool,
+    /// It declined a draw since its last turn ended: it offers none of its own before its
+    /// turn is over.
+    pub declined_draw: bool,
     /// The seats still in the game.
     pub live: usize,
 }
@@ -92,6 +95,15 @@ pub enum Decision {
 pub(super) struct Idle {
     versions: HashMap<(MatchId, Seat), u64>,
     looks_left: u32,
+}
+
+/// What the computer keeps in mind about draws in a match, between its actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PendingDraw {
+    /// A round's offer waits for the end of its turn ([`offer_after`]).
+    Offer,
+    /// It declined a draw: it offers none of its own before its turn is over.
+    Declined,
 }
 
 /// Every this many looks, [`Table::computer_turns`] reads every seat again, idle or not: a
@@ -176,11 +188,13 @@ pub fn previous_action_end(recent: &[Seat], seat: Seat, plies: u64) -> u64 {
 /// Whether a round's draw offer is due with the computer's action in `thinking`: in a
 /// two-player game, from the DRAW_FROM_PLY-th action on, when a round began since its last
 /// action (each round begins between two of its actions, so is met once), or one is carried
-/// from an action that could not make it; never while its own offer stands.
+/// from an action that could not make it; never while its own offer stands, nor in a turn in
+/// which it declined one (that would read as changing its mind).
 pub fn offer_due(thinking: &Thinking) -> bool {
     let after = thinking.plies + 1;
     thinking.seats == 2
         && !thinking.offered_draw
+        && !thinking.declined_draw
         && after >= DRAW_FROM_PLY
         && (after / DRAW_EVERY > thinking.previous_action_end / DRAW_EVERY
             || thinking.carried_offer)
@@ -222,9 +236,9 @@ impl Table {
                 .iter()
                 .map(|s| (s.match_id, Seat(s.seat as u8)))
                 .collect();
-            self.carried_offers
+            self.pending_draws
                 .borrow_mut()
-                .retain(|at| playing.contains(at));
+                .retain(|at, _| playing.contains(at));
         }
         idle.looks_left -= 1;
         let mut turns = Vec::new();
@@ -284,6 +298,11 @@ impl Table {
             return Ok(None);
         }
         let seats = loaded.stored.players.len();
+        let pending = self
+            .pending_draws
+            .borrow()
+            .get(&(turn.match_id, turn.seat))
+            .copied();
         // Only a two-player game's actions may come with a draw offer.
         let recent = if turn.task == Task::Act && seats == 2 {
             self.store.last_actors(turn.match_id, RECENT)?
@@ -294,11 +313,9 @@ impl Table {
             seats,
             plies: loaded.stored.plies,
             previous_action_end: previous_action_end(&recent, turn.seat, loaded.stored.plies),
-            carried_offer: self
-                .carried_offers
-                .borrow()
-                .contains(&(turn.match_id, turn.seat)),
+            carried_offer: pending == Some(PendingDraw::Offer),
             offered_draw: loaded.stored.draw_votes.contains(&turn.seat),
+            declined_draw: pending == Some(PendingDraw::Declined),
             live: loaded.game.live_seats().len(),
             game: loaded.game,
         }))
@@ -350,7 +367,15 @@ impl Table {
             }
             Decision::Resign => self.resign(id, player, request)?,
             Decision::AcceptDraw => self.accept_draw(id, player, request)?,
-            Decision::DeclineDraw => self.decline_draw(id, player, request)?,
+            Decision::DeclineDraw => {
+                let declined = self.decline_draw(id, player, request)?;
+                if !declined.repeated {
+                    self.pending_draws
+                        .borrow_mut()
+                        .insert((id, turn.seat), PendingDraw::Declined);
+                }
+                declined
+            }
         };
         self.undelivered(id, update.version)?;
         Ok(Some(update))
@@ -390,12 +415,21 @@ impl Table {
                 || after.game.turn_owner() == Some(turn.seat);
             owner.is_none_or(|o| o == turn.seat) && !goes_on
         };
-        let due = due || self.carried_offers.borrow().contains(&at);
+        let mut pending = self.pending_draws.borrow_mut();
+        let was = pending.get(&at).copied();
+        if was == Some(PendingDraw::Declined) {
+            // No offer of its own in the turn it declined one; the turn's end clears that.
+            if ends_own_turn {
+                pending.remove(&at);
+            }
+            return false;
+        }
+        let due = due || was == Some(PendingDraw::Offer);
         let (offer, carry) = offer_after(wanted, due, ends_own_turn);
         if carry {
-            self.carried_offers.borrow_mut().insert(at);
+            pending.insert(at, PendingDraw::Offer);
         } else {
-            self.carried_offers.borrow_mut().remove(&at);
+            pending.remove(&at);
         }
         offer && played.result.is_none()
     }

@@ -13,7 +13,7 @@ use crate::store::{
     Change, MatchId, Place, Player, PlayerId, Status, Store, StoreError, StoredMatch,
 };
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use thiserror::Error;
 
 pub mod admin;
@@ -234,8 +234,9 @@ pub struct Table {
     /// ([`Table::computer_turns`] reads them again only once it changes).
     idle_computers: RefCell<computers::Idle>,
     /// The computer's seats with a draw offer to make when their turn ends
-    /// ([`computers::offer_after`]). Kept in memory: a restart forgets one offer at most.
-    carried_offers: RefCell<HashSet<(MatchId, Seat)>>,
+    /// ([`computers::offer_after`]), or that declined one this turn. Kept in memory: a restart
+    /// forgets them.
+    pending_draws: RefCell<HashMap<(MatchId, Seat), computers::PendingDraw>>,
 }
 
 impl Table {
@@ -250,7 +251,7 @@ impl Table {
             cache: RefCell::new(Cache::new(capacity)),
             clock: Arc::new(SystemClock),
             idle_computers: RefCell::default(),
-            carried_offers: RefCell::default(),
+            pending_draws: RefCell::default(),
         }
     }
 

@@ -25,7 +25,7 @@ impl Table {
             cache: RefCell::new(super::live::Cache::new(self.cache.borrow().capacity())),
             clock: self.clock.clone(),
             idle_computers: RefCell::default(),
-            carried_offers: RefCell::default(),
+            pending_draws: RefCell::default(),
         }))
     }
 

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::ai::Level;
+use crate::table::computers::PendingDraw;
 use crate::table::computers::{
     ComputerTurn, DRAW_EVERY, DRAW_FROM_PLY, Decision, LOOKS_BETWEEN_FULL_READS, RECENT,
     RESIGN_FROM_PLY, Task, Thinking, decide, offer_after, previous_action_end,
@@ -52,6 +53,7 @@ fn thinking(seats: usize, plies: u64, offered_draw: bool) -> Thinking {
         // One action a turn, in turn: it last acted an action ago.
         previous_action_end: plies.saturating_sub(1),
         carried_offer: false,
+        declined_draw: false,
         offered_draw,
     }
 }
@@ -228,12 +230,17 @@ fn the_computer_resigns_and_answers_draws_through_the_table() {
         .unwrap();
     let turn = table.computer_turns().unwrap().remove(0);
     assert_eq!(turn.task, Task::Act, "the offer was withdrawn");
+    table
+        .computer_decides(&turn, &Decision::Play("e5".into()))
+        .unwrap();
+    table.act(id, alice.id, None, "Nf3").unwrap();
     // It moves and then offers, so the offer stands while alice is to act.
+    let turn = table.computer_turns().unwrap().remove(0);
     let offered = table
-        .computer_decides(&turn, &Decision::PlayAndOfferDraw("e5".into()))
+        .computer_decides(&turn, &Decision::PlayAndOfferDraw("Nc6".into()))
         .unwrap()
         .unwrap();
-    assert_eq!(table.history(id).unwrap().len(), 2);
+    assert_eq!(table.history(id).unwrap().len(), 4);
     assert!(table.computer_turns().unwrap().is_empty());
     table
         .accept_draw(id, alice.id, Some(offered.version))
@@ -489,7 +496,8 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
                     ends && wanted,
                     "an offer stands only once its turn is over, and if wanted then"
                 );
-                let carried = table.carried_offers.borrow().contains(&(id, turn.seat));
+                let carried =
+                    table.pending_draws.borrow().get(&(id, turn.seat)) == Some(&PendingDraw::Offer);
                 assert_eq!(carried, !ends, "an offer not made waits for its turn's end");
                 stood_in |= stand_in && ends;
                 if offered {
@@ -893,4 +901,43 @@ fn an_offer_waits_for_the_end_of_the_computer_s_turn() {
         decide(&act, &early, Some("x".into()), Some(0.5)),
         Some(Decision::Play("x".into()))
     );
+}
+
+/// Having declined a person's draw, the computer offers none of its own before its turn is
+/// over, even when its round falls due then (it would read as changing its mind).
+#[test]
+fn the_computer_does_not_offer_a_draw_in_the_turn_it_declined_one() {
+    let act = turn(Task::Act);
+    let declined = Thinking {
+        declined_draw: true,
+        ..thinking(2, DRAW_FROM_PLY, false)
+    };
+    assert_eq!(
+        decide(&act, &declined, Some("x".into()), Some(0.5)),
+        Some(Decision::Play("x".into()))
+    );
+    // Through the table: declining marks its seat; the action that ends its turn clears it,
+    // with no offer even if one is asked for.
+    let (mut table, alice, _cpu, id) = against_computer(Level::Easy);
+    table.act(id, alice.id, None, "e4").unwrap();
+    table.offer_draw(id, alice.id, None).unwrap();
+    let answer = table.computer_turns().unwrap().pop().unwrap();
+    assert_eq!(answer.task, Task::AnswerDraw);
+    table
+        .computer_decides(&answer, &Decision::DeclineDraw)
+        .unwrap();
+    let act = table.computer_turns().unwrap().pop().unwrap();
+    assert_eq!(act.task, Task::Act);
+    assert!(
+        table
+            .computer_position(&act)
+            .unwrap()
+            .unwrap()
+            .declined_draw
+    );
+    table
+        .computer_decides(&act, &Decision::PlayAndOfferDraw("e5".into()))
+        .unwrap();
+    assert!(table.store().load_head(id).unwrap().draw_votes.is_empty());
+    assert!(table.pending_draws.borrow().is_empty());
 }
