@@ -60,15 +60,11 @@ pub struct Thinking {
     /// How many actions had been played just after the computer's seat last acted (0 before
     /// it first acted): the rounds of draw offers begun since are this action's to offer.
     pub previous_action_end: u64,
-    /// A round's draw offer met by an earlier action of its turn (or inside the other
-    /// player's turn) waits to be made with the action that ends its turn (see
-    /// [`offer_after`]).
-    pub carried_offer: bool,
+    /// What the computer keeps in mind about draws in this match: a round's offer waiting
+    /// for the end of its turn, or a draw it declined this turn.
+    pub pending_draw: Option<PendingDraw>,
     /// The computer's seat has offered a draw that still stands.
     pub offered_draw: bool,
-    /// It declined a draw since its last turn ended: it offers none of its own before its
-    /// turn is over.
-    pub declined_draw: bool,
     /// The seats still in the game.
     pub live: usize,
 }
@@ -99,7 +95,7 @@ pub(super) struct Idle {
 
 /// What the computer keeps in mind about draws in a match, between its actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum PendingDraw {
+pub enum PendingDraw {
     /// A round's offer waits for the end of its turn ([`offer_after`]).
     Offer,
     /// It declined a draw: it offers none of its own before its turn is over.
@@ -194,10 +190,10 @@ pub fn offer_due(thinking: &Thinking) -> bool {
     let after = thinking.plies + 1;
     thinking.seats == 2
         && !thinking.offered_draw
-        && !thinking.declined_draw
+        && thinking.pending_draw != Some(PendingDraw::Declined)
         && after >= DRAW_FROM_PLY
         && (after / DRAW_EVERY > thinking.previous_action_end / DRAW_EVERY
-            || thinking.carried_offer)
+            || thinking.pending_draw == Some(PendingDraw::Offer))
 }
 
 /// What becomes of a round's draw offer after the computer acts: whether it offers now, and
@@ -313,9 +309,8 @@ impl Table {
             seats,
             plies: loaded.stored.plies,
             previous_action_end: previous_action_end(&recent, turn.seat, loaded.stored.plies),
-            carried_offer: pending == Some(PendingDraw::Offer),
+            pending_draw: pending,
             offered_draw: loaded.stored.draw_votes.contains(&turn.seat),
-            declined_draw: pending == Some(PendingDraw::Declined),
             live: loaded.game.live_seats().len(),
             game: loaded.game,
         }))

@@ -52,8 +52,7 @@ fn thinking(seats: usize, plies: u64, offered_draw: bool) -> Thinking {
         plies,
         // One action a turn, in turn: it last acted an action ago.
         previous_action_end: plies.saturating_sub(1),
-        carried_offer: false,
-        declined_draw: false,
+        pending_draw: None,
         offered_draw,
     }
 }
@@ -464,7 +463,7 @@ fn the_computer_offers_a_draw_only_with_an_action_that_ends_its_turn() {
                     .game
                     .random_action(turn.seat, &mut GameRng::from_seed(turn.seed()))
                     .unwrap();
-                let stand_in = thinking.carried_offer
+                let stand_in = thinking.pending_draw == Some(PendingDraw::Offer)
                     && ends_with(&stand_ins)
                     && rng.next_u64().is_multiple_of(2);
                 let text = if stand_in {
@@ -826,7 +825,7 @@ fn the_computer_offers_a_draw_once_a_round_whatever_the_turns_hold() {
                         let recent = &seats[seats.len().saturating_sub(RECENT)..];
                         let position = Thinking {
                             previous_action_end: previous_action_end(recent, me, plies),
-                            carried_offer: carried,
+                            pending_draw: carried.then_some(PendingDraw::Offer),
                             ..thinking(2, plies, false)
                         };
                         // Level, ahead, or no opinion at all.
@@ -881,7 +880,7 @@ fn an_offer_waits_for_the_end_of_the_computer_s_turn() {
     // Carried, it is due whatever the round: and still only when level.
     let act = turn(Task::Act);
     let carried = Thinking {
-        carried_offer: true,
+        pending_draw: Some(PendingDraw::Offer),
         ..thinking(2, DRAW_FROM_PLY + 7, false)
     };
     assert_eq!(
@@ -894,7 +893,7 @@ fn an_offer_waits_for_the_end_of_the_computer_s_turn() {
     );
     // Never before the game is long, carried or not.
     let early = Thinking {
-        carried_offer: true,
+        pending_draw: Some(PendingDraw::Offer),
         ..thinking(2, DRAW_FROM_PLY - 10, false)
     };
     assert_eq!(
@@ -909,7 +908,7 @@ fn an_offer_waits_for_the_end_of_the_computer_s_turn() {
 fn the_computer_does_not_offer_a_draw_in_the_turn_it_declined_one() {
     let act = turn(Task::Act);
     let declined = Thinking {
-        declined_draw: true,
+        pending_draw: Some(PendingDraw::Declined),
         ..thinking(2, DRAW_FROM_PLY, false)
     };
     assert_eq!(
@@ -928,12 +927,9 @@ fn the_computer_does_not_offer_a_draw_in_the_turn_it_declined_one() {
         .unwrap();
     let act = table.computer_turns().unwrap().pop().unwrap();
     assert_eq!(act.task, Task::Act);
-    assert!(
-        table
-            .computer_position(&act)
-            .unwrap()
-            .unwrap()
-            .declined_draw
+    assert_eq!(
+        table.computer_position(&act).unwrap().unwrap().pending_draw,
+        Some(PendingDraw::Declined)
     );
     table
         .computer_decides(&act, &Decision::PlayAndOfferDraw("e5".into()))
