@@ -14,6 +14,11 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+/// mimalloc rather than the system's allocator: the bot allocates and frees a picture's
+/// megabytes on several threads for every move (docs/deploy.md, the load test).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "deckmate",

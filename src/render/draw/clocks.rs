@@ -40,6 +40,16 @@ fn entry(face: &ClockFace) -> String {
 const DISC: f32 = 24.0;
 const DOT: f32 = 18.0;
 
+/// A copy of `board` with spare room at its end for a band of two lines of clocks, so that
+/// [`with_clocks`] grows it in place rather than copying it again.
+pub fn copy_with_room(board: &RgbImage) -> RgbImage {
+    let raw = board.as_raw();
+    let mut pixels =
+        Vec::with_capacity(raw.len() + (2 * LINE + 8) as usize * board.width() as usize * 3);
+    pixels.extend_from_slice(raw);
+    RgbImage::from_raw(board.width(), board.height(), pixels).expect("the same size")
+}
+
 /// `board` with a band of `clocks` added under it (as many lines as they need), each disc in
 /// the colours `colours` gives a seat; the board unchanged when there are none.
 pub fn with_clocks(

@@ -11,12 +11,22 @@ use std::collections::HashMap;
 const SLOTS: usize = 4096;
 
 /// The picture's colours, in order of first use, how many pixels use each, and its rows as
-/// runs of one colour (colour number, length): `rows[y]` indexes the distinct rows in `runs`.
+/// runs of one colour (colour number, length), all in one vector: a distinct row's runs are
+/// `runs[starts[d]..starts[d + 1]]`, and `rows[y]` is row y's distinct row d.
 struct Counted {
     colours: Vec<[u8; 3]>,
     uses: Vec<u32>,
-    runs: Vec<Vec<(u16, u32)>>,
+    runs: Vec<(u16, u32)>,
+    starts: Vec<usize>,
     rows: Vec<usize>,
+}
+
+impl Counted {
+    /// The runs of row `y`.
+    fn row(&self, y: usize) -> &[(u16, u32)] {
+        let d = self.rows[y];
+        &self.runs[self.starts[d]..self.starts[d + 1]]
+    }
 }
 
 /// Numbers the colours of `img`. A row like the one above is reused; within a row, a run of
@@ -29,12 +39,12 @@ fn count(img: &RgbImage) -> Option<Counted> {
     let mut known: HashMap<u32, u16> = HashMap::new();
     // Colours packed in the low 24 bits; an empty slot holds a value no colour packs to.
     let mut recent = vec![(u32::MAX, 0u16); SLOTS];
-    let mut runs: Vec<Vec<(u16, u32)>> = Vec::new();
+    let mut runs: Vec<(u16, u32)> = Vec::with_capacity(64 * 1024);
+    let mut starts: Vec<usize> = vec![0];
     let mut rows: Vec<usize> = Vec::with_capacity(img.height() as usize);
     let mut above: &[u8] = &[];
     for row in img.as_raw().chunks_exact(width * 3) {
-        if row != above || runs.is_empty() {
-            let mut row_runs = Vec::new();
+        if row != above || rows.is_empty() {
             let mut px = 0;
             while px < width {
                 let p = &row[px * 3..px * 3 + 3];
@@ -59,21 +69,23 @@ fn count(img: &RgbImage) -> Option<Counted> {
                     id
                 };
                 let end = run_end(row, px * 3 + 3) / 3;
-                row_runs.push((id, (end - px) as u32));
+                runs.push((id, (end - px) as u32));
                 px = end;
             }
-            runs.push(row_runs);
+            starts.push(runs.len());
             above = row;
         }
-        for &(id, n) in &runs[runs.len() - 1] {
+        let d = starts.len() - 2;
+        for &(id, n) in &runs[starts[d]..starts[d + 1]] {
             uses[usize::from(id)] += n;
         }
-        rows.push(runs.len() - 1);
+        rows.push(d);
     }
     Some(Counted {
         colours,
         uses,
         runs,
+        starts,
         rows,
     })
 }
@@ -147,8 +159,8 @@ pub fn encode(img: &RgbImage) -> Vec<u8> {
     };
     let (colours, index) = palette(&counted);
     let mut pixels: Vec<u8> = Vec::with_capacity((img.width() * img.height()) as usize);
-    for &row in &counted.rows {
-        for &(id, n) in &counted.runs[row] {
+    for y in 0..counted.rows.len() {
+        for &(id, n) in counted.row(y) {
             pixels.extend(std::iter::repeat_n(index[usize::from(id)], n as usize));
         }
     }

@@ -2,6 +2,7 @@
 //! pieces, the last move and check, coins on enthralled pieces, and the status line.
 
 use crate::games::chess::{BoardView, Color, Square};
+use crate::render::draw::clocks;
 use crate::render::draw::palette::{
     BLACK_PIECE, CHECK, COIN, DARK, EXTRA, FRAME, LABEL, LAST_MOVE, LIGHT, WHITE_PIECE,
 };
@@ -42,7 +43,7 @@ pub fn draw_board(view: &BoardView, rings: &[Square]) -> RgbImage {
 /// or the square a Liberation emptied).
 pub fn draw_board_marked(view: &BoardView, rings: &[Square], extra: &[Square]) -> RgbImage {
     let bottom = view.bottom;
-    let mut img = empty_board(bottom).clone();
+    let mut img = clocks::copy_with_room(empty_board(bottom));
     if let Some(last) = &view.last_move {
         for sq in [last.from, last.to] {
             let (x, y) = corner(sq, bottom);
