@@ -98,16 +98,7 @@ struct Run {
 /// The answer to interaction `id` showing a move or refusing it, or None when none came within
 /// `LOST` (the interaction died with a process, or Discord lost it).
 async fn answer(fake: &FakeDiscord, after: usize, id: &str) -> Option<Recorded> {
-    let start = Instant::now();
-    let is_answer = answering(id);
-    while start.elapsed() < LOST {
-        let answered = fake.find_from(after, &is_answer);
-        if answered.is_some() {
-            return answered;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    None
+    fake.first_from(after, LOST, answering(id)).await
 }
 
 /// Whether match `id`'s stored log holds `mv` as its action number `ply`.

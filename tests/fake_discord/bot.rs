@@ -483,16 +483,9 @@ pub async fn seen(
     what: &str,
     pred: impl Fn(&Recorded) -> bool,
 ) -> Result<Recorded, String> {
-    let start = Instant::now();
-    loop {
-        if let Some(r) = fake.find_from(after, &pred) {
-            return Ok(r);
-        }
-        if start.elapsed() > Duration::from_secs(secs) {
-            return Err(format!("never saw {what}"));
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    fake.first_from(after, Duration::from_secs(secs), pred)
+        .await
+        .ok_or_else(|| format!("never saw {what}"))
 }
 
 /// Whether a request answers interaction `id` as the user sees it: its callback (not a

@@ -79,6 +79,16 @@ struct Shared {
     deadlines: deadline::Deadlines,
     registration_fails: Arc<AtomicBool>,
     spec_checks: Arc<AtomicBool>,
+    /// Woken with every request recorded, for those waiting for one ([`FakeDiscord::first_from`]).
+    recorded: Arc<tokio::sync::Notify>,
+}
+
+impl Shared {
+    /// Keeps `request` among those recorded and wakes whoever waits for one.
+    fn record(&self, request: Recorded) {
+        self.requests.lock().unwrap().push(request);
+        self.recorded.notify_waiters();
+    }
 }
 
 pub struct FakeDiscord {
@@ -233,6 +243,7 @@ impl FakeDiscord {
             deadlines: deadline::Deadlines::default(),
             registration_fails: Arc::new(AtomicBool::new(false)),
             spec_checks: Arc::new(AtomicBool::new(true)),
+            recorded: Arc::new(tokio::sync::Notify::new()),
         };
         Self::serve(shared).await
     }
@@ -416,6 +427,33 @@ impl FakeDiscord {
     pub fn find_from(&self, after: usize, pred: impl Fn(&Recorded) -> bool) -> Option<Recorded> {
         let requests = self.requests.lock().unwrap();
         requests.iter().skip(after).find(|r| pred(r)).cloned()
+    }
+
+    /// Waits up to `limit` for a request after the first `after` that matches `pred`. Each new
+    /// request wakes it (no polling, so a waiting user is as quick as the bot) and is looked
+    /// at once. None when none came.
+    pub async fn first_from(
+        &self,
+        after: usize,
+        limit: Duration,
+        pred: impl Fn(&Recorded) -> bool,
+    ) -> Option<Recorded> {
+        let deadline = tokio::time::Instant::now() + limit;
+        let mut from = after;
+        loop {
+            // Listening before looking, so that a request recorded in between still wakes it.
+            let recorded = self.shared.recorded.notified();
+            tokio::pin!(recorded);
+            recorded.as_mut().enable();
+            {
+                let requests = self.requests.lock().unwrap();
+                if let Some(r) = requests.iter().skip(from).find(|r| pred(r)) {
+                    return Some(r.clone());
+                }
+                from = requests.len().max(from);
+            }
+            tokio::time::timeout_at(deadline, recorded).await.ok()?;
+        }
     }
 
     /// How many requests after the first `after` match `pred`.
@@ -727,7 +765,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             axum::Json(json!({"message": "Invalid Form Body", "code": 50035})),
         )
             .into_response();
-        shared.requests.lock().unwrap().push(Recorded {
+        shared.record(Recorded {
             method: method.to_string(),
             path,
             json,
@@ -756,7 +794,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
         // apart, so that a test sees each request the bot made once, with its final answer.
         match status {
             429 => shared.hostile.rate_limited.lock().unwrap().push(recorded),
-            _ => shared.requests.lock().unwrap().push(recorded),
+            _ => shared.record(recorded),
         }
         return refused;
     }
@@ -770,7 +808,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
             .into_response()
     };
     if let Some(late) = shared.deadlines.late(&parts) {
-        shared.requests.lock().unwrap().push(Recorded {
+        shared.record(Recorded {
             method: method.to_string(),
             path,
             json,
@@ -977,7 +1015,7 @@ async fn rest(State(shared): State<Shared>, request: Request) -> Response {
     if status < 300 && !repeated {
         remember_message(&shared, &method, &parts, &json, id);
     }
-    shared.requests.lock().unwrap().push(Recorded {
+    shared.record(Recorded {
         method: method.to_string(),
         path,
         json,

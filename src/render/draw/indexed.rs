@@ -39,7 +39,8 @@ fn count(img: &RgbImage) -> Option<Counted> {
     let mut known: HashMap<u32, u16> = HashMap::new();
     // Colours packed in the low 24 bits; an empty slot holds a value no colour packs to.
     let mut recent = vec![(u32::MAX, 0u16); SLOTS];
-    let mut runs: Vec<(u16, u32)> = Vec::with_capacity(64 * 1024);
+    // A board's rows hold a few dozen runs each; small pictures reserve little.
+    let mut runs: Vec<(u16, u32)> = Vec::with_capacity(img.height() as usize * 32);
     let mut starts: Vec<usize> = vec![0];
     let mut rows: Vec<usize> = Vec::with_capacity(img.height() as usize);
     let mut above: &[u8] = &[];
