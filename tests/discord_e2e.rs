@@ -363,9 +363,10 @@ async fn en_prise_by_buttons_menus_and_the_memory_timer() {
     let bob = user("100000000000000002", "bob");
     let carol = user("100000000000000003", "carol");
 
-    // Memory: the plans are on show; everyone gets a Ready button.
+    // Memory: the plans are on show; everyone gets a Ready button. Three seconds to memorise:
+    // the presses below must come before the time is up, even on a busy machine.
     let (thread, first) =
-        enprise_match(&fake, &alice, &bob, "variant=memory memory_seconds=1", 1).await;
+        enprise_match(&fake, &alice, &bob, "variant=memory memory_seconds=3", 1).await;
     assert_eq!(custom_ids(&first), ["dm:act:1:0:ready"]);
     assert!(
         content(&first).contains("<@100000000000000001>, <@100000000000000002> to play"),
@@ -390,7 +391,7 @@ async fn en_prise_by_buttons_menus_and_the_memory_timer() {
     );
     assert_eq!(custom_ids(&reply), ["dm:act:1:1:ready"]);
 
-    // Alice does not press Ready: after a second the plans turn face-down anyway.
+    // Alice does not press Ready: when the time is up the plans turn face-down anyway.
     let timed = fake
         .wait_for(n, "the memorising time running out", |r| {
             r.method == "POST"

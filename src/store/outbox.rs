@@ -185,31 +185,28 @@ impl Store {
     }
 
     /// The due posts this process sends now, at most `limit`. On SQLite (one process) they
-    /// are [`Store::due_posts`]. On PostgreSQL, where several processes share the outbox, each
-    /// post is claimed in one write transaction: its next try moves [`POST_LEASE`] ahead, so
-    /// no other process takes it meanwhile; the sender's verdict (sent, retry, failed) then
-    /// replaces the lease, and a post whose sender died is due again when the lease ends.
+    /// are [`Store::due_posts`]. On PostgreSQL, where several processes share the outbox, one
+    /// statement claims them: it locks the due heads no other process holds (`FOR UPDATE SKIP
+    /// LOCKED`) and moves their next try [`POST_LEASE`] ahead, so no other process takes them
+    /// meanwhile; the sender's verdict (sent, retry, failed) then replaces the lease, and a
+    /// post whose sender died is due again when the lease ends. The claim takes no write lock
+    /// (each row's own lock is enough), so it never waits for another process's move, nor
+    /// makes one wait. The posts are returned as they were before the lease.
     pub fn take_due_posts(&mut self, now: i64, limit: usize) -> Result<Vec<Post>, StoreError> {
         if self.engine() == super::Engine::Sqlite {
             return self.due_posts(now, limit);
         }
-        let tx = self.write()?;
-        let posts = tx.query_all(
+        Ok(self.conn.query_all(
             &format!(
-                "SELECT {COLUMNS} FROM outbox WHERE {HEADS} AND next_attempt <= ?1
-                 ORDER BY id LIMIT ?2"
+                "WITH taken AS (SELECT {COLUMNS} FROM outbox WHERE {HEADS} AND next_attempt <= ?1
+                                ORDER BY id LIMIT ?2 FOR UPDATE SKIP LOCKED),
+                      leased AS (UPDATE outbox SET next_attempt = ?3
+                                 WHERE id IN (SELECT id FROM taken))
+                 SELECT {COLUMNS} FROM taken ORDER BY id"
             ),
-            params![now, limit as i64],
+            params![now, limit as i64, now + POST_LEASE],
             post,
-        )?;
-        for post in &posts {
-            tx.execute_later(
-                "UPDATE outbox SET next_attempt = ?2 WHERE id = ?1 AND state = 'pending'",
-                params![post.id, now + POST_LEASE],
-            )?;
-        }
-        tx.commit()?;
-        Ok(posts)
+        )?)
     }
 
     /// Gives back posts [`Store::take_due_posts`] took but this process does not send now:

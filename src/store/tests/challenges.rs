@@ -396,6 +396,11 @@ fn challenges_to_the_computer_sent_at_once_never_pass_the_cap() {
             .collect();
         opened.wait();
         store.connection().begin_write().unwrap();
+        // PostgreSQL's lock is taken with the transaction's first statement.
+        let _: i64 = store
+            .connection()
+            .query_row("SELECT 1", [], |r| r.get(0))
+            .unwrap();
         go.wait();
         std::thread::sleep(std::time::Duration::from_millis(300));
         store.connection().end(true).unwrap();

@@ -183,3 +183,94 @@ fn a_post_one_process_took_waits_for_its_lease_before_another_sends_it() {
         5 + POST_LEASE + backoff(1)
     );
 }
+
+/// PostgreSQL: processes claiming the outbox at once each take a post once, a destination's
+/// posts in their order, and a claim does not wait for another process's write lock.
+#[test]
+fn processes_claiming_at_once_take_each_post_once_and_wait_for_no_write_lock() {
+    use std::collections::HashMap;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::{Arc, Mutex};
+    let db = ScratchDb::new("outbox-claims");
+    let mut store = db.open();
+    if store.engine() == Engine::Sqlite {
+        // One process on one file: nothing to claim from another (the lease test says so).
+        return;
+    }
+    let destinations = 25;
+    let owed: Vec<(i64, usize)> = (0..100)
+        .map(|i| {
+            let to = Destination::Channel((i % destinations).to_string());
+            (store.owe(&post(to, 0), 0).unwrap(), i % destinations)
+        })
+        .collect();
+    // While another process's move holds the write lock, a claim goes ahead. (PostgreSQL's
+    // lock is taken with the transaction's first statement; opening a store takes it too.)
+    let mut claimer = db.open();
+    store.connection().begin_write().unwrap();
+    let _: i64 = store
+        .connection()
+        .query_row("SELECT 1", [], |r| r.get(0))
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let first = {
+        std::thread::spawn(move || {
+            let posts = claimer.take_due_posts(5, 3).unwrap();
+            tx.send(ids(&posts)).unwrap();
+        })
+    };
+    let claimed = rx.recv_timeout(std::time::Duration::from_secs(10));
+    store.connection().end(true).unwrap();
+    first.join().unwrap();
+    let claimed = claimed.expect("a claim does not wait for the write lock");
+    assert_eq!(claimed, [owed[0].0, owed[1].0, owed[2].0]);
+    // Those three are leased: whoever took them sends them.
+    let mut sender = db.open();
+    for id in &claimed {
+        assert!(sender.post_sent(*id, 6).unwrap());
+    }
+    let order = Arc::new(AtomicU64::new(0));
+    let taken = Arc::new(Mutex::new(
+        claimed.iter().map(|&id| (id, 0u64)).collect::<Vec<_>>(),
+    ));
+    let claimers: Vec<_> = (0..4)
+        .map(|_| {
+            let (db, order, taken) = (db.clone(), order.clone(), taken.clone());
+            std::thread::spawn(move || {
+                let mut store = db.open();
+                let mut idle = 0;
+                while idle < 20 {
+                    let posts = store.take_due_posts(5, 7).unwrap();
+                    idle = if posts.is_empty() { idle + 1 } else { 0 };
+                    for p in posts {
+                        let at = order.fetch_add(1, Ordering::SeqCst) + 1;
+                        taken.lock().unwrap().push((p.id, at));
+                        assert!(store.post_sent(p.id, 6).unwrap(), "post {} sent once", p.id);
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                }
+            })
+        })
+        .collect();
+    for c in claimers {
+        c.join().unwrap();
+    }
+    let taken = taken.lock().unwrap().clone();
+    let mut got: Vec<i64> = taken.iter().map(|t| t.0).collect();
+    got.sort();
+    let mut want: Vec<i64> = owed.iter().map(|o| o.0).collect();
+    want.sort();
+    assert_eq!(
+        got, want,
+        "every post taken exactly once, under another's write lock"
+    );
+    let when: HashMap<i64, u64> = taken.into_iter().collect();
+    for d in 0..destinations {
+        let mine: Vec<u64> = owed
+            .iter()
+            .filter(|o| o.1 == d)
+            .map(|o| when[&o.0])
+            .collect();
+        assert!(mine.is_sorted(), "destination {d}: sent in order {mine:?}");
+    }
+}
