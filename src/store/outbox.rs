@@ -168,9 +168,19 @@ const HEADS: &str = "state = 'pending' AND id IN
 
 impl Store {
     /// Writes a post owed, created at `now`: inside the transaction the caller opened
-    /// ([`Store::begin`]), so it is kept only if that commits.
+    /// ([`Store::begin`]), so it is kept only if that commits. Owed outside any transaction,
+    /// it is written in a write transaction of its own: posts are numbered in the order they
+    /// are committed only while every one is written holding the write lock, and the claim of
+    /// the next posts ([`Store::take_due_posts`]) relies on that order (on PostgreSQL, a post
+    /// numbered before another still uncommitted would be sent first).
     pub fn owe(&mut self, new: &NewPost, now: i64) -> Result<i64, StoreError> {
-        insert(&self.conn, new, now)
+        if !self.conn.is_autocommit() {
+            return insert(&self.conn, new, now);
+        }
+        let tx = self.write()?;
+        let id = insert(&tx, new, now)?;
+        tx.commit()?;
+        Ok(id)
     }
 
     /// The posts due by `now`, at most `limit`, oldest first: of each destination, its
@@ -190,8 +200,9 @@ impl Store {
     /// LOCKED`) and moves their next try [`POST_LEASE`] ahead, so no other process takes them
     /// meanwhile; the sender's verdict (sent, retry, failed) then replaces the lease, and a
     /// post whose sender died is due again when the lease ends. The claim takes no write lock
-    /// (each row's own lock is enough), so it never waits for another process's move, nor
-    /// makes one wait. The posts are returned as they were before the lease.
+    /// (each row's own lock is enough), so it never waits for another process's move; a move
+    /// changing a post the claim holds waits for that one statement. The posts are returned
+    /// as they were before the lease.
     pub fn take_due_posts(&mut self, now: i64, limit: usize) -> Result<Vec<Post>, StoreError> {
         if self.engine() == super::Engine::Sqlite {
             return self.due_posts(now, limit);

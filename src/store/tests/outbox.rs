@@ -216,19 +216,37 @@ fn processes_claiming_at_once_take_each_post_once_and_wait_for_no_write_lock() {
     let first = {
         std::thread::spawn(move || {
             let posts = claimer.take_due_posts(5, 3).unwrap();
-            tx.send(ids(&posts)).unwrap();
+            let before: Vec<i64> = posts.iter().map(|p| p.next_attempt).collect();
+            tx.send((ids(&posts), before)).unwrap();
         })
     };
     let claimed = rx.recv_timeout(std::time::Duration::from_secs(10));
     store.connection().end(true).unwrap();
     first.join().unwrap();
-    let claimed = claimed.expect("a claim does not wait for the write lock");
+    let (claimed, before) = claimed.expect("a claim does not wait for the write lock");
     assert_eq!(claimed, [owed[0].0, owed[1].0, owed[2].0]);
+    assert_eq!(before, [0, 0, 0], "returned as they were before the lease");
     // Those three are leased: whoever took them sends them.
     let mut sender = db.open();
     for id in &claimed {
         assert!(sender.post_sent(*id, 6).unwrap());
     }
+    // Each post's predecessor to the same destination must be sent before it is taken.
+    let previous: Arc<HashMap<i64, i64>> = Arc::new(
+        owed.iter()
+            .filter_map(|&(id, d)| {
+                let before = owed
+                    .iter()
+                    .filter(|o| o.1 == d && o.0 < id)
+                    .map(|o| o.0)
+                    .max();
+                before.map(|b| (id, b))
+            })
+            .collect(),
+    );
+    let sent = Arc::new(Mutex::new(std::collections::HashSet::<i64>::from_iter(
+        claimed.iter().copied(),
+    )));
     let order = Arc::new(AtomicU64::new(0));
     let taken = Arc::new(Mutex::new(
         claimed.iter().map(|&id| (id, 0u64)).collect::<Vec<_>>(),
@@ -236,6 +254,7 @@ fn processes_claiming_at_once_take_each_post_once_and_wait_for_no_write_lock() {
     let claimers: Vec<_> = (0..4)
         .map(|_| {
             let (db, order, taken) = (db.clone(), order.clone(), taken.clone());
+            let (previous, sent) = (previous.clone(), sent.clone());
             std::thread::spawn(move || {
                 let mut store = db.open();
                 let mut idle = 0;
@@ -245,7 +264,12 @@ fn processes_claiming_at_once_take_each_post_once_and_wait_for_no_write_lock() {
                     for p in posts {
                         let at = order.fetch_add(1, Ordering::SeqCst) + 1;
                         taken.lock().unwrap().push((p.id, at));
+                        if let Some(before) = previous.get(&p.id) {
+                            let done = sent.lock().unwrap().contains(before);
+                            assert!(done, "post {} taken before {before} was sent", p.id);
+                        }
                         assert!(store.post_sent(p.id, 6).unwrap(), "post {} sent once", p.id);
+                        sent.lock().unwrap().insert(p.id);
                     }
                     std::thread::sleep(std::time::Duration::from_millis(2));
                 }
